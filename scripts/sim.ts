@@ -1,0 +1,112 @@
+/**
+ * Headless runs: `npm run sim -- --scenario undercover --seed 42 [--seats 6] [--undercover 1]
+ * [--blank] [--lang zh|en] [--rounds N] [--json] [--log FILE] [--link URL]`.
+ * The same code as the page, so the same setup gives the same log hash here and in the browser.
+ */
+import { writeFileSync } from 'node:fs';
+import { toJsonLines } from '../src/lib/core';
+import { createRunner } from '../src/lib/play';
+import { isSeed, scenarios } from '../src/lib/scenarios';
+import { decodeShare, sharePath, type SharedRun } from '../src/lib/share/link';
+import type { UndercoverOutcome } from '../src/lib/scenarios/undercover';
+
+export class UsageError extends Error {}
+
+interface SimArgs {
+	run: SharedRun;
+	json: boolean;
+	log?: string;
+}
+
+const FLAGS = new Set(['scenario', 'seed', 'seats', 'undercover', 'lang', 'rounds', 'log', 'link']);
+const SWITCHES = new Set(['json', 'blank']);
+
+export function parseArgs(argv: string[]): SimArgs {
+	const values: Record<string, string> = {};
+	const switches = new Set<string>();
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i] as string;
+		const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+		if (!m) throw new UsageError(`unexpected argument "${arg}"`);
+		const name = m[1] as string;
+		if (SWITCHES.has(name)) {
+			switches.add(name);
+			continue;
+		}
+		if (!FLAGS.has(name)) throw new UsageError(`unknown option --${name}`);
+		const value = m[2] ?? argv[++i];
+		if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+		values[name] = value;
+	}
+	let run: SharedRun;
+	if (values.link !== undefined) {
+		const hash = values.link.includes('#') ? values.link.slice(values.link.indexOf('#') + 1) : values.link;
+		const decoded = decodeShare(hash);
+		if (!decoded.ok) throw new UsageError(decoded.error);
+		run = decoded.run;
+	} else {
+		const scenario = values.scenario ?? 'undercover';
+		if (!Object.hasOwn(scenarios, scenario))
+			throw new UsageError(`unknown scenario "${scenario}" (known: ${Object.keys(scenarios).join(', ')})`);
+		const seed = Number(values.seed ?? '1');
+		if (!/^\d+$/.test(values.seed ?? '1') || !isSeed(seed))
+			throw new UsageError(`--seed must be a whole number from 0 to 4294967295, got "${values.seed}"`);
+		const config: Record<string, unknown> = {};
+		for (const key of ['seats', 'undercover', 'rounds'] as const) {
+			if (values[key] === undefined) continue;
+			const n = Number(values[key]);
+			if (!/^-?\d+$/.test(values[key] as string)) throw new UsageError(`--${key} must be a whole number, got "${values[key]}"`);
+			config[key] = n;
+		}
+		if (values.lang !== undefined) config.lang = values.lang;
+		if (switches.has('blank')) config.blank = true;
+		const parsed = scenarios[scenario]!.parseConfig(config);
+		if (!parsed.ok) throw new UsageError(parsed.error);
+		run = { scenario, seed, config: scenarios[scenario]!.serializeConfig(parsed.config) };
+	}
+	return { run, json: switches.has('json'), log: values.log };
+}
+
+export async function simulate(run: SharedRun) {
+	const runner = createRunner(run);
+	const outcome = (await runner.run()) as UndercoverOutcome | null;
+	return {
+		runner,
+		summary: {
+			scenario: run.scenario,
+			seed: run.seed,
+			logHash: runner.hash,
+			events: runner.log.length,
+			rounds: outcome?.rounds ?? 0,
+			winner: outcome?.winner ?? 'draw',
+			eliminated: outcome?.eliminated ?? [],
+			link: sharePath('', run)
+		}
+	};
+}
+
+async function main() {
+	let args: SimArgs;
+	try {
+		args = parseArgs(process.argv.slice(2));
+	} catch (err) {
+		if (err instanceof UsageError) {
+			console.error(`sim: ${err.message}`);
+			process.exit(2);
+		}
+		throw err;
+	}
+	const { runner, summary } = await simulate(args.run);
+	if (args.log) writeFileSync(args.log, toJsonLines(runner.log.header, runner.log.events));
+	if (args.json) {
+		console.log(JSON.stringify(summary));
+	} else {
+		const out = runner.outcome() as UndercoverOutcome | null;
+		console.log(`${summary.scenario} seed ${summary.seed}: ${summary.winner} after ${summary.rounds} round(s)`);
+		if (out) console.log(`  ${out.reason}; eliminated: ${summary.eliminated.join(', ') || 'nobody'}`);
+		console.log(`  ${summary.events} events, log hash ${summary.logHash}`);
+		console.log(`  share: ${summary.link}`);
+	}
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,65 @@
+/**
+ * Measurements shared by `npm run bench` in Node and the hidden /bench/ page in Chromium: scripted
+ * games per second, and the runner's own cost per agent turn (a turn's time minus its policy time).
+ */
+import type { LogEvent, Policy } from './core';
+import { createRunner } from './play';
+import { scriptedPolicy } from './policies';
+import type { SharedRun } from './share/link';
+
+const setup = (seed: number): SharedRun => ({ scenario: 'undercover', seed, config: { seats: 6 } });
+
+export function median(xs: number[]): number {
+	const s = [...xs].sort((a, b) => a - b);
+	const m = s.length >> 1;
+	return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+export async function gamesPerSecond(games: number, now: () => number): Promise<{ perSecond: number; events: number }> {
+	let events = 0;
+	const t0 = now();
+	for (let seed = 0; seed < games; seed++) {
+		const r = createRunner(setup(seed));
+		await r.run();
+		events += r.log.length;
+	}
+	return { perSecond: games / ((now() - t0) / 1000), events: events / games };
+}
+
+/**
+ * Median runner overhead per agent turn, in ms. `onEvents` lets the page include its storage
+ * write-behind, as a real run pays it.
+ */
+export async function overheadPerTurn(
+	games: number,
+	now: () => number,
+	onEvents?: (runId: string, events: LogEvent[]) => void
+): Promise<{ medianMs: number; turns: number }> {
+	const scripted = scriptedPolicy('undercover');
+	const samples: number[] = [];
+	for (let seed = 0; seed < games; seed++) {
+		let policyMs = 0;
+		let asked = 0;
+		const timed: Policy = {
+			label: scripted.label,
+			async act(obs, ask, ctx) {
+				const t = now();
+				const reply = await scripted.act(obs, ask, ctx);
+				policyMs += now() - t;
+				asked++;
+				return reply;
+			}
+		};
+		const r = createRunner(setup(seed), { policyFor: () => timed, onEvents: (e) => onEvents?.(`bench-${seed}`, e) });
+		for (;;) {
+			policyMs = 0;
+			asked = 0;
+			const t = now();
+			const more = await r.step();
+			const spent = now() - t - policyMs;
+			if (asked > 0) for (let i = 0; i < asked; i++) samples.push(spent / asked);
+			if (!more) break;
+		}
+	}
+	return { medianMs: median(samples), turns: samples.length };
+}

@@ -1,0 +1,680 @@
+/**
+ * Vote flow: one panel per round stage (vote, revote), each a bipartite drawing of who voted for whom.
+ * Voters sit on the left, the seats they voted for on the right, one curved link per cast vote.
+ *
+ * Made for a classroom projector: every text is 14px or larger at 1:1, colours are dark on white, and
+ * the grid uses as many columns as fit the container at full size, so the viewBox is never shrunk to
+ * squeeze panels in. The chart is redrawn after every vote, so everything is joined by stable keys
+ * and a redraw with more (or fewer) rounds moves nothing that did not change.
+ */
+import { linkHorizontal, select, type Selection } from 'd3';
+
+export interface VoteFlowSeat {
+	id: number;
+	name: string;
+	alive: boolean;
+}
+export interface VoteFlowStage {
+	stage: 'vote' | 'revote';
+	votes: { voter: number; target: number | null }[];
+	tied: number[];
+}
+export interface VoteFlowRound {
+	round: number;
+	stages: VoteFlowStage[];
+	eliminated: number | null;
+}
+export interface VoteFlowData {
+	seats: VoteFlowSeat[];
+	rounds: VoteFlowRound[];
+}
+
+export type VoteFlowLang = 'en' | 'zh';
+
+export interface VoteFlowOptions {
+	lang?: VoteFlowLang;
+}
+
+export interface VoteFlowChart {
+	update(data: VoteFlowData): void;
+	destroy(): void;
+}
+
+// Geometry, in viewBox units. At 1:1 these are CSS pixels, so the font sizes are the projected minimum
+// whenever the container is at least one panel wide.
+const PANEL_W = 460;
+const GAP = 24;
+const MARGIN = 16;
+const TITLE_H = 48;
+const ROW_H = 52;
+const FOOTER_H = 44;
+const VOTER_X = 176;
+const TARGET_X = 290;
+const VOTER_R = 7;
+const TARGET_R = 11;
+const ELIMINATED_R = 13;
+const LABEL_GAP = 14;
+const EDGE = 12;
+const DEFAULT_COLUMNS = 2;
+
+const FONT_TITLE = 20;
+const FONT_LABEL = 17;
+const FONT_NOTE = 15;
+
+const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+// The app's palette (src/lib/ui/global.css), copied because SVG presentation attributes cannot read CSS
+// variables; kept dark enough for a washed-out projector.
+const INK = '#1d2433';
+const MUTED = '#4a5263';
+const LINE = '#c9c3b4';
+const PANEL_BG = '#ffffff';
+const DANGER = '#b3261e';
+const DANGER_TINT = '#fbe3e1';
+const TIE = '#8a5a00';
+// Target colours: dark, mutually distinct, and free of red, which is kept for "voted out".
+const PALETTE = [
+	'#1b9e77',
+	'#d95f02',
+	'#5e57a8',
+	'#c2187a',
+	'#4d8a12',
+	'#1f6fb4',
+	'#8c6418',
+	'#6a3d9a',
+	'#00798c',
+	'#5d4037'
+];
+
+interface Strings {
+	stage: Record<VoteFlowStage['stage'], string>;
+	round(n: number): string;
+	seat(id: number): string;
+	votes(n: number): string;
+	abstained: string;
+	tie: string;
+	votedOut(seat: string): string;
+	tiedSeats(seats: string[]): string;
+	empty: string;
+	aria(rounds: number): string;
+}
+
+const STRINGS: Record<VoteFlowLang, Strings> = {
+	en: {
+		stage: { vote: 'vote', revote: 'revote' },
+		round: (n) => `Round ${n}`,
+		seat: (id) => `#${id}`,
+		votes: (n) => (n === 1 ? '1 vote' : `${n} votes`),
+		abstained: 'abstained',
+		tie: 'tie',
+		votedOut: (seat) => `Voted out: ${seat}`,
+		tiedSeats: (seats) => `Tie: ${seats.join(', ')}`,
+		empty: 'No votes yet',
+		aria: (n) => `Vote flow, ${n} ${n === 1 ? 'round' : 'rounds'}`
+	},
+	zh: {
+		stage: { vote: '投票', revote: '重投' },
+		round: (n) => `第${n}轮`,
+		seat: (id) => `${id}号`,
+		votes: (n) => `${n}票`,
+		abstained: '弃权',
+		tie: '平票',
+		votedOut: (seat) => `出局：${seat}`,
+		tiedSeats: (seats) => `平票：${seats.join('、')}`,
+		empty: '尚无投票',
+		aria: (n) => `投票流向，共${n}轮`
+	}
+};
+
+interface VoterRow {
+	seat: number;
+	label: string;
+	/** The untruncated label, shown as a tooltip when `label` had to be shortened. */
+	full: string;
+	y: number;
+	abstained: boolean;
+}
+
+interface TargetRow {
+	seat: number;
+	label: string;
+	full: string;
+	y: number;
+	count: number;
+	color: string;
+	eliminated: boolean;
+}
+
+interface LinkModel {
+	key: string;
+	round: number;
+	stage: VoteFlowStage['stage'];
+	voter: number;
+	target: number;
+	color: string;
+	d: string;
+}
+
+interface MarkerModel {
+	kind: 'tied' | 'eliminated';
+	seat: number;
+	y: number;
+	/** Footer text of an eliminated marker; the tie label for a tied one. */
+	text: string;
+}
+
+interface PanelModel {
+	key: string;
+	round: number;
+	stage: VoteFlowStage['stage'];
+	title: string;
+	x: number;
+	y: number;
+	voters: VoterRow[];
+	targets: TargetRow[];
+	links: LinkModel[];
+	markers: MarkerModel[];
+	/** Plain footer note (a tie); an elimination draws its own footer inside its marker. */
+	note: string;
+}
+
+interface Model {
+	width: number;
+	height: number;
+	panelHeight: number;
+	panels: PanelModel[];
+}
+
+/** Rough text width in em: SVG text cannot be measured without layout (nor at all in tests). */
+function textEm(text: string): number {
+	let em = 0;
+	for (const ch of text) {
+		const code = ch.codePointAt(0) ?? 0;
+		// CJK and full-width forms are a full em; Latin averages a little over half.
+		em += code >= 0x2e80 ? 1 : /[A-Z#@MW]/.test(ch) ? 0.72 : 0.56;
+	}
+	return em;
+}
+
+function fit(text: string, maxPx: number, fontPx: number): string {
+	const maxEm = maxPx / fontPx;
+	if (textEm(text) <= maxEm) return text;
+	let out = '';
+	for (const ch of text) {
+		if (textEm(`${out}${ch}…`) > maxEm) break;
+		out += ch;
+	}
+	return `${out}…`;
+}
+
+const curve = linkHorizontal<[[number, number], [number, number]], [number, number]>()
+	.source((d) => d[0])
+	.target((d) => d[1]);
+
+function layout(data: VoteFlowData, t: Strings, columns: number): Model {
+	const seats = [...data.seats].sort((a, b) => a.id - b.id);
+	const names = new Map(seats.map((s) => [s.id, s.name]));
+	const colorIndex = new Map(seats.map((s, i) => [s.id, i]));
+	const colorOf = (id: number): string => {
+		// Seats missing from `seats` still get a stable colour, derived from their number.
+		const i = colorIndex.get(id) ?? Math.abs(id);
+		return PALETTE[i % PALETTE.length] ?? INK;
+	};
+	const seatLabel = (id: number): string => {
+		const name = names.get(id);
+		return name ? `${t.seat(id)} ${name}` : t.seat(id);
+	};
+
+	const voterLabelPx = VOTER_X - LABEL_GAP - EDGE;
+	const targetLabelPx = PANEL_W - EDGE - (TARGET_X + LABEL_GAP + 2);
+
+	interface Draft extends Omit<PanelModel, 'x' | 'y' | 'voters' | 'targets' | 'links' | 'markers'> {
+		voterIds: number[];
+		abstainers: Set<number>;
+		targetIds: number[];
+		counts: Map<number, number>;
+		votes: { voter: number; target: number }[];
+		tied: number[];
+		eliminated: number | null;
+	}
+
+	const drafts: Draft[] = [];
+	for (const round of data.rounds) {
+		const revotes = round.stages.filter((s) => s.stage === 'revote').length;
+		let revoteNo = 0;
+		round.stages.forEach((stage, si) => {
+			const last = si === round.stages.length - 1;
+			const voterIds = [...new Set(stage.votes.map((v) => v.voter))].sort((a, b) => a - b);
+			const abstainers = new Set(stage.votes.filter((v) => v.target === null).map((v) => v.voter));
+			const votes = stage.votes.flatMap((v) => (v.target === null ? [] : [{ voter: v.voter, target: v.target }]));
+			const counts = new Map<number, number>();
+			for (const v of votes) counts.set(v.target, (counts.get(v.target) ?? 0) + 1);
+			// The elimination is decided by the round's last stage, so its marker belongs there.
+			const eliminated = last ? round.eliminated : null;
+			// Tied and eliminated seats are always drawn, even with no votes (e.g. a tie at zero).
+			const targetIds = [
+				...new Set([...counts.keys(), ...stage.tied, ...(eliminated === null ? [] : [eliminated])])
+			].sort((a, b) => a - b);
+			let stageName = t.stage[stage.stage];
+			if (stage.stage === 'revote' && revotes > 1) stageName += ` ${++revoteNo}`;
+			drafts.push({
+				// Stage index in the key: a round may hold more than one revote.
+				key: `${round.round}:${si}`,
+				round: round.round,
+				stage: stage.stage,
+				title: `${t.round(round.round)} · ${stageName}`,
+				note:
+					stage.tied.length > 0 && eliminated === null
+						? fit(t.tiedSeats(stage.tied.map((id) => t.seat(id))), PANEL_W - 2 * EDGE, FONT_LABEL)
+						: '',
+				voterIds,
+				abstainers,
+				targetIds,
+				counts,
+				votes,
+				tied: stage.tied,
+				eliminated
+			});
+		});
+	}
+
+	// One row count for every panel keeps the grid regular and stops panels jumping as votes arrive.
+	const rows = Math.max(1, ...drafts.map((d) => Math.max(d.voterIds.length, d.targetIds.length)));
+	const panelHeight = TITLE_H + rows * ROW_H + FOOTER_H;
+	const cols = Math.max(1, columns);
+
+	const panels = drafts.map((d, i): PanelModel => {
+		const rowY = (count: number) => {
+			// Centre each column vertically so a short column sits opposite the middle of a long one.
+			const offset = TITLE_H + ((rows - count) * ROW_H) / 2;
+			return (index: number) => offset + index * ROW_H + ROW_H / 2;
+		};
+		const voterY = rowY(d.voterIds.length);
+		const targetY = rowY(d.targetIds.length);
+		const voterPos = new Map(d.voterIds.map((id, k) => [id, voterY(k)]));
+		const targetPos = new Map(d.targetIds.map((id, k) => [id, targetY(k)]));
+
+		const voters = d.voterIds.map((seat): VoterRow => {
+			const full = seatLabel(seat);
+			return {
+				seat,
+				full,
+				label: fit(full, voterLabelPx, FONT_LABEL),
+				y: voterPos.get(seat) ?? 0,
+				abstained: d.abstainers.has(seat)
+			};
+		});
+		const targets = d.targetIds.map((seat): TargetRow => {
+			const full = seatLabel(seat);
+			return {
+				seat,
+				full,
+				label: fit(full, targetLabelPx, FONT_LABEL),
+				y: targetPos.get(seat) ?? 0,
+				count: d.counts.get(seat) ?? 0,
+				color: colorOf(seat),
+				eliminated: seat === d.eliminated
+			};
+		});
+		const seen = new Map<number, number>();
+		const links = d.votes.map((v): LinkModel => {
+			// A voter normally votes once per stage; numbering repeats keeps keys unique if not.
+			const n = seen.get(v.voter) ?? 0;
+			seen.set(v.voter, n + 1);
+			const y0 = voterPos.get(v.voter) ?? 0;
+			const y1 = targetPos.get(v.target) ?? 0;
+			return {
+				key: n === 0 ? `${v.voter}` : `${v.voter}.${n}`,
+				round: d.round,
+				stage: d.stage,
+				voter: v.voter,
+				target: v.target,
+				color: colorOf(v.target),
+				d:
+					curve([
+						[VOTER_X + VOTER_R, y0],
+						[TARGET_X - TARGET_R - 2, y1]
+					]) ?? ''
+			};
+		});
+		const markers: MarkerModel[] = [
+			...(d.eliminated === null
+				? []
+				: [
+						{
+							kind: 'eliminated' as const,
+							seat: d.eliminated,
+							y: targetPos.get(d.eliminated) ?? 0,
+							text: fit(t.votedOut(seatLabel(d.eliminated)), PANEL_W - 2 * EDGE, FONT_LABEL)
+						}
+					]),
+			...[...new Set(d.tied)].map((seat) => ({
+				kind: 'tied' as const,
+				seat,
+				y: targetPos.get(seat) ?? 0,
+				text: t.tie
+			}))
+		];
+		return {
+			key: d.key,
+			round: d.round,
+			stage: d.stage,
+			title: d.title,
+			note: d.note,
+			x: MARGIN + (i % cols) * (PANEL_W + GAP),
+			y: MARGIN + Math.floor(i / cols) * (panelHeight + GAP),
+			voters,
+			targets,
+			links,
+			markers
+		};
+	});
+
+	const gridRows = Math.ceil(panels.length / cols);
+	return {
+		// The width never depends on how many panels exist yet, so the scale holds steady during a game.
+		width: 2 * MARGIN + cols * PANEL_W + (cols - 1) * GAP,
+		height:
+			panels.length === 0 ? 2 * MARGIN + TITLE_H : 2 * MARGIN + gridRows * panelHeight + (gridRows - 1) * GAP,
+		panelHeight,
+		panels
+	};
+}
+
+/** As many full-size panels as fit the container; the default where it has no width (yet, or in tests). */
+function columnsFor(el: HTMLElement): number {
+	const width = el.clientWidth;
+	if (!(width > 0)) return DEFAULT_COLUMNS;
+	return Math.max(1, Math.floor((width - 2 * MARGIN + GAP) / (PANEL_W + GAP)));
+}
+
+type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
+
+export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): VoteFlowChart {
+	const t = STRINGS[options.lang ?? 'en'];
+	const svg = select(el)
+		.append('svg')
+		.attr('data-testid', 'vote-flow')
+		.attr('class', 'vote-flow')
+		.attr('role', 'img')
+		.attr('width', '100%')
+		.attr('preserveAspectRatio', 'xMinYMin meet')
+		.attr('font-family', FONT_FAMILY)
+		.style('display', 'block')
+		.style('width', '100%')
+		.style('height', 'auto');
+
+	let last: VoteFlowData | null = null;
+	let columns = columnsFor(el);
+	let destroyed = false;
+
+	function render(data: VoteFlowData): void {
+		const model = layout(data, t, columns);
+		svg
+			.attr('viewBox', `0 0 ${model.width} ${model.height}`)
+			.attr('aria-label', t.aria(data.rounds.length));
+
+		svg
+			.selectAll<SVGTextElement, string>('text.vote-flow-empty')
+			.data(model.panels.length === 0 ? [t.empty] : [])
+			.join('text')
+			.attr('class', 'vote-flow-empty')
+			.attr('x', MARGIN)
+			.attr('y', MARGIN + TITLE_H / 2)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_TITLE)
+			.attr('fill', MUTED)
+			.text((d) => d);
+
+		const panels = svg
+			.selectAll<SVGGElement, PanelModel>('g.panel')
+			.data(model.panels, (d) => d.key)
+			.join((enter) => {
+				// Fixed layers, back to front: markers under links, links under the seat nodes.
+				const g = enter.append('g').attr('class', 'panel');
+				g.append('rect').attr('class', 'panel-bg');
+				g.append('text').attr('class', 'panel-title');
+				g.append('g').attr('class', 'markers');
+				g.append('g').attr('class', 'links');
+				g.append('g').attr('class', 'voters');
+				g.append('g').attr('class', 'targets');
+				g.append('text').attr('class', 'panel-note');
+				return g;
+			})
+			.attr('transform', (d) => `translate(${d.x},${d.y})`)
+			.attr('data-round', (d) => d.round)
+			.attr('data-stage', (d) => d.stage);
+
+		panels
+			.select('rect.panel-bg')
+			.attr('width', PANEL_W)
+			.attr('height', model.panelHeight)
+			.attr('rx', 10)
+			.attr('fill', PANEL_BG)
+			.attr('stroke', LINE)
+			.attr('stroke-width', 1.5);
+
+		panels
+			.select('text.panel-title')
+			.attr('x', EDGE + 4)
+			.attr('y', TITLE_H / 2 + 2)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_TITLE)
+			.attr('font-weight', 700)
+			.attr('fill', INK)
+			.text((d) => d.title);
+
+		panels
+			.select('text.panel-note')
+			.attr('x', EDGE + 4)
+			.attr('y', model.panelHeight - FOOTER_H / 2)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_LABEL)
+			.attr('font-weight', 700)
+			.attr('fill', TIE)
+			.text((d) => d.note);
+
+		drawMarkers(panels.select<SVGGElement>('g.markers'), model.panelHeight);
+		drawLinks(panels.select<SVGGElement>('g.links'));
+		drawVoters(panels.select<SVGGElement>('g.voters'));
+		drawTargets(panels.select<SVGGElement>('g.targets'));
+	}
+
+	function drawMarkers(layer: Sel<SVGGElement, PanelModel>, panelHeight: number): void {
+		const markers = layer
+			.selectAll<SVGGElement, MarkerModel>('g.marker')
+			.data(
+				(d) => d.markers,
+				(d) => `${d.kind}:${d.seat}`
+			)
+			.join((enter) => {
+				const g = enter.append('g');
+				g.append('rect');
+				g.append('text');
+				return g;
+			})
+			.attr('class', (d) => `marker ${d.kind}`)
+			.attr('data-seat', (d) => d.seat);
+
+		const rowX = TARGET_X - TARGET_R - 10;
+		markers
+			.select('rect')
+			.attr('x', rowX)
+			.attr('y', (d) => d.y - ROW_H / 2 + 3)
+			.attr('width', PANEL_W - EDGE / 2 - rowX)
+			.attr('height', ROW_H - 6)
+			.attr('rx', 8)
+			.attr('fill', (d) => (d.kind === 'eliminated' ? DANGER_TINT : 'none'))
+			.attr('stroke', (d) => (d.kind === 'eliminated' ? DANGER : TIE))
+			.attr('stroke-width', (d) => (d.kind === 'eliminated' ? 3 : 2.5))
+			.attr('stroke-dasharray', (d) => (d.kind === 'tied' ? '7 5' : null));
+
+		// An elimination is announced in the panel footer; a tie is labelled on the seat's own row.
+		markers
+			.select('text')
+			.attr('x', (d) => (d.kind === 'eliminated' ? EDGE + 4 : PANEL_W - EDGE))
+			.attr('y', (d) => (d.kind === 'eliminated' ? panelHeight - FOOTER_H / 2 : d.y + 11))
+			.attr('dy', '0.35em')
+			.attr('text-anchor', (d) => (d.kind === 'eliminated' ? 'start' : 'end'))
+			.attr('font-size', (d) => (d.kind === 'eliminated' ? FONT_LABEL : FONT_NOTE))
+			.attr('font-weight', 700)
+			.attr('fill', (d) => (d.kind === 'eliminated' ? DANGER : TIE))
+			.text((d) => d.text);
+	}
+
+	function drawLinks(layer: Sel<SVGGElement, PanelModel>): void {
+		layer
+			.selectAll<SVGPathElement, LinkModel>('path.vote-link')
+			.data(
+				(d) => d.links,
+				(d) => d.key
+			)
+			.join('path')
+			.attr('class', 'vote-link')
+			.attr('data-round', (d) => d.round)
+			.attr('data-stage', (d) => d.stage)
+			.attr('data-voter', (d) => d.voter)
+			.attr('data-target', (d) => d.target)
+			.attr('d', (d) => d.d)
+			.attr('fill', 'none')
+			.attr('stroke', (d) => d.color)
+			.attr('stroke-width', 3.5)
+			.attr('stroke-linecap', 'round')
+			.attr('stroke-opacity', 0.85);
+	}
+
+	function drawVoters(layer: Sel<SVGGElement, PanelModel>): void {
+		const voters = layer
+			.selectAll<SVGGElement, VoterRow>('g.voter')
+			.data(
+				(d) => d.voters,
+				(d) => d.seat
+			)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'voter');
+				g.append('circle');
+				g.append('text').attr('class', 'seat-label');
+				return g;
+			})
+			.attr('data-seat', (d) => d.seat)
+			.attr('transform', (d) => `translate(0,${d.y})`);
+
+		voters
+			.select('circle')
+			.attr('cx', VOTER_X)
+			.attr('r', VOTER_R)
+			// Hollow for an abstention: the voter cast nothing, so no link leaves the node.
+			.attr('fill', (d) => (d.abstained ? PANEL_BG : INK))
+			.attr('stroke', INK)
+			.attr('stroke-width', 2);
+
+		voters
+			.select('text.seat-label')
+			.attr('x', VOTER_X - LABEL_GAP)
+			.attr('y', (d) => (d.abstained ? -9 : 0))
+			.attr('dy', '0.35em')
+			.attr('text-anchor', 'end')
+			.attr('font-size', FONT_LABEL)
+			.attr('fill', INK)
+			.text((d) => d.label);
+		tooltips(voters);
+
+		voters
+			.selectAll<SVGTextElement, VoterRow>('text.abstained')
+			.data((d) => (d.abstained ? [d] : []))
+			.join('text')
+			.attr('class', 'abstained')
+			.attr('data-seat', (d) => d.seat)
+			.attr('x', VOTER_X - LABEL_GAP)
+			.attr('y', 11)
+			.attr('dy', '0.35em')
+			.attr('text-anchor', 'end')
+			.attr('font-size', FONT_NOTE)
+			.attr('font-style', 'italic')
+			.attr('fill', MUTED)
+			.text(t.abstained);
+	}
+
+	function drawTargets(layer: Sel<SVGGElement, PanelModel>): void {
+		const targets = layer
+			.selectAll<SVGGElement, TargetRow>('g.target')
+			.data(
+				(d) => d.targets,
+				(d) => d.seat
+			)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'target');
+				g.append('circle');
+				g.append('text').attr('class', 'seat-label');
+				g.append('text').attr('class', 'vote-count');
+				return g;
+			})
+			.attr('data-seat', (d) => d.seat)
+			.attr('transform', (d) => `translate(0,${d.y})`);
+
+		targets
+			.select('circle')
+			.attr('cx', TARGET_X)
+			.attr('r', (d) => (d.eliminated ? ELIMINATED_R : TARGET_R))
+			.attr('fill', (d) => (d.eliminated ? DANGER : d.color))
+			// The seat's own colour as a ring keeps it matched to its links when the fill turns red.
+			.attr('stroke', (d) => (d.eliminated ? d.color : PANEL_BG))
+			.attr('stroke-width', (d) => (d.eliminated ? 4 : 2));
+
+		targets
+			.select('text.seat-label')
+			.attr('x', TARGET_X + LABEL_GAP + 2)
+			.attr('y', -9)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_LABEL)
+			.attr('font-weight', 700)
+			.attr('fill', (d) => (d.eliminated ? DANGER : INK))
+			.text((d) => d.label);
+		tooltips(targets);
+
+		targets
+			.select('text.vote-count')
+			.attr('x', TARGET_X + LABEL_GAP + 2)
+			.attr('y', 11)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_NOTE)
+			.attr('font-weight', 700)
+			.attr('fill', (d) => (d.eliminated ? DANGER : MUTED))
+			.text((d) => t.votes(d.count));
+	}
+
+	/** Full name on hover, only where the label was cut short. */
+	function tooltips<D extends { label: string; full: string }>(rows: Sel<SVGGElement, D>): void {
+		rows
+			.selectAll<SVGTitleElement, string>('title')
+			.data((d) => (d.label === d.full ? [] : [d.full]))
+			.join('title')
+			.text((d) => d);
+	}
+
+	// Re-lay out when the container changes enough to hold a different number of panels per row.
+	// Reached through `el` so the module touches no globals; absent in Node and older browsers.
+	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
+	const observer = Observer
+		? new Observer(() => {
+				const next = columnsFor(el);
+				if (next === columns || destroyed) return;
+				columns = next;
+				if (last) render(last);
+			})
+		: null;
+	observer?.observe(el);
+
+	return {
+		update(data: VoteFlowData): void {
+			if (destroyed) return;
+			last = data;
+			render(data);
+		},
+		destroy(): void {
+			destroyed = true;
+			observer?.disconnect();
+			svg.remove();
+			last = null;
+		}
+	};
+}

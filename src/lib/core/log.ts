@@ -1,0 +1,123 @@
+/**
+ * The append-only event log: a header, then events chained by SHA-256.
+ *
+ * Each event's `hash` covers its own fields and the previous hash (the header's hash for the first
+ * event), so altering, dropping or reordering any event changes the log hash, which is the hash of
+ * the last event.
+ */
+import { canonicalJson, sha256Hex } from './hash';
+
+export const LOG_FORMAT = 1;
+
+export interface LogHeader {
+	format: number;
+	scenario: string;
+	seed: number;
+	/** The scenario's normalised config: everything that, with the seed, decides the run. */
+	config: Record<string, unknown>;
+	/** What decides each seat's actions, e.g. { "1": "scripted" }: recorded so a replay can tell. */
+	engines: Record<string, string>;
+}
+
+export interface LogEvent<K extends string = string, D = unknown> {
+	seq: number;
+	tick: number;
+	kind: K;
+	data: D;
+	prev: string;
+	hash: string;
+}
+
+export type EventDraft<K extends string = string, D = unknown> = { kind: K; data: D };
+
+export function headerHash(header: LogHeader): string {
+	return sha256Hex(canonicalJson(header));
+}
+
+export function eventHash(e: Omit<LogEvent, 'hash'>): string {
+	return sha256Hex(canonicalJson({ seq: e.seq, tick: e.tick, kind: e.kind, data: e.data, prev: e.prev }));
+}
+
+export class LogIntegrityError extends Error {
+	constructor(
+		message: string,
+		readonly seq: number
+	) {
+		super(message);
+		this.name = 'LogIntegrityError';
+	}
+}
+
+/** A log being written: appending seals each event into the chain. */
+export class EventLog {
+	readonly header: LogHeader;
+	readonly events: LogEvent[] = [];
+	#head: string;
+
+	constructor(header: LogHeader, events: readonly LogEvent[] = []) {
+		this.header = header;
+		this.#head = headerHash(header);
+		verifyChain(header, events);
+		for (const e of events) {
+			this.events.push(e);
+			this.#head = e.hash;
+		}
+	}
+
+	/** The hash of the last event (the header's hash while the log is empty). */
+	get hash(): string {
+		return this.#head;
+	}
+
+	get length(): number {
+		return this.events.length;
+	}
+
+	append<K extends string, D>(draft: EventDraft<K, D>, tick: number): LogEvent<K, D> {
+		const last = this.events[this.events.length - 1];
+		if (last && tick < last.tick) throw new RangeError(`event tick ${tick} is before ${last.tick}`);
+		const body = { seq: this.events.length, tick, kind: draft.kind, data: draft.data, prev: this.#head };
+		const event: LogEvent<K, D> = { ...body, hash: eventHash(body) };
+		this.events.push(event);
+		this.#head = event.hash;
+		return event;
+	}
+}
+
+/** Throws LogIntegrityError at the first event whose sequence, link or hash is wrong. */
+export function verifyChain(header: LogHeader, events: readonly LogEvent[]): void {
+	let prev = headerHash(header);
+	events.forEach((e, i) => {
+		if (e.seq !== i) throw new LogIntegrityError(`event ${i} has sequence number ${e.seq}`, i);
+		if (e.prev !== prev) throw new LogIntegrityError(`event ${i} does not follow the event before it`, i);
+		if (eventHash(e) !== e.hash) throw new LogIntegrityError(`event ${i} was altered after it was written`, i);
+		prev = e.hash;
+	});
+}
+
+export function logHash(header: LogHeader, events: readonly LogEvent[]): string {
+	return events.length ? (events[events.length - 1] as LogEvent).hash : headerHash(header);
+}
+
+/** One JSON object a line: the header first, then each event (the export format of page and sim). */
+export function toJsonLines(header: LogHeader, events: readonly LogEvent[]): string {
+	return [header, ...events].map((x) => JSON.stringify(x)).join('\n') + '\n';
+}
+
+export function fromJsonLines(text: string): { header: LogHeader; events: LogEvent[] } {
+	const lines = text.split('\n').filter((l) => l.trim() !== '');
+	if (lines.length === 0) throw new LogIntegrityError('the file is empty', -1);
+	const parsed = lines.map((l, i) => {
+		try {
+			return JSON.parse(l) as unknown;
+		} catch {
+			throw new LogIntegrityError(`line ${i + 1} is not JSON`, i - 1);
+		}
+	});
+	const header = parsed[0] as LogHeader;
+	if (typeof header !== 'object' || header === null || header.format !== LOG_FORMAT || typeof header.scenario !== 'string')
+		throw new LogIntegrityError('the first line is not a Conclave log header of a known format', -1);
+	const events = parsed.slice(1) as LogEvent[];
+	verifyChain(header, events);
+	return { header, events };
+}

@@ -1,0 +1,165 @@
+/**
+ * The runner: pending asks -> policies -> one validation point -> events -> state.
+ *
+ * It is the only writer of a run's state. Simultaneous asks are put to their policies concurrently,
+ * but their events are appended in ask order, so the log does not depend on which policy answered
+ * first. A rejected action is logged, retried while the gate allows, then forfeited explicitly.
+ */
+import { Gate } from './gate';
+import { canonicalJson } from './hash';
+import { LogicalClock } from './clock';
+import { EventLog, type EventDraft, type LogEvent, type LogHeader, LOG_FORMAT } from './log';
+import { createRng, createStream, type Rng } from './rng';
+import type { Policy } from './policy';
+import type { Ask, CoreEvent, Scenario } from './scenario';
+import type { SeatId } from './ids';
+
+export interface RunnerOptions<C, S, O, R> {
+	scenario: Scenario<C, S, O, R>;
+	config: C;
+	seed: number;
+	/** The policy of each seat. */
+	policyFor: (seat: SeatId) => Policy<O>;
+	/** A log to resume from (same scenario, seed and config); its events are folded, not re-run. */
+	resume?: { header: LogHeader; events: readonly LogEvent[] };
+	/** Called with each turn's new events, in order, before the next turn starts. */
+	onEvents?: (events: LogEvent[]) => void;
+	/** What decided each seat, for the header. */
+	engines?: Record<string, string>;
+}
+
+export class Runner<C, S, O, R> {
+	readonly scenario: Scenario<C, S, O, R>;
+	readonly log: EventLog;
+	readonly rng: Rng;
+	#state: S;
+	#gate: Gate;
+	#clock = new LogicalClock();
+	#policyFor: (seat: SeatId) => Policy<O>;
+	#onEvents?: (events: LogEvent[]) => void;
+	#done = false;
+
+	constructor(opts: RunnerOptions<C, S, O, R>) {
+		const { scenario, config, seed } = opts;
+		this.scenario = scenario;
+		this.rng = createRng(seed);
+		this.#policyFor = opts.policyFor;
+		this.#onEvents = opts.onEvents;
+		this.#gate = new Gate(scenario.budgets(config));
+		const header: LogHeader = {
+			format: LOG_FORMAT,
+			scenario: scenario.id,
+			seed,
+			config: scenario.serializeConfig(config),
+			engines: opts.engines ?? {}
+		};
+		if (opts.resume) assertSameRun(header, opts.resume.header);
+		// A resumed run keeps its stored header: the hash chain starts from it.
+		this.log = new EventLog(opts.resume?.header ?? header, opts.resume?.events ?? []);
+		this.#state = scenario.init(config, seed);
+		for (const e of this.log.events) this.#fold(e);
+		this.#done = scenario.next(this.#state, this.rng).type === 'done';
+	}
+
+	get state(): S {
+		return this.#state;
+	}
+
+	get done(): boolean {
+		return this.#done;
+	}
+
+	get hash(): string {
+		return this.log.hash;
+	}
+
+	outcome(): R | null {
+		return this.scenario.outcome(this.#state);
+	}
+
+	/** One turn: a batch of system events, or one round of asks answered. Returns false once finished. */
+	async step(): Promise<boolean> {
+		if (this.#done) return false;
+		const tick = this.#clock.advance();
+		const written: LogEvent[] = [];
+		const write = (draft: EventDraft) => {
+			const e = this.log.append(draft, tick);
+			this.#fold(e);
+			written.push(e);
+		};
+
+		const halt = this.scenario.outcome(this.#state) === null
+			? this.#gate.haltReason(this.scenario.roundsCompleted(this.#state))
+			: null;
+		const step = halt ? null : this.scenario.next(this.#state, this.rng);
+		if (halt) {
+			write({ kind: 'run.halted', data: { reason: halt } } satisfies CoreEvent);
+		} else if (step?.type === 'events') {
+			for (const draft of step.events) write(draft);
+		} else if (step?.type === 'asks') {
+			await this.#answer(step.asks, write);
+		} else {
+			this.#done = true;
+		}
+		if (written.length) this.#onEvents?.(written);
+		if (!this.#done && this.scenario.next(this.#state, this.rng).type === 'done') this.#done = true;
+		return !this.#done;
+	}
+
+	async run(): Promise<R | null> {
+		while (await this.step()) {
+			/* each step appends one turn */
+		}
+		return this.outcome();
+	}
+
+	async #answer(asks: Ask[], write: (d: EventDraft) => void): Promise<void> {
+		const state = this.#state;
+		const replies = await Promise.all(asks.map((ask) => this.#decide(state, ask)));
+		const retries: Ask[] = [];
+		asks.forEach((ask, i) => {
+			const v = replies[i] as ReturnType<Scenario<C, S, O, R>['validate']>;
+			if (v.ok) return write(withAsk(v.event, ask.id));
+			write({
+				kind: 'action.rejected',
+				data: { ask: ask.id, seat: ask.seat, action: ask.kind, error: v.error, attempt: ask.attempt }
+			} satisfies CoreEvent);
+			if (this.#gate.mayRetry(ask.attempt)) retries.push({ ...ask, attempt: ask.attempt + 1, error: v.error });
+			else write(forfeit(ask, `rejected: ${v.error}`));
+		});
+		if (retries.length) await this.#answer(retries, write);
+	}
+
+	async #decide(state: S, ask: Ask): Promise<ReturnType<Scenario<C, S, O, R>['validate']>> {
+		const policy = this.#policyFor(ask.seat);
+		const observation = this.scenario.observe(state, ask.seat);
+		const rng = createStream(this.rng.seed, `policy:${ask.id}:${ask.attempt}`);
+		let action: unknown;
+		try {
+			action = (await policy.act(observation, ask, { rng })).action;
+		} catch (err) {
+			// A policy that throws made no valid decision: it is rejected like any invalid reply.
+			return { ok: false, error: `the agent failed: ${err instanceof Error ? err.message : String(err)}` };
+		}
+		return this.scenario.validate(state, ask, action);
+	}
+
+	#fold(e: LogEvent): void {
+		this.#clock.set(e.tick);
+		this.#gate.account(e);
+		this.#state = this.scenario.apply(this.#state, e);
+	}
+}
+
+function withAsk(draft: EventDraft, ask: string): EventDraft {
+	return { kind: draft.kind, data: { ...(draft.data as object), ask } };
+}
+
+function forfeit(ask: Ask, reason: string): CoreEvent {
+	return { kind: 'action.forfeited', data: { ask: ask.id, seat: ask.seat, action: ask.kind, reason } };
+}
+
+function assertSameRun(a: LogHeader, b: LogHeader): void {
+	const same = a.scenario === b.scenario && a.seed === b.seed && canonicalJson(a.config) === canonicalJson(b.config);
+	if (!same) throw new Error('the saved log belongs to a different run (scenario, seed or config differ)');
+}

@@ -1,0 +1,122 @@
+/**
+ * Scripted undercover agents: no model, deterministic given the seed, and honest about it
+ * (labelled "scripted (no LLM)" wherever they appear).
+ *
+ * They see only their observation. The word packs are public (every player knows the list of pairs),
+ * so a seat can find the pair its own word belongs to, but never which side of it the others hold.
+ * - speak: describe one's own word by a feature not yet said; a seat whose evidence says it holds the
+ *   minority word prefers features both words share, to blend in;
+ * - vote: the seat whose descriptions fit one's own word least.
+ */
+import type { Ask, Policy, PolicyReply, SeatId, Stream } from '../../core';
+import type { UndercoverObservation } from '../../scenarios/undercover';
+import { findPair, type Lang, type Word } from '../../scenarios/undercover/words';
+
+export const SCRIPTED_LABEL = 'scripted (no LLM)';
+
+const SPEECH: Record<Lang, string[]> = {
+	en: ['It {f}.', 'I would say it {f}.', 'Mine {f}.', 'What I have {f}.', 'Well, it {f}.'],
+	zh: ['它{f}。', '我这个{f}。', '我想说，它{f}。', '嗯，它{f}。', '我的词{f}。']
+};
+const DEFENCE: Record<Lang, string[]> = {
+	en: ['I am on your side: it {f}.', 'Listen, mine {f}.', 'Think again: it {f}.'],
+	zh: ['我和大家一样：它{f}。', '听我说，它{f}。', '再想想，我的词{f}。']
+};
+/** For the blank seat before anyone has spoken: something true of almost any word. */
+const VAGUE: Record<Lang, string[]> = {
+	en: ['It is something most people know.', 'You might see it in everyday life.'],
+	zh: ['它是大多数人都知道的东西。', '日常生活中可能会见到它。']
+};
+
+interface Reading {
+	own: Word;
+	other: Word;
+	shared: string[];
+}
+
+function reading(obs: UndercoverObservation): Reading | null {
+	if (obs.word === null) return null;
+	const pair = findPair(obs.lang, obs.word);
+	if (!pair) return null;
+	const [own, other] = pair.a.word === obs.word ? [pair.a, pair.b] : [pair.b, pair.a];
+	return { own, other, shared: own.features.filter((f) => other.features.includes(f)) };
+}
+
+const mentioned = (text: string | null, features: readonly string[]) =>
+	text === null ? [] : features.filter((f) => text.includes(f));
+
+/** Do the others' words sound more like the other word of the pair than like mine? */
+function suspectsSelf(obs: UndercoverObservation, r: Reading): boolean {
+	let forOwn = 0;
+	let forOther = 0;
+	const ownOnly = r.own.features.filter((f) => !r.shared.includes(f));
+	const otherOnly = r.other.features.filter((f) => !r.shared.includes(f));
+	for (const s of obs.speeches) {
+		if (s.seat === obs.seat) continue;
+		forOwn += mentioned(s.text, ownOnly).length;
+		forOther += mentioned(s.text, otherOnly).length;
+	}
+	return forOther > forOwn;
+}
+
+/** How well a seat's public words fit my word: higher means more like me. */
+function fit(obs: UndercoverObservation, r: Reading, seat: SeatId): number {
+	let score = 0;
+	for (const s of obs.speeches) {
+		if (s.seat !== seat) continue;
+		const own = mentioned(s.text, r.own.features).length;
+		const otherOnly = mentioned(s.text, r.other.features.filter((f) => !r.own.features.includes(f))).length;
+		score += own > 0 ? 1 : otherOnly > 0 ? -1 : -0.5;
+	}
+	return score;
+}
+
+function tokens(text: string, lang: Lang): Set<string> {
+	return new Set(lang === 'zh' ? [...text.replace(/[\s\p{P}]/gu, '')] : text.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+}
+
+/** For the blank seat, which has no word: how much a seat's words overlap with everyone else's. */
+function overlap(obs: UndercoverObservation, seat: SeatId): number {
+	const mine = obs.speeches.filter((s) => s.seat === seat && s.text).map((s) => tokens(s.text as string, obs.lang));
+	const rest = obs.speeches.filter((s) => s.seat !== seat && s.text).map((s) => tokens(s.text as string, obs.lang));
+	let shared = 0;
+	for (const a of mine) for (const b of rest) for (const t of a) if (b.has(t)) shared++;
+	return mine.length ? shared / mine.length : -1;
+}
+
+function say(templates: string[], feature: string, rng: Stream): string {
+	return rng.pick(templates).replace('{f}', feature);
+}
+
+function describe(obs: UndercoverObservation, ask: Ask, rng: Stream): string {
+	const templates = (ask.kind === 'defend' ? DEFENCE : SPEECH)[obs.lang];
+	const r = reading(obs);
+	const said = new Set(obs.speeches.flatMap((s) => (s.text ? [s.text] : [])));
+	const unsaid = (fs: readonly string[]) => fs.filter((f) => ![...said].some((t) => t.includes(f)));
+	if (!r) {
+		// The blank seat echoes a feature it heard, to sound like the table.
+		const heard = obs.speeches.filter((s) => s.seat !== obs.seat && s.text).map((s) => s.text as string);
+		return heard.length ? rng.pick(heard) : rng.pick(VAGUE[obs.lang]);
+	}
+	const candidates = suspectsSelf(obs, r)
+		? [unsaid(r.shared), r.shared, unsaid(r.own.features)]
+		: [unsaid(r.own.features), r.own.features];
+	const pool = candidates.find((c) => c.length > 0) ?? r.own.features;
+	return say(templates, rng.pick(pool), rng);
+}
+
+function chooseTarget(obs: UndercoverObservation, ask: Ask, rng: Stream): SeatId {
+	const options = (ask.options ?? []).filter((s) => s !== obs.seat);
+	const r = reading(obs);
+	const score = (s: SeatId) => (r ? fit(obs, r, s) : overlap(obs, s));
+	const lowest = Math.min(...options.map(score));
+	return rng.pick(options.filter((s) => score(s) === lowest));
+}
+
+export const scriptedUndercover: Policy<UndercoverObservation> = {
+	label: SCRIPTED_LABEL,
+	act(obs, ask, ctx): PolicyReply {
+		if (ask.kind === 'vote') return { action: { target: chooseTarget(obs, ask, ctx.rng) } };
+		return { action: { text: describe(obs, ask, ctx.rng) } };
+	}
+};

@@ -1,0 +1,31 @@
+/** The undercover scenario as the kernel sees it. */
+import type { Scenario } from '../../core';
+import { parseUndercoverConfig, type UndercoverConfig } from './config';
+import { applyEvent, initState, next, observe, validate } from './rules';
+import type { UndercoverObservation, UndercoverOutcome, UndercoverState } from './state';
+
+export const undercover: Scenario<UndercoverConfig, UndercoverState, UndercoverObservation, UndercoverOutcome> = {
+	id: 'undercover',
+	parseConfig: parseUndercoverConfig,
+	serializeConfig: (c) => ({ seats: c.seats, undercover: c.undercover, blank: c.blank, lang: c.lang, rounds: c.rounds }),
+	budgets: (c) => ({
+		rounds: c.rounds,
+		// Each round: at most every seat speaks, defends and votes twice, each with a retry.
+		actions: c.rounds * c.seats * 8,
+		retries: c.rounds * c.seats * 4,
+		retriesPerAsk: 1
+	}),
+	init: initState,
+	next,
+	observe,
+	validate,
+	apply: applyEvent,
+	roundsCompleted: (s) => s.roundsCompleted,
+	outcome: (s) => s.outcome
+};
+
+export * from './config';
+export * from './state';
+export { aliveSeats, phases, speakingOrder, deal } from './rules';
+export { mentionsWord } from './text';
+

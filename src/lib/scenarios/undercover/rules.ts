@@ -1,0 +1,321 @@
+/**
+ * "Who is the Undercover" as pure functions: phases, the deal, speaking order, votes, ties and wins.
+ * Seed 002's rules: a partial tie goes to a tiebreak (defences, then the others revote among the tied
+ * seats; a second tie eliminates no one); a tie of every alive seat eliminates no one and starts a new
+ * round, because revoting without new information never converges.
+ */
+import { definePhases, seatId, type Ask, type LogEvent, type Rng, type SeatId, type Step, type Validation } from '../../core';
+import type { UndercoverConfig } from './config';
+import { personas } from './personas';
+import { mentionsWord } from './text';
+import { packs } from './words';
+import type {
+	Deal,
+	Phase,
+	Seat,
+	Stage,
+	Tally,
+	UndercoverEvent,
+	UndercoverObservation,
+	UndercoverOutcome,
+	UndercoverState
+} from './state';
+
+/** Every phase may go to END: the gate can halt a run anywhere. */
+export const phases = definePhases<Phase>({
+	SETUP: ['SPEAK', 'END'],
+	SPEAK: ['VOTE', 'END'],
+	VOTE: ['RESOLVE', 'END'],
+	RESOLVE: ['TIEBREAK', 'SPEAK', 'END'],
+	TIEBREAK: ['RESOLVE', 'END'],
+	END: []
+});
+
+export const MAX_SPEECH_CHARS = 400;
+
+export function initState(config: UndercoverConfig, seed: number): UndercoverState {
+	return {
+		config,
+		seed,
+		phase: 'SETUP',
+		deal: null,
+		seats: [],
+		round: 0,
+		roundsCompleted: 0,
+		order: [],
+		speeches: [],
+		votes: [],
+		tallies: [],
+		tied: [],
+		eliminations: [],
+		roundOver: false,
+		outcome: null
+	};
+}
+
+/** Draws the pair, which word the civilians get, the roles, the personas and the opening seat. */
+export function deal(config: UndercoverConfig, rng: Rng): Deal {
+	const pair = rng.stream('deal:pair').pick(packs[config.lang]);
+	const [civilian, undercover] = rng.stream('deal:side').next() < 0.5 ? [pair.a, pair.b] : [pair.b, pair.a];
+	const ids = Array.from({ length: config.seats }, (_, i) => seatId(i + 1));
+	const shuffled = rng.stream('deal:roles').shuffle(ids);
+	const undercoverSeats = new Set(shuffled.slice(0, config.undercover));
+	const blankSeat = config.blank ? shuffled[config.undercover] : undefined;
+	const cast = rng.stream('deal:personas').shuffle(personas);
+	const seats: Seat[] = ids.map((id, i) => {
+		const p = cast[i % cast.length] as (typeof personas)[number];
+		const role = undercoverSeats.has(id) ? 'undercover' : id === blankSeat ? 'blank' : 'civilian';
+		return {
+			id,
+			role,
+			word: role === 'undercover' ? undercover.word : role === 'blank' ? null : civilian.word,
+			persona: { id: p.id, name: p.name[config.lang], temperament: p.temperament, style: p.style[config.lang] },
+			alive: true
+		};
+	});
+	return {
+		category: pair.category,
+		difficulty: pair.difficulty,
+		civilianWord: civilian.word,
+		undercoverWord: undercover.word,
+		seats,
+		firstSeat: rng.stream('deal:first').pick(ids)
+	};
+}
+
+export const aliveSeats = (s: UndercoverState): SeatId[] => s.seats.filter((x) => x.alive).map((x) => x.id);
+
+/** Alive seats in seat order, starting from the round's opening seat (which rotates each round). */
+export function speakingOrder(s: UndercoverState, round: number): SeatId[] {
+	const deal = s.deal as Deal;
+	const n = s.config.seats;
+	const opener = ((deal.firstSeat - 1 + round - 1) % n) + 1;
+	const alive = new Set(aliveSeats(s));
+	const order: SeatId[] = [];
+	for (let k = 0; k < n; k++) {
+		const id = seatId(((opener - 1 + k) % n) + 1);
+		if (alive.has(id)) order.push(id);
+	}
+	return order;
+}
+
+const currentStage = (s: UndercoverState): Stage => (s.phase === 'TIEBREAK' ? 'revote' : 'vote');
+
+function votesIn(s: UndercoverState, round: number, stage: Stage) {
+	return s.votes.filter((v) => v.round === round && v.stage === stage);
+}
+
+function tally(s: UndercoverState, stage: Stage): Tally {
+	const counts: Record<string, number> = {};
+	const candidates = stage === 'revote' ? s.tied : aliveSeats(s);
+	for (const c of candidates) counts[c] = 0;
+	for (const v of votesIn(s, s.round, stage)) if (v.target !== null) counts[v.target] = (counts[v.target] ?? 0) + 1;
+	const max = Math.max(...Object.values(counts));
+	const top = candidates.filter((c) => counts[c] === max);
+	return { round: s.round, stage, counts, top };
+}
+
+function winCheck(s: UndercoverState): UndercoverOutcome['winner'] | null {
+	const alive = s.seats.filter((x) => x.alive);
+	const against = alive.filter((x) => x.role !== 'civilian').length;
+	const civilians = alive.length - against;
+	if (against === 0) return 'civilians';
+	if (against >= civilians) return 'undercover';
+	return null;
+}
+
+function ask(s: UndercoverState, seat: SeatId, kind: 'speak' | 'defend' | 'vote', options?: SeatId[]): Ask {
+	const stage = kind === 'vote' ? `:${currentStage(s)}` : '';
+	return { id: `r${s.round}:${kind}${stage}:${seat}`, seat, kind, options, attempt: 0 };
+}
+
+export function next(s: UndercoverState, rng: Rng): Step {
+	const events = (...e: UndercoverEvent[]): Step => ({ type: 'events', events: e });
+	switch (s.phase) {
+		case 'SETUP':
+			if (!s.deal) return events({ kind: 'game.dealt', data: deal(s.config, rng) });
+			return startRound(s, 1);
+		case 'SPEAK': {
+			const spoken = new Set(s.speeches.filter((x) => x.round === s.round && x.kind === 'speech').map((x) => x.seat));
+			const nextSeat = s.order.find((id) => !spoken.has(id));
+			if (nextSeat !== undefined) return { type: 'asks', asks: [ask(s, nextSeat, 'speak')] };
+			return events({ kind: 'phase.entered', data: { phase: 'VOTE' } });
+		}
+		case 'VOTE':
+			return voteStep(s, aliveSeats(s), 'vote');
+		case 'TIEBREAK': {
+			const defended = new Set(s.speeches.filter((x) => x.round === s.round && x.kind === 'defence').map((x) => x.seat));
+			const nextSeat = s.tied.find((id) => !defended.has(id));
+			if (nextSeat !== undefined) return { type: 'asks', asks: [ask(s, nextSeat, 'defend')] };
+			return voteStep(s, s.tied, 'revote');
+		}
+		case 'RESOLVE':
+			return resolve(s);
+		case 'END':
+			return { type: 'done' };
+	}
+}
+
+function startRound(s: UndercoverState, round: number): Step {
+	return {
+		type: 'events',
+		events: [
+			{ kind: 'round.started', data: { round, order: speakingOrder(s, round) } },
+			{ kind: 'phase.entered', data: { phase: 'SPEAK' } }
+		] satisfies UndercoverEvent[]
+	};
+}
+
+/** Everyone who has not voted in this stage votes at once; once all have, the votes are tallied. */
+function voteStep(s: UndercoverState, candidates: SeatId[], stage: Stage): Step {
+	const tiedSet = new Set(s.tied);
+	const voters = aliveSeats(s).filter((id) => stage === 'vote' || !tiedSet.has(id));
+	const voted = new Set(votesIn(s, s.round, stage).map((v) => v.voter));
+	const waiting = voters.filter((id) => !voted.has(id));
+	if (waiting.length)
+		return { type: 'asks', asks: waiting.map((id) => ask(s, id, 'vote', candidates.filter((c) => c !== id))) };
+	return {
+		type: 'events',
+		events: [
+			{ kind: 'votes.tallied', data: tally(s, stage) },
+			{ kind: 'phase.entered', data: { phase: 'RESOLVE' } }
+		] satisfies UndercoverEvent[]
+	};
+}
+
+function resolve(s: UndercoverState): Step {
+	if (s.roundOver) return startRound(s, s.round + 1);
+	const last = s.tallies[s.tallies.length - 1] as Tally;
+	const alive = aliveSeats(s);
+	const out: UndercoverEvent[] = [];
+	let eliminated: SeatId | null = null;
+	if (last.top.length === 1) {
+		eliminated = last.top[0] as SeatId;
+		out.push({ kind: 'seat.eliminated', data: { round: s.round, seat: eliminated } });
+	} else if (last.stage === 'vote' && last.top.length < alive.length) {
+		return {
+			type: 'events',
+			events: [
+				{ kind: 'tie.declared', data: { round: s.round, seats: last.top } },
+				{ kind: 'phase.entered', data: { phase: 'TIEBREAK' } }
+			] satisfies UndercoverEvent[]
+		};
+	}
+	out.push({ kind: 'round.ended', data: { round: s.round, eliminated } });
+	const after = eliminated === null ? s : applyEvent(s, out[0] as LogEvent);
+	const winner = winCheck(after);
+	if (winner) {
+		const reason =
+			winner === 'civilians'
+				? 'every undercover seat was voted out'
+				: 'the undercover side is as many as the civilians';
+		out.push({ kind: 'game.ended', data: { winner, reason } }, { kind: 'phase.entered', data: { phase: 'END' } });
+	}
+	return { type: 'events', events: out };
+}
+
+export function validate(s: UndercoverState, a: Ask, action: unknown): Validation {
+	const seat = s.seats.find((x) => x.id === a.seat);
+	if (!seat || !seat.alive) return { ok: false, error: `seat ${a.seat} is not in play` };
+	if (typeof action !== 'object' || action === null) return { ok: false, error: 'the reply is not an action' };
+	const act = action as Record<string, unknown>;
+	if (a.kind === 'speak' || a.kind === 'defend') {
+		if (typeof act.text !== 'string') return { ok: false, error: 'a speech needs text' };
+		const text = act.text.trim();
+		if (!text) return { ok: false, error: 'the speech is empty' };
+		if (text.length > MAX_SPEECH_CHARS) return { ok: false, error: `the speech is over ${MAX_SPEECH_CHARS} characters` };
+		if (seat.word && mentionsWord(text, seat.word, s.config.lang))
+			return { ok: false, error: 'the speech says the secret word itself' };
+		const kind = a.kind === 'speak' ? 'speech.given' : 'defence.given';
+		return { ok: true, event: { kind, data: { seat: a.seat, round: s.round, text } } };
+	}
+	if (a.kind === 'vote') {
+		const t = act.target;
+		if (typeof t !== 'number' || !Number.isInteger(t)) return { ok: false, error: 'a vote needs a whole seat number' };
+		if (t === a.seat) return { ok: false, error: 'a seat cannot vote for itself' };
+		if (!a.options?.includes(t as SeatId))
+			return { ok: false, error: `seat ${t} cannot be voted for now (choose one of ${a.options?.join(', ')})` };
+		return {
+			ok: true,
+			event: { kind: 'vote.cast', data: { seat: a.seat, round: s.round, stage: currentStage(s), target: t as SeatId } }
+		};
+	}
+	return { ok: false, error: `unknown action "${a.kind}"` };
+}
+
+const setSeat = (s: UndercoverState, id: SeatId, patch: Partial<Seat>): Seat[] =>
+	s.seats.map((x) => (x.id === id ? { ...x, ...patch } : x));
+
+export function applyEvent(s: UndercoverState, e: LogEvent): UndercoverState {
+	const ev = e as unknown as UndercoverEvent;
+	switch (ev.kind) {
+		case 'game.dealt':
+			return { ...s, deal: ev.data, seats: ev.data.seats.map((x) => ({ ...x })) };
+		case 'round.started':
+			return { ...s, round: ev.data.round, order: ev.data.order, tied: [], roundOver: false };
+		case 'phase.entered':
+			return { ...s, phase: phases.go(s.phase, ev.data.phase) };
+		case 'speech.given':
+		case 'defence.given': {
+			const kind = ev.kind === 'speech.given' ? 'speech' : 'defence';
+			return { ...s, speeches: [...s.speeches, { round: ev.data.round, seat: ev.data.seat, kind, text: ev.data.text }] };
+		}
+		case 'vote.cast': {
+			const { round, stage, seat, target } = ev.data;
+			return { ...s, votes: [...s.votes, { round, stage, voter: seat, target }] };
+		}
+		case 'action.forfeited': {
+			const { seat, action } = ev.data;
+			if (action === 'vote') return { ...s, votes: [...s.votes, { round: s.round, stage: currentStage(s), voter: seat, target: null }] };
+			const kind = action === 'defend' ? 'defence' : 'speech';
+			return { ...s, speeches: [...s.speeches, { round: s.round, seat, kind, text: null }] };
+		}
+		case 'action.rejected':
+			return s;
+		case 'votes.tallied':
+			return { ...s, tallies: [...s.tallies, ev.data] };
+		case 'tie.declared':
+			return { ...s, tied: ev.data.seats };
+		case 'seat.eliminated':
+			return {
+				...s,
+				seats: setSeat(s, ev.data.seat, { alive: false }),
+				eliminations: [...s.eliminations, { round: ev.data.round, seat: ev.data.seat }]
+			};
+		case 'round.ended':
+			return { ...s, roundsCompleted: s.roundsCompleted + 1, roundOver: true, tied: [] };
+		case 'game.ended':
+			return { ...s, outcome: outcomeOf(s, ev.data.winner, ev.data.reason) };
+		case 'run.halted':
+			return { ...s, phase: phases.go(s.phase, 'END'), outcome: outcomeOf(s, 'draw', ev.data.reason) };
+		default: {
+			const never: never = ev;
+			throw new Error(`unknown undercover event ${(never as { kind: string }).kind}`);
+		}
+	}
+}
+
+function outcomeOf(s: UndercoverState, winner: UndercoverOutcome['winner'], reason: string): UndercoverOutcome {
+	return { winner, reason, rounds: s.roundsCompleted, eliminated: s.eliminations.map((x) => x.seat) };
+}
+
+export function observe(s: UndercoverState, seat: SeatId): UndercoverObservation {
+	const me = s.seats.find((x) => x.id === seat);
+	if (!me) throw new RangeError(`no seat ${seat} in this game`);
+	const tallied = new Set(s.tallies.map((t) => `${t.round}:${t.stage}`));
+	return {
+		seat,
+		lang: s.config.lang,
+		word: me.word,
+		persona: me.persona,
+		round: s.round,
+		phase: s.phase,
+		alive: aliveSeats(s),
+		seats: s.seats.map((x) => x.id),
+		speeches: s.speeches.map((x) => ({ ...x })),
+		votes: s.votes.filter((v) => tallied.has(`${v.round}:${v.stage}`)).map((v) => ({ ...v })),
+		eliminated: s.eliminations.map((x) => x.seat),
+		tied: [...s.tied],
+		memory: { mySpeeches: s.speeches.filter((x) => x.seat === seat && x.text !== null).map((x) => x.text as string) }
+	};
+}

@@ -1,0 +1,16 @@
+/** Word matching shared by the rules (a speech must not say its own word) and the scripted agents. */
+import type { Lang } from './words/types';
+
+function escapeRegExp(s: string): string {
+	return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Does `text` say `word`? Chinese has no word boundaries, so any occurrence counts; in English the
+ * word must stand alone or with a plural ending, so "cat" is found in "Cats purr" but not in "category".
+ */
+export function mentionsWord(text: string, word: string, lang: Lang): boolean {
+	if (!word) return false;
+	if (lang === 'zh') return text.includes(word);
+	return new RegExp(`(^|[^\\p{L}])${escapeRegExp(word)}(s|es)?($|[^\\p{L}])`, 'iu').test(text);
+}

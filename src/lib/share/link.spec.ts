@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createStream } from '../core';
+import { decodeShare, encodeShare, LINK_VERSION, sharePath } from './link';
+
+const run = { scenario: 'undercover', seed: 42, config: { seats: 7, undercover: 2, blank: false, lang: 'zh', rounds: 5 } };
+
+describe('share-link codec', () => {
+	it('round-trips a run setup', () => {
+		const encoded = encodeShare(run);
+		expect(encoded).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
+		expect(decodeShare(encoded)).toEqual({ ok: true, run });
+		expect(decodeShare(`#${encoded}`)).toEqual({ ok: true, run });
+		expect(sharePath('/conclave', run)).toBe(`/conclave/play/#${encoded}`);
+	});
+
+	it('fills defaults for settings a link leaves out', () => {
+		const partial = encodeShare({ scenario: 'undercover', seed: 3, config: { seats: 5 } });
+		expect(decodeShare(partial)).toEqual({
+			ok: true,
+			run: { scenario: 'undercover', seed: 3, config: { seats: 5, undercover: 1, blank: false, lang: 'en', rounds: 6 } }
+		});
+	});
+
+	it('explains a future version, a truncated link and invalid settings', () => {
+		const future = `v${LINK_VERSION + 1}.${encodeShare(run).slice(3)}`;
+		expect(decodeShare(future)).toMatchObject({ ok: false, error: expect.stringMatching(/newer version/) });
+		const cut = encodeShare(run).slice(0, 20);
+		expect(decodeShare(cut)).toMatchObject({ ok: false, error: expect.stringMatching(/damaged/) });
+		const bad = encodeShare({ ...run, config: { ...run.config, seats: 12 } });
+		expect(decodeShare(bad)).toMatchObject({ ok: false, error: expect.stringMatching(/seats must be/) });
+		expect(decodeShare(encodeShare({ ...run, scenario: 'toString' }))).toMatchObject({ ok: false, error: /unknown scenario/ });
+		expect(decodeShare(encodeShare({ ...run, seed: -1 }))).toMatchObject({ ok: false, error: /seed/ });
+		expect(decodeShare('')).toMatchObject({ ok: false });
+		expect(decodeShare('hello')).toMatchObject({ ok: false, error: /version/ });
+	});
+
+	it('never throws on 10,000 random and mutated fragments', () => {
+		const rng = createStream(2026, 'fuzz');
+		const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.%#=v€谁\u0000\n ';
+		const valid = encodeShare(run);
+		let accepted = 0;
+		for (let i = 0; i < 10_000; i++) {
+			let fragment: string;
+			const mode = i % 4;
+			if (mode === 0) fragment = Array.from({ length: rng.int(80) }, () => rng.pick([...alphabet])).join('');
+			else if (mode === 1) fragment = valid.slice(0, rng.int(valid.length + 1));
+			else if (mode === 2) {
+				const chars = [...valid];
+				for (let k = 0; k <= rng.int(3); k++) chars[rng.int(chars.length)] = rng.pick([...alphabet]);
+				fragment = chars.join('');
+			} else fragment = `v1.${Array.from({ length: rng.int(120) }, () => rng.pick([...alphabet.slice(0, 64)])).join('')}`;
+			const result = decodeShare(fragment);
+			if (result.ok) {
+				accepted++;
+				expect(decodeShare(encodeShare(result.run))).toEqual(result);
+			} else expect(result.error.length).toBeGreaterThan(10);
+		}
+		expect(accepted).toBeLessThan(10_000);
+	});
+});

@@ -1,0 +1,164 @@
+/**
+ * Runs and their events in IndexedDB (database `conclave`), written as they happen.
+ *
+ * Writes are queued and flushed one transaction per batch, so the runner never waits on the disk
+ * (a transaction per event would cost about as much as the whole turn). When IndexedDB is missing,
+ * blocked or full, the store switches to memory and says so through `onProblem`: the game goes on,
+ * and the page tells the person it is not being saved.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { LogEvent, LogHeader } from '../core';
+
+export type RunStatus = 'running' | 'paused' | 'finished' | 'failed';
+
+export interface RunRecord {
+	id: string;
+	scenario: string;
+	seed: number;
+	header: LogHeader;
+	status: RunStatus;
+	/** Wall-clock time, for the runs page only: never part of the log. */
+	createdAt: number;
+	updatedAt: number;
+	events: number;
+	logHash: string;
+	summary?: string;
+}
+
+interface ConclaveDB extends DBSchema {
+	runs: { key: string; value: RunRecord; indexes: { byUpdated: number } };
+	events: { key: [string, number]; value: LogEvent & { runId: string } };
+}
+
+export const DB_NAME = 'conclave';
+const DB_VERSION = 1;
+
+export interface StorageProblem {
+	kind: 'unavailable' | 'quota' | 'failed';
+	message: string;
+}
+
+function describe(err: unknown): StorageProblem {
+	const name = (err as { name?: string } | null)?.name ?? '';
+	if (name === 'QuotaExceededError')
+		return { kind: 'quota', message: 'Browser storage is full, so this run is no longer being saved. It goes on in memory; free some space or delete old runs to save again.' };
+	return {
+		kind: 'failed',
+		message: `Saving to browser storage failed (${err instanceof Error ? err.message : String(err)}). The run goes on in memory and is not being saved.`
+	};
+}
+
+export class RunStore {
+	#db: Promise<IDBPDatabase<ConclaveDB> | null>;
+	#queue: Promise<unknown> = Promise.resolve();
+	#problem: StorageProblem | null = null;
+	onProblem: (p: StorageProblem) => void = () => {};
+
+	constructor() {
+		this.#db = this.#open();
+	}
+
+	get problem(): StorageProblem | null {
+		return this.#problem;
+	}
+
+	async #open(): Promise<IDBPDatabase<ConclaveDB> | null> {
+		try {
+			if (typeof indexedDB === 'undefined' || indexedDB === null) throw new Error('no IndexedDB');
+			return await openDB<ConclaveDB>(DB_NAME, DB_VERSION, {
+				upgrade(db) {
+					const runs = db.createObjectStore('runs', { keyPath: 'id' });
+					runs.createIndex('byUpdated', 'updatedAt');
+					db.createObjectStore('events', { keyPath: ['runId', 'seq'] });
+				}
+			});
+		} catch {
+			this.#report({
+				kind: 'unavailable',
+				message: 'This browser does not allow saving (IndexedDB is unavailable, e.g. in a private window). Runs play in memory and are lost on reload.'
+			});
+			return null;
+		}
+	}
+
+	#report(p: StorageProblem): void {
+		if (this.#problem?.kind === p.kind) return;
+		this.#problem = p;
+		this.onProblem(p);
+	}
+
+	/** Whether writes reach IndexedDB (false once storage has failed). */
+	async saving(): Promise<boolean> {
+		return (await this.#db) !== null && this.#problem === null;
+	}
+
+	/** Queues a write; writes run one after another, in order. */
+	#enqueue(work: (db: IDBPDatabase<ConclaveDB>) => Promise<void>): Promise<void> {
+		const job = this.#queue.then(async () => {
+			const db = await this.#db;
+			if (!db || this.#problem) return;
+			try {
+				await work(db);
+			} catch (err) {
+				this.#report(describe(err));
+			}
+		});
+		this.#queue = job;
+		return job;
+	}
+
+	createRun(record: RunRecord): Promise<void> {
+		return this.#enqueue(async (db) => {
+			await db.put('runs', record);
+		});
+	}
+
+	/** Appends events and updates the run's record in the same transaction. */
+	append(runId: string, events: readonly LogEvent[], patch: Partial<RunRecord>): Promise<void> {
+		return this.#enqueue(async (db) => {
+			const tx = db.transaction(['runs', 'events'], 'readwrite');
+			const runs = tx.objectStore('runs');
+			const store = tx.objectStore('events');
+			for (const e of events) void store.put({ ...e, runId });
+			const run = await runs.get(runId);
+			if (run) await runs.put({ ...run, ...patch });
+			await tx.done;
+		});
+	}
+
+	update(runId: string, patch: Partial<RunRecord>): Promise<void> {
+		return this.append(runId, [], patch);
+	}
+
+	/** Resolves once every queued write has settled. */
+	flush(): Promise<unknown> {
+		return this.#queue;
+	}
+
+	async listRuns(): Promise<RunRecord[]> {
+		const db = await this.#db;
+		if (!db) return [];
+		return (await db.getAllFromIndex('runs', 'byUpdated')).reverse();
+	}
+
+	async loadRun(id: string): Promise<{ run: RunRecord; events: LogEvent[] } | null> {
+		await this.flush();
+		const db = await this.#db;
+		if (!db) return null;
+		const run = await db.get('runs', id);
+		if (!run) return null;
+		const rows = await db.getAll('events', IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
+		const events = rows.map(({ runId: _runId, ...e }) => e as LogEvent);
+		return { run, events };
+	}
+
+	async deleteRun(id: string): Promise<void> {
+		await this.flush();
+		const db = await this.#db;
+		if (!db) return;
+		const tx = db.transaction(['runs', 'events'], 'readwrite');
+		await tx.objectStore('events').delete(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
+		await tx.objectStore('runs').delete(id);
+		await tx.done;
+	}
+}
