@@ -61,7 +61,8 @@ const FONT_TITLE = 20;
 const FONT_LABEL = 17;
 const FONT_NOTE = 15;
 
-const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+const FONT_FAMILY =
+	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
 // The app's palette (src/lib/ui/global.css), copied because SVG presentation attributes cannot read CSS
 // variables; kept dark enough for a washed-out projector.
 const INK = '#1d2433';
@@ -245,7 +246,9 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 			const last = si === round.stages.length - 1;
 			const voterIds = [...new Set(stage.votes.map((v) => v.voter))].sort((a, b) => a - b);
 			const abstainers = new Set(stage.votes.filter((v) => v.target === null).map((v) => v.voter));
-			const votes = stage.votes.flatMap((v) => (v.target === null ? [] : [{ voter: v.voter, target: v.target }]));
+			const votes = stage.votes.flatMap((v) =>
+				v.target === null ? [] : [{ voter: v.voter, target: v.target }]
+			);
 			const counts = new Map<number, number>();
 			for (const v of votes) counts.set(v.target, (counts.get(v.target) ?? 0) + 1);
 			// The elimination is decided by the round's last stage, so its marker belongs there.
@@ -409,9 +412,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 
 	function render(data: VoteFlowData): void {
 		const model = layout(data, t, columns);
-		svg
-			.attr('viewBox', `0 0 ${model.width} ${model.height}`)
-			.attr('aria-label', t.aria(data.rounds.length));
+		svg.attr('viewBox', `0 0 ${model.width} ${model.height}`).attr('aria-label', t.aria(data.rounds.length));
 
 		svg
 			.selectAll<SVGTextElement, string>('text.vote-flow-empty')

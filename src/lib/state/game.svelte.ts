@@ -93,7 +93,7 @@ export class GameSession<S = unknown> {
 	}
 
 	#sync(): void {
-		if (this.replaying) return;
+		if (this.replaying && this.events.length) return;
 		this.view = this.#runner.state as S;
 		this.events = this.#runner.log.events.slice();
 		this.hash = this.#runner.hash;
@@ -155,21 +155,19 @@ export class GameSession<S = unknown> {
 		}
 	}
 
+	/** Shows the next tick of the recorded log: the same grouping of events the live run had. */
 	#replayStep(): boolean {
 		const shown = this.events.length;
-		const first = this.#replay[shown];
-		if (!first) {
-			this.#finish();
-			return false;
-		}
-		// One tick of the original run at a time: the same grouping the live run had.
-		const batch = this.#replay.slice(shown).filter((e, i, all) => e.tick === first.tick && (i === 0 || all[i - 1]!.tick === first.tick));
-		let view = this.view ?? scenarios[this.setup.scenario]!.init(scenarios[this.setup.scenario]!.parseConfig(this.setup.config).config, this.setup.seed);
-		for (const e of batch) view = scenarios[this.setup.scenario]!.apply(view, e);
-		this.view = view as S;
-		this.events = this.#replay.slice(0, shown + batch.length);
-		this.hash = (this.events[this.events.length - 1] as LogEvent).hash;
-		if (this.events.length === this.#replay.length) {
+		const tick = this.#replay[shown]?.tick;
+		let end = shown;
+		while (end < this.#replay.length && this.#replay[end]!.tick === tick) end++;
+		const scenario = scenarios[this.setup.scenario]!;
+		let view = this.view;
+		for (const e of this.#replay.slice(shown, end)) view = scenario.apply(view, e);
+		this.view = view;
+		this.events = this.#replay.slice(0, end);
+		this.hash = this.events.at(-1)?.hash ?? this.#runner.hash;
+		if (end >= this.#replay.length) {
 			this.#finish();
 			return false;
 		}

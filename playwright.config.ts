@@ -1,0 +1,27 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath, CHROMIUM_ARGS } from './scripts/browser';
+
+const PORT = 4173;
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	testMatch: /.*\.e2e\.ts$/,
+	timeout: 90_000,
+	expect: { timeout: 20_000 },
+	fullyParallel: false,
+	workers: 1,
+	retries: 0,
+	reporter: [['list']],
+	use: {
+		baseURL: `http://127.0.0.1:${PORT}`,
+		browserName: 'chromium',
+		launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS }
+	},
+	webServer: {
+		// The built site, served as a static host would (the build runs in `npm run test:e2e`).
+		command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+		url: `http://127.0.0.1:${PORT}/`,
+		reuseExistingServer: !process.env.CI,
+		timeout: 60_000
+	}
+});

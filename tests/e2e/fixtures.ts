@@ -1,0 +1,42 @@
+/**
+ * The browser-test fixture: every request to a host other than this machine fails the test, and so
+ * does any uncaught error on the page.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+const LOCAL = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export const test = base.extend<{ guard: void }>({
+	guard: [
+		async ({ context, page }, use) => {
+			const outside: string[] = [];
+			const errors: string[] = [];
+			await context.route('**/*', (route) => {
+				const url = new URL(route.request().url());
+				if (url.protocol === 'data:' || url.protocol === 'blob:' || LOCAL.has(url.hostname)) return route.continue();
+				outside.push(url.href);
+				return route.abort('blockedbyclient');
+			});
+			page.on('pageerror', (err) => errors.push(err.message));
+			await use();
+			expect(outside, 'requests to non-local hosts').toEqual([]);
+			expect(errors, 'uncaught errors on the page').toEqual([]);
+		},
+		{ auto: true }
+	]
+});
+
+export { expect };
+
+/** Plays the current game to its end as fast as the page allows, and returns its log hash. */
+export async function playToEnd(page: Page): Promise<string> {
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 60_000 });
+	return (await page.getByTestId('log-hash').textContent()) ?? '';
+}
+
+export async function eventCount(page: Page): Promise<number> {
+	const text = (await page.getByTestId('run-status').textContent()) ?? '';
+	return Number(/(\d+) events?/.exec(text)?.[1] ?? /event (\d+)/.exec(text)?.[1] ?? 0);
+}
