@@ -8,7 +8,8 @@ import { fromJsonLines } from '../src/lib/core';
 import { parseArgs, simulate, UsageError } from './sim';
 
 const run = promisify(execFile);
-const sim = (...args: string[]) => run('npx', ['tsx', 'scripts/sim.ts', ...args], { cwd: join(__dirname, '..') });
+const sim = (...args: string[]) =>
+	run('npx', ['tsx', 'scripts/sim.ts', ...args], { cwd: join(__dirname, '..') });
 
 describe('npm run sim', () => {
 	it('prints one JSON summary line and writes the log it describes', async () => {
@@ -16,7 +17,16 @@ describe('npm run sim', () => {
 		const file = join(dir, 'run.jsonl');
 		const { stdout } = await sim('--scenario', 'undercover', '--seed', '42', '--json', '--log', file);
 		const summary = JSON.parse(stdout.trim().split('\n').at(-1)!);
-		expect(Object.keys(summary).sort()).toEqual(['eliminated', 'events', 'link', 'logHash', 'rounds', 'scenario', 'seed', 'winner']);
+		expect(Object.keys(summary).sort()).toEqual([
+			'eliminated',
+			'events',
+			'link',
+			'logHash',
+			'rounds',
+			'scenario',
+			'seed',
+			'winner'
+		]);
 		expect(['civilians', 'undercover', 'draw']).toContain(summary.winner);
 		const log = fromJsonLines(readFileSync(file, 'utf8'));
 		expect(log.events).toHaveLength(summary.events);
@@ -27,7 +37,13 @@ describe('npm run sim', () => {
 	});
 
 	it('exits with code 2 and one line for bad arguments', async () => {
-		for (const args of [['--scenario', 'chess'], ['--seed', '4.5'], ['--seats', '12'], ['--lang', 'fr'], ['--nope']]) {
+		for (const args of [
+			['--scenario', 'chess'],
+			['--seed', '4.5'],
+			['--seats', '12'],
+			['--lang', 'fr'],
+			['--nope']
+		]) {
 			const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
 			expect(err.code, args.join(' ')).toBe(2);
 			expect(err.stderr.trim().split('\n')).toHaveLength(1);
@@ -37,7 +53,11 @@ describe('npm run sim', () => {
 
 	it('parses options into the same setup a share link carries', async () => {
 		const a = parseArgs(['--seed', '9', '--seats', '5', '--lang', 'zh']);
-		expect(a.run).toEqual({ scenario: 'undercover', seed: 9, config: { seats: 5, undercover: 1, blank: false, lang: 'zh', rounds: 6 } });
+		expect(a.run).toEqual({
+			scenario: 'undercover',
+			seed: 9,
+			config: { seats: 5, undercover: 1, blank: false, lang: 'zh', rounds: 6 }
+		});
 		expect(() => parseArgs(['--link', 'http://x/play/#v1.@@'])).toThrow(UsageError);
 		const { summary } = await simulate(a.run);
 		expect(summary.seed).toBe(9);

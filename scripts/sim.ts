@@ -55,7 +55,8 @@ export function parseArgs(argv: string[]): SimArgs {
 		for (const key of ['seats', 'undercover', 'rounds'] as const) {
 			if (values[key] === undefined) continue;
 			const n = Number(values[key]);
-			if (!/^-?\d+$/.test(values[key] as string)) throw new UsageError(`--${key} must be a whole number, got "${values[key]}"`);
+			if (!/^-?\d+$/.test(values[key] as string))
+				throw new UsageError(`--${key} must be a whole number, got "${values[key]}"`);
 			config[key] = n;
 		}
 		if (values.lang !== undefined) config.lang = values.lang;
@@ -102,7 +103,9 @@ async function main() {
 		console.log(JSON.stringify(summary));
 	} else {
 		const out = runner.outcome() as UndercoverOutcome | null;
-		console.log(`${summary.scenario} seed ${summary.seed}: ${summary.winner} after ${summary.rounds} round(s)`);
+		console.log(
+			`${summary.scenario} seed ${summary.seed}: ${summary.winner} after ${summary.rounds} round(s)`
+		);
 		if (out) console.log(`  ${out.reason}; eliminated: ${summary.eliminated.join(', ') || 'nobody'}`);
 		console.log(`  ${summary.events} events, log hash ${summary.logHash}`);
 		console.log(`  share: ${summary.link}`);

@@ -15,7 +15,10 @@ export function median(xs: number[]): number {
 	return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
-export async function gamesPerSecond(games: number, now: () => number): Promise<{ perSecond: number; events: number }> {
+export async function gamesPerSecond(
+	games: number,
+	now: () => number
+): Promise<{ perSecond: number; events: number }> {
 	let events = 0;
 	const t0 = now();
 	for (let seed = 0; seed < games; seed++) {
@@ -26,9 +29,22 @@ export async function gamesPerSecond(games: number, now: () => number): Promise<
 	return { perSecond: games / ((now() - t0) / 1000), events: events / games };
 }
 
+/** How 1,000 seeded scripted games end: the share each side wins (games must look like games). */
+export async function winSplit(games: number): Promise<Record<'civilians' | 'undercover' | 'draw', number>> {
+	const wins = { civilians: 0, undercover: 0, draw: 0 };
+	for (let seed = 0; seed < games; seed++) {
+		const r = createRunner(setup(seed));
+		const out = (await r.run()) as { winner: keyof typeof wins } | null;
+		wins[out?.winner ?? 'draw']++;
+	}
+	return wins;
+}
+
 /**
- * Median runner overhead per agent turn, in ms. `onEvents` lets the page include its storage
- * write-behind, as a real run pays it.
+ * Median runner overhead per agent turn, in ms: per game, the time its turns took minus the time its
+ * policies took, divided by the agent turns it had. Summing per game first keeps the figure honest
+ * where the browser coarsens `performance.now()` to 0.1 ms. `onEvents` lets the page include its
+ * storage write-behind, as a real run pays it.
  */
 export async function overheadPerTurn(
 	games: number,
@@ -36,7 +52,8 @@ export async function overheadPerTurn(
 	onEvents?: (runId: string, events: LogEvent[]) => void
 ): Promise<{ medianMs: number; turns: number }> {
 	const scripted = scriptedPolicy('undercover');
-	const samples: number[] = [];
+	const perGame: number[] = [];
+	let turns = 0;
 	for (let seed = 0; seed < games; seed++) {
 		let policyMs = 0;
 		let asked = 0;
@@ -50,16 +67,14 @@ export async function overheadPerTurn(
 				return reply;
 			}
 		};
-		const r = createRunner(setup(seed), { policyFor: () => timed, onEvents: (e) => onEvents?.(`bench-${seed}`, e) });
-		for (;;) {
-			policyMs = 0;
-			asked = 0;
-			const t = now();
-			const more = await r.step();
-			const spent = now() - t - policyMs;
-			if (asked > 0) for (let i = 0; i < asked; i++) samples.push(spent / asked);
-			if (!more) break;
-		}
+		const r = createRunner(setup(seed), {
+			policyFor: () => timed,
+			onEvents: (e) => onEvents?.(`bench-${seed}`, e)
+		});
+		const t = now();
+		await r.run();
+		perGame.push((now() - t - policyMs) / asked);
+		turns += asked;
 	}
-	return { medianMs: median(samples), turns: samples.length };
+	return { medianMs: median(perGame), turns };
 }

@@ -18,7 +18,9 @@ export interface PlayOptions {
 export type AnyRunner = Runner<any, any, any, any>;
 
 export function createRunner(run: SharedRun, opts: PlayOptions = {}): AnyRunner {
-	const scenario: AnyScenario | undefined = Object.hasOwn(scenarios, run.scenario) ? scenarios[run.scenario] : undefined;
+	const scenario: AnyScenario | undefined = Object.hasOwn(scenarios, run.scenario)
+		? scenarios[run.scenario]
+		: undefined;
 	if (!scenario) throw new Error(`unknown scenario "${run.scenario}"`);
 	const parsed = scenario.parseConfig(run.config);
 	if (!parsed.ok) throw new Error(parsed.error);

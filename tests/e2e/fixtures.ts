@@ -13,7 +13,8 @@ export const test = base.extend<{ guard: void }>({
 			const errors: string[] = [];
 			await context.route('**/*', (route) => {
 				const url = new URL(route.request().url());
-				if (url.protocol === 'data:' || url.protocol === 'blob:' || LOCAL.has(url.hostname)) return route.continue();
+				if (url.protocol === 'data:' || url.protocol === 'blob:' || LOCAL.has(url.hostname))
+					return route.continue();
 				outside.push(url.href);
 				return route.abort('blockedbyclient');
 			});

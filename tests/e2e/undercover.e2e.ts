@@ -2,7 +2,11 @@ import { simulate } from '../../scripts/sim';
 import { encodeShare } from '../../src/lib/share/link';
 import { expect, eventCount, playToEnd, test } from './fixtures';
 
-const setup = { scenario: 'undercover', seed: 20261130, config: { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 6 } };
+const setup = {
+	scenario: 'undercover',
+	seed: 20261130,
+	config: { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 6 }
+};
 
 test('a newcomer sets up a game from the home page and watches it to the end', async ({ page }) => {
 	await page.goto('/');
@@ -42,7 +46,9 @@ test('the share link reproduces the same game', async ({ page, context }) => {
 	expect(await playToEnd(other)).toBe(first);
 });
 
-test('a reload mid-game resumes from the saved log and finishes with the uninterrupted hash', async ({ page }) => {
+test('a reload mid-game resumes from the saved log and finishes with the uninterrupted hash', async ({
+	page
+}) => {
 	const { summary } = await simulate(setup);
 	await page.goto(`/play/#${encodeShare(setup)}`);
 	await page.getByTestId('speed').selectOption('fast');
@@ -111,7 +117,8 @@ test('when storage is full the game goes on and the page says so', async ({ page
 	await page.addInitScript(() => {
 		const put = IDBObjectStore.prototype.put;
 		IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
-			if (this.name === 'events') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+			if (this.name === 'events')
+				throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 			return put.apply(this, args);
 		};
 	});

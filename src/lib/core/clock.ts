@@ -3,7 +3,8 @@ export class LogicalClock {
 	#tick: number;
 
 	constructor(start = 0) {
-		if (!Number.isSafeInteger(start) || start < 0) throw new RangeError(`clock start must be >= 0, got ${start}`);
+		if (!Number.isSafeInteger(start) || start < 0)
+			throw new RangeError(`clock start must be >= 0, got ${start}`);
 		this.#tick = start;
 	}
 

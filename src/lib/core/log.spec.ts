@@ -1,7 +1,15 @@
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, sha256Hex } from './hash';
-import { EventLog, fromJsonLines, headerHash, LogIntegrityError, toJsonLines, verifyChain, type LogHeader } from './log';
+import {
+	EventLog,
+	fromJsonLines,
+	headerHash,
+	LogIntegrityError,
+	toJsonLines,
+	verifyChain,
+	type LogHeader
+} from './log';
 
 const header: LogHeader = { format: 1, scenario: 'test', seed: 5, config: { a: 1 }, engines: {} };
 
@@ -14,7 +22,9 @@ describe('hashing', () => {
 	});
 
 	it('serialises objects canonically, whatever the key order', () => {
-		expect(canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] })).toBe(canonicalJson({ a: [2, { c: 4, d: 3 }], b: 1 }));
+		expect(canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] })).toBe(
+			canonicalJson({ a: [2, { c: 4, d: 3 }], b: 1 })
+		);
 		expect(() => canonicalJson({ x: Number.NaN })).toThrow(/non-finite/);
 	});
 });

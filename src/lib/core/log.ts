@@ -90,7 +90,8 @@ export function verifyChain(header: LogHeader, events: readonly LogEvent[]): voi
 	events.forEach((e, i) => {
 		if (e.seq !== i) throw new LogIntegrityError(`event ${i} has sequence number ${e.seq}`, i);
 		if (e.prev !== prev) throw new LogIntegrityError(`event ${i} does not follow the event before it`, i);
-		if (eventHash(e) !== e.hash) throw new LogIntegrityError(`event ${i} was altered after it was written`, i);
+		if (eventHash(e) !== e.hash)
+			throw new LogIntegrityError(`event ${i} was altered after it was written`, i);
 		prev = e.hash;
 	});
 }
@@ -115,7 +116,12 @@ export function fromJsonLines(text: string): { header: LogHeader; events: LogEve
 		}
 	});
 	const header = parsed[0] as LogHeader;
-	if (typeof header !== 'object' || header === null || header.format !== LOG_FORMAT || typeof header.scenario !== 'string')
+	if (
+		typeof header !== 'object' ||
+		header === null ||
+		header.format !== LOG_FORMAT ||
+		typeof header.scenario !== 'string'
+	)
 		throw new LogIntegrityError('the first line is not a Conclave log header of a known format', -1);
 	const events = parsed.slice(1) as LogEvent[];
 	verifyChain(header, events);

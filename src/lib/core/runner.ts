@@ -58,7 +58,7 @@ export class Runner<C, S, O, R> {
 		this.log = new EventLog(opts.resume?.header ?? header, opts.resume?.events ?? []);
 		this.#state = scenario.init(config, seed);
 		for (const e of this.log.events) this.#fold(e);
-		this.#done = scenario.next(this.#state, this.rng).type === 'done';
+		this.#done = this.#finished();
 	}
 
 	get state(): S {
@@ -88,9 +88,10 @@ export class Runner<C, S, O, R> {
 			written.push(e);
 		};
 
-		const halt = this.scenario.outcome(this.#state) === null
-			? this.#gate.haltReason(this.scenario.roundsCompleted(this.#state))
-			: null;
+		const halt =
+			this.scenario.outcome(this.#state) === null
+				? this.#gate.haltReason(this.scenario.roundsCompleted(this.#state))
+				: null;
 		const step = halt ? null : this.scenario.next(this.#state, this.rng);
 		if (halt) {
 			write({ kind: 'run.halted', data: { reason: halt } } satisfies CoreEvent);
@@ -102,8 +103,15 @@ export class Runner<C, S, O, R> {
 			this.#done = true;
 		}
 		if (written.length) this.#onEvents?.(written);
-		if (!this.#done && this.scenario.next(this.#state, this.rng).type === 'done') this.#done = true;
+		if (!this.#done && this.#finished()) this.#done = true;
 		return !this.#done;
+	}
+
+	/** A run is over once it has an outcome and nothing is left to do (checked in that order: cheap first). */
+	#finished(): boolean {
+		return (
+			this.scenario.outcome(this.#state) !== null && this.scenario.next(this.#state, this.rng).type === 'done'
+		);
 	}
 
 	async run(): Promise<R | null> {
@@ -124,7 +132,8 @@ export class Runner<C, S, O, R> {
 				kind: 'action.rejected',
 				data: { ask: ask.id, seat: ask.seat, action: ask.kind, error: v.error, attempt: ask.attempt }
 			} satisfies CoreEvent);
-			if (this.#gate.mayRetry(ask.attempt)) retries.push({ ...ask, attempt: ask.attempt + 1, error: v.error });
+			if (this.#gate.mayRetry(ask.attempt))
+				retries.push({ ...ask, attempt: ask.attempt + 1, error: v.error });
 			else write(forfeit(ask, `rejected: ${v.error}`));
 		});
 		if (retries.length) await this.#answer(retries, write);
@@ -160,6 +169,7 @@ function forfeit(ask: Ask, reason: string): CoreEvent {
 }
 
 function assertSameRun(a: LogHeader, b: LogHeader): void {
-	const same = a.scenario === b.scenario && a.seed === b.seed && canonicalJson(a.config) === canonicalJson(b.config);
+	const same =
+		a.scenario === b.scenario && a.seed === b.seed && canonicalJson(a.config) === canonicalJson(b.config);
 	if (!same) throw new Error('the saved log belongs to a different run (scenario, seed or config differ)');
 }

@@ -25,9 +25,7 @@ export interface Ask {
 }
 
 export type Step =
-	| { type: 'events'; events: EventDraft[] }
-	| { type: 'asks'; asks: Ask[] }
-	| { type: 'done' };
+	{ type: 'events'; events: EventDraft[] } | { type: 'asks'; asks: Ask[] } | { type: 'done' };
 
 export type Validation = { ok: true; event: EventDraft } | { ok: false; error: string };
 
@@ -35,7 +33,10 @@ export type ParseResult<C> = { ok: true; config: C } | { ok: false; error: strin
 
 /** Events the runner itself writes; every scenario's `apply` must accept them. */
 export type CoreEvent =
-	| EventDraft<'action.rejected', { ask: string; seat: SeatId; action: string; error: string; attempt: number }>
+	| EventDraft<
+			'action.rejected',
+			{ ask: string; seat: SeatId; action: string; error: string; attempt: number }
+	  >
 	| EventDraft<'action.forfeited', { ask: string; seat: SeatId; action: string; reason: string }>
 	| EventDraft<'run.halted', { reason: string }>;
 

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createStream } from '../core';
 import { decodeShare, encodeShare, LINK_VERSION, sharePath } from './link';
 
-const run = { scenario: 'undercover', seed: 42, config: { seats: 7, undercover: 2, blank: false, lang: 'zh', rounds: 5 } };
+const run = {
+	scenario: 'undercover',
+	seed: 42,
+	config: { seats: 7, undercover: 2, blank: false, lang: 'zh', rounds: 5 }
+};
 
 describe('share-link codec', () => {
 	it('round-trips a run setup', () => {
@@ -17,7 +21,11 @@ describe('share-link codec', () => {
 		const partial = encodeShare({ scenario: 'undercover', seed: 3, config: { seats: 5 } });
 		expect(decodeShare(partial)).toEqual({
 			ok: true,
-			run: { scenario: 'undercover', seed: 3, config: { seats: 5, undercover: 1, blank: false, lang: 'en', rounds: 6 } }
+			run: {
+				scenario: 'undercover',
+				seed: 3,
+				config: { seats: 5, undercover: 1, blank: false, lang: 'en', rounds: 6 }
+			}
 		});
 	});
 
@@ -28,7 +36,10 @@ describe('share-link codec', () => {
 		expect(decodeShare(cut)).toMatchObject({ ok: false, error: expect.stringMatching(/damaged/) });
 		const bad = encodeShare({ ...run, config: { ...run.config, seats: 12 } });
 		expect(decodeShare(bad)).toMatchObject({ ok: false, error: expect.stringMatching(/seats must be/) });
-		expect(decodeShare(encodeShare({ ...run, scenario: 'toString' }))).toMatchObject({ ok: false, error: /unknown scenario/ });
+		expect(decodeShare(encodeShare({ ...run, scenario: 'toString' }))).toMatchObject({
+			ok: false,
+			error: /unknown scenario/
+		});
 		expect(decodeShare(encodeShare({ ...run, seed: -1 }))).toMatchObject({ ok: false, error: /seed/ });
 		expect(decodeShare('')).toMatchObject({ ok: false });
 		expect(decodeShare('hello')).toMatchObject({ ok: false, error: /version/ });
@@ -48,7 +59,8 @@ describe('share-link codec', () => {
 				const chars = [...valid];
 				for (let k = 0; k <= rng.int(3); k++) chars[rng.int(chars.length)] = rng.pick([...alphabet]);
 				fragment = chars.join('');
-			} else fragment = `v1.${Array.from({ length: rng.int(120) }, () => rng.pick([...alphabet.slice(0, 64)])).join('')}`;
+			} else
+				fragment = `v1.${Array.from({ length: rng.int(120) }, () => rng.pick([...alphabet.slice(0, 64)])).join('')}`;
 			const result = decodeShare(fragment);
 			if (result.ok) {
 				accepted++;

@@ -70,9 +70,11 @@ export function decodeShare(fragment: string): Decoded {
 	} catch {
 		return bad('its contents are not readable');
 	}
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad('its contents are not a run setup');
+	if (typeof value !== 'object' || value === null || Array.isArray(value))
+		return bad('its contents are not a run setup');
 	const { s, n, c } = value as Record<string, unknown>;
-	if (typeof s !== 'string' || !Object.hasOwn(scenarios, s)) return bad(`it names an unknown scenario (${String(s).slice(0, 40)})`);
+	if (typeof s !== 'string' || !Object.hasOwn(scenarios, s))
+		return bad(`it names an unknown scenario (${String(s).slice(0, 40)})`);
 	if (!isSeed(n)) return bad('its seed is not a whole number from 0 to 4294967295');
 	const scenario = scenarios[s as string];
 	const parsed = scenario!.parseConfig(c);

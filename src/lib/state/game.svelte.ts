@@ -65,20 +65,32 @@ export class GameSession<S = unknown> {
 	static async load(id: string, mode: 'resume' | 'replay'): Promise<GameSession> {
 		const store = runStore();
 		const saved = await store.loadRun(id);
-		if (!saved) throw new Error('That saved run is not in this browser (it may have been deleted, or saved in another browser).');
+		if (!saved)
+			throw new Error(
+				'That saved run is not in this browser (it may have been deleted, or saved in another browser).'
+			);
 		const { run, events } = saved;
 		try {
 			verifyChain(run.header, events);
 		} catch (err) {
-			if (err instanceof LogIntegrityError) throw new Error(`This saved run is damaged: ${err.message}.`);
+			if (err instanceof LogIntegrityError)
+				throw new Error(`This saved run is damaged: ${err.message}.`, { cause: err });
 			throw err;
 		}
-		const setup: SharedRun = { scenario: run.header.scenario, seed: run.header.seed, config: run.header.config };
+		const setup: SharedRun = {
+			scenario: run.header.scenario,
+			seed: run.header.seed,
+			config: run.header.config
+		};
 		if (mode === 'replay') {
 			const session = new GameSession(setup, createRunner(setup), store, events);
 			return session;
 		}
-		const session = new GameSession(setup, createRunner(setup, { resume: { header: run.header, events } }), store);
+		const session = new GameSession(
+			setup,
+			createRunner(setup, { resume: { header: run.header, events } }),
+			store
+		);
 		session.runId = id;
 		if (session.status !== 'finished') session.status = 'paused';
 		return session;
@@ -99,7 +111,7 @@ export class GameSession<S = unknown> {
 		this.hash = this.#runner.hash;
 	}
 
-	async #saveStart(): Promise<void> {
+	#saveStart(): void {
 		if (this.runId || this.replaying) return;
 		const id = newRunId();
 		this.runId = id;
@@ -138,7 +150,7 @@ export class GameSession<S = unknown> {
 		this.#busy = true;
 		try {
 			if (this.replaying) return this.#replayStep();
-			await this.#saveStart();
+			this.#saveStart();
 			const before = this.#runner.log.length;
 			const more = await this.#runner.step();
 			this.#persist(this.#runner.log.events.slice(before));
@@ -182,6 +194,7 @@ export class GameSession<S = unknown> {
 	play(): void {
 		if (this.status === 'finished' || this.status === 'failed' || this.status === 'playing') return;
 		this.status = 'playing';
+		this.#saveStart();
 		if (this.runId) void this.#store.update(this.runId, { status: 'running', updatedAt: Date.now() });
 		this.#schedule(0);
 	}

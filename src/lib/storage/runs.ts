@@ -41,7 +41,11 @@ export interface StorageProblem {
 function describe(err: unknown): StorageProblem {
 	const name = (err as { name?: string } | null)?.name ?? '';
 	if (name === 'QuotaExceededError')
-		return { kind: 'quota', message: 'Browser storage is full, so this run is no longer being saved. It goes on in memory; free some space or delete old runs to save again.' };
+		return {
+			kind: 'quota',
+			message:
+				'Browser storage is full, so this run is no longer being saved. It goes on in memory; free some space or delete old runs to save again.'
+		};
 	return {
 		kind: 'failed',
 		message: `Saving to browser storage failed (${err instanceof Error ? err.message : String(err)}). The run goes on in memory and is not being saved.`
@@ -75,7 +79,8 @@ export class RunStore {
 		} catch {
 			this.#report({
 				kind: 'unavailable',
-				message: 'This browser does not allow saving (IndexedDB is unavailable, e.g. in a private window). Runs play in memory and are lost on reload.'
+				message:
+					'This browser does not allow saving (IndexedDB is unavailable, e.g. in a private window). Runs play in memory and are lost on reload.'
 			});
 			return null;
 		}

@@ -65,20 +65,29 @@ function fit(obs: UndercoverObservation, r: Reading, seat: SeatId): number {
 	for (const s of obs.speeches) {
 		if (s.seat !== seat) continue;
 		const own = mentioned(s.text, r.own.features).length;
-		const otherOnly = mentioned(s.text, r.other.features.filter((f) => !r.own.features.includes(f))).length;
+		const otherOnly = mentioned(
+			s.text,
+			r.other.features.filter((f) => !r.own.features.includes(f))
+		).length;
 		score += own > 0 ? 1 : otherOnly > 0 ? -1 : -0.5;
 	}
 	return score;
 }
 
 function tokens(text: string, lang: Lang): Set<string> {
-	return new Set(lang === 'zh' ? [...text.replace(/[\s\p{P}]/gu, '')] : text.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+	return new Set(
+		lang === 'zh' ? [...text.replace(/[\s\p{P}]/gu, '')] : (text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])
+	);
 }
 
 /** For the blank seat, which has no word: how much a seat's words overlap with everyone else's. */
 function overlap(obs: UndercoverObservation, seat: SeatId): number {
-	const mine = obs.speeches.filter((s) => s.seat === seat && s.text).map((s) => tokens(s.text as string, obs.lang));
-	const rest = obs.speeches.filter((s) => s.seat !== seat && s.text).map((s) => tokens(s.text as string, obs.lang));
+	const mine = obs.speeches
+		.filter((s) => s.seat === seat && s.text)
+		.map((s) => tokens(s.text as string, obs.lang));
+	const rest = obs.speeches
+		.filter((s) => s.seat !== seat && s.text)
+		.map((s) => tokens(s.text as string, obs.lang));
 	let shared = 0;
 	for (const a of mine) for (const b of rest) for (const t of a) if (b.has(t)) shared++;
 	return mine.length ? shared / mine.length : -1;
@@ -91,8 +100,9 @@ function say(templates: string[], feature: string, rng: Stream): string {
 function describe(obs: UndercoverObservation, ask: Ask, rng: Stream): string {
 	const templates = (ask.kind === 'defend' ? DEFENCE : SPEECH)[obs.lang];
 	const r = reading(obs);
-	const said = new Set(obs.speeches.flatMap((s) => (s.text ? [s.text] : [])));
-	const unsaid = (fs: readonly string[]) => fs.filter((f) => ![...said].some((t) => t.includes(f)));
+	// Features never contain a newline, so one joined string answers "was it said?" for all speeches.
+	const said = obs.speeches.map((s) => s.text ?? '').join('\n');
+	const unsaid = (fs: readonly string[]) => fs.filter((f) => !said.includes(f));
 	if (!r) {
 		// The blank seat echoes a feature it heard, to sound like the table.
 		const heard = obs.speeches.filter((s) => s.seat !== obs.seat && s.text).map((s) => s.text as string);

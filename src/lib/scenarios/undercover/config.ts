@@ -12,7 +12,13 @@ export interface UndercoverConfig {
 	rounds: number;
 }
 
-export const DEFAULT_CONFIG: UndercoverConfig = { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 6 };
+export const DEFAULT_CONFIG: UndercoverConfig = {
+	seats: 6,
+	undercover: 1,
+	blank: false,
+	lang: 'en',
+	rounds: 6
+};
 export const SEAT_RANGE = { min: 4, max: 8 } as const;
 export const ROUND_RANGE = { min: 1, max: 20 } as const;
 
@@ -34,7 +40,10 @@ export function parseUndercoverConfig(raw: unknown): ParseResult<UndercoverConfi
 	if (typeof c.blank !== 'boolean') return { ok: false, error: 'blank must be true or false' };
 	if (c.lang !== 'en' && c.lang !== 'zh') return { ok: false, error: 'lang must be "en" or "zh"' };
 	if (!isInt(c.rounds) || c.rounds < ROUND_RANGE.min || c.rounds > ROUND_RANGE.max)
-		return { ok: false, error: `rounds must be a whole number from ${ROUND_RANGE.min} to ${ROUND_RANGE.max}` };
+		return {
+			ok: false,
+			error: `rounds must be a whole number from ${ROUND_RANGE.min} to ${ROUND_RANGE.max}`
+		};
 	const against = c.undercover + (c.blank ? 1 : 0);
 	if (c.seats - against <= against)
 		return {

@@ -4,10 +4,21 @@ import { parseUndercoverConfig, type UndercoverConfig } from './config';
 import { applyEvent, initState, next, observe, validate } from './rules';
 import type { UndercoverObservation, UndercoverOutcome, UndercoverState } from './state';
 
-export const undercover: Scenario<UndercoverConfig, UndercoverState, UndercoverObservation, UndercoverOutcome> = {
+export const undercover: Scenario<
+	UndercoverConfig,
+	UndercoverState,
+	UndercoverObservation,
+	UndercoverOutcome
+> = {
 	id: 'undercover',
 	parseConfig: parseUndercoverConfig,
-	serializeConfig: (c) => ({ seats: c.seats, undercover: c.undercover, blank: c.blank, lang: c.lang, rounds: c.rounds }),
+	serializeConfig: (c) => ({
+		seats: c.seats,
+		undercover: c.undercover,
+		blank: c.blank,
+		lang: c.lang,
+		rounds: c.rounds
+	}),
 	budgets: (c) => ({
 		rounds: c.rounds,
 		// Each round: at most every seat speaks, defends and votes twice, each with a retry.
@@ -28,4 +39,3 @@ export * from './config';
 export * from './state';
 export { aliveSeats, phases, speakingOrder, deal } from './rules';
 export { mentionsWord } from './text';
-

@@ -15,18 +15,26 @@ describe('information isolation', () => {
 		// Collected, not thrown: the runner treats a throwing policy as an invalid reply.
 		const leaks: string[] = [];
 		for (let seed = 0; seed < 1000; seed++) {
-			const raw = { seats: 4 + (seed % 5), undercover: seed % 3 === 0 && seed % 5 > 0 ? 2 : 1, blank: seed % 4 === 0 && seed % 5 >= 3, lang: seed % 2 ? 'zh' : 'en' };
+			const raw = {
+				seats: 4 + (seed % 5),
+				undercover: seed % 3 === 0 && seed % 5 > 0 ? 2 : 1,
+				blank: seed % 4 === 0 && seed % 5 >= 3,
+				lang: seed % 2 ? 'zh' : 'en'
+			};
 			const parsed = parseUndercoverConfig(raw);
 			if (!parsed.ok) throw new Error(parsed.error);
 			const cfg = parsed.config;
-			const box: { runner?: Runner<typeof cfg, ReturnType<typeof undercover.init>, UndercoverObservation, unknown> } = {};
+			const box: {
+				runner?: Runner<typeof cfg, ReturnType<typeof undercover.init>, UndercoverObservation, unknown>;
+			} = {};
 			const spy: Policy<UndercoverObservation> = {
 				label: 'spy',
 				act(obs, ask, ctx) {
 					const deal = box.runner!.state.deal!;
 					const json = JSON.stringify(obs);
 					const hidden = [deal.civilianWord, deal.undercoverWord].filter((w) => w !== obs.word);
-					for (const w of hidden) if (mentionsWord(json, w, cfg.lang)) leaks.push(`seed ${seed} seat ${obs.seat} sees "${w}"`);
+					for (const w of hidden)
+						if (mentionsWord(json, w, cfg.lang)) leaks.push(`seed ${seed} seat ${obs.seat} sees "${w}"`);
 					if (ROLE_WORDS.test(json)) leaks.push(`seed ${seed} seat ${obs.seat} sees a role`);
 					observations++;
 					return scriptedUndercover.act(obs, ask, ctx);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Runner, seatId, type Ask, type Policy, type SeatId } from '../../core';
 import { scriptedUndercover } from '../../policies/scripted/undercover';
-import { parseUndercoverConfig, undercover, type UndercoverConfig, type UndercoverObservation, type UndercoverState } from '.';
+import {
+	parseUndercoverConfig,
+	undercover,
+	type UndercoverConfig,
+	type UndercoverObservation,
+	type UndercoverState
+} from '.';
 
 function config(patch: Partial<UndercoverConfig> = {}): UndercoverConfig {
 	const r = parseUndercoverConfig(patch);
@@ -33,9 +39,18 @@ const roleOf = (s: UndercoverState, role: string) => s.seats.filter((x) => x.rol
 describe('undercover config', () => {
 	it('fills defaults and explains what is wrong', () => {
 		expect(config()).toEqual({ seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 6 });
-		expect(parseUndercoverConfig({ seats: 9 })).toMatchObject({ ok: false, error: expect.stringMatching(/4 to 8/) });
-		expect(parseUndercoverConfig({ seats: 4, undercover: 2 })).toMatchObject({ ok: false, error: /outnumber/ });
-		expect(parseUndercoverConfig({ seats: 6, colour: 'red' })).toMatchObject({ ok: false, error: /unknown setting/ });
+		expect(parseUndercoverConfig({ seats: 9 })).toMatchObject({
+			ok: false,
+			error: expect.stringMatching(/4 to 8/)
+		});
+		expect(parseUndercoverConfig({ seats: 4, undercover: 2 })).toMatchObject({
+			ok: false,
+			error: /outnumber/
+		});
+		expect(parseUndercoverConfig({ seats: 6, colour: 'red' })).toMatchObject({
+			ok: false,
+			error: /unknown setting/
+		});
 		expect(parseUndercoverConfig('x')).toMatchObject({ ok: false });
 	});
 });
@@ -89,7 +104,12 @@ describe('undercover rules', () => {
 		expect(k).toContain('tie.declared');
 		const tie = r.log.events.find((e) => e.kind === 'tie.declared')!.data as { seats: number[] };
 		expect(tie.seats).toEqual([1, 4]);
-		expect(r.state.speeches.filter((x) => x.kind === 'defence').map((x) => x.seat).sort()).toEqual([1, 4]);
+		expect(
+			r.state.speeches
+				.filter((x) => x.kind === 'defence')
+				.map((x) => x.seat)
+				.sort()
+		).toEqual([1, 4]);
 		const revotes = r.state.votes.filter((v) => v.stage === 'revote');
 		expect(revotes.map((v) => v.voter).sort()).toEqual([2, 3, 5, 6]);
 		expect(r.state.eliminations).toEqual([]);
@@ -138,7 +158,9 @@ describe('undercover rules', () => {
 			(ask, s) => ({ text: `My word is ${s.seats.find((x) => x.id === ask.seat)!.word ?? 'nothing'}!` })
 		);
 		await r.run();
-		const rejected = r.log.events.filter((e) => e.kind === 'action.rejected').map((e) => (e.data as { error: string }).error);
+		const rejected = r.log.events
+			.filter((e) => e.kind === 'action.rejected')
+			.map((e) => (e.data as { error: string }).error);
 		expect(rejected.filter((e) => /secret word/.test(e)).length).toBeGreaterThanOrEqual(10);
 		expect(r.state.speeches.every((x) => x.text === null)).toBe(true);
 	});
@@ -158,13 +180,20 @@ describe('undercover rules', () => {
 			return { target: alive[(alive.indexOf(ask.seat) + 1) % alive.length] };
 		});
 		await r.run();
-		const orders = r.log.events.filter((e) => e.kind === 'round.started').map((e) => (e.data as { order: number[] }).order);
+		const orders = r.log.events
+			.filter((e) => e.kind === 'round.started')
+			.map((e) => (e.data as { order: number[] }).order);
 		expect(orders[1]![0]).toBe((orders[0]![0]! % 6) + 1);
 		expect(orders[2]![0]).toBe((orders[1]![0]! % 6) + 1);
 	});
 
 	it('deals roles, words and a blank seat from the seed', async () => {
-		const r = new Runner({ scenario: undercover, config: config({ seats: 8, undercover: 2, blank: true }), seed: 12, policyFor: () => scriptedUndercover });
+		const r = new Runner({
+			scenario: undercover,
+			config: config({ seats: 8, undercover: 2, blank: true }),
+			seed: 12,
+			policyFor: () => scriptedUndercover
+		});
 		await r.step();
 		const s = r.state;
 		expect(roleOf(s, 'undercover')).toHaveLength(2);
@@ -177,7 +206,14 @@ describe('undercover rules', () => {
 	it('throws on an illegal phase transition', () => {
 		const s = undercover.init(config(), 1);
 		expect(() =>
-			undercover.apply(s, { seq: 0, tick: 1, kind: 'phase.entered', data: { phase: 'VOTE' }, prev: '', hash: '' })
+			undercover.apply(s, {
+				seq: 0,
+				tick: 1,
+				kind: 'phase.entered',
+				data: { phase: 'VOTE' },
+				prev: '',
+				hash: ''
+			})
 		).toThrow(/illegal phase transition: SETUP -> VOTE/);
 	});
 });

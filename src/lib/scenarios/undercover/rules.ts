@@ -4,7 +4,16 @@
  * seats; a second tie eliminates no one); a tie of every alive seat eliminates no one and starts a new
  * round, because revoting without new information never converges.
  */
-import { definePhases, seatId, type Ask, type LogEvent, type Rng, type SeatId, type Step, type Validation } from '../../core';
+import {
+	definePhases,
+	seatId,
+	type Ask,
+	type LogEvent,
+	type Rng,
+	type SeatId,
+	type Step,
+	type Validation
+} from '../../core';
 import type { UndercoverConfig } from './config';
 import { personas } from './personas';
 import { mentionsWord } from './text';
@@ -69,7 +78,12 @@ export function deal(config: UndercoverConfig, rng: Rng): Deal {
 			id,
 			role,
 			word: role === 'undercover' ? undercover.word : role === 'blank' ? null : civilian.word,
-			persona: { id: p.id, name: p.name[config.lang], temperament: p.temperament, style: p.style[config.lang] },
+			persona: {
+				id: p.id,
+				name: p.name[config.lang],
+				temperament: p.temperament,
+				style: p.style[config.lang]
+			},
 			alive: true
 		};
 	});
@@ -109,7 +123,8 @@ function tally(s: UndercoverState, stage: Stage): Tally {
 	const counts: Record<string, number> = {};
 	const candidates = stage === 'revote' ? s.tied : aliveSeats(s);
 	for (const c of candidates) counts[c] = 0;
-	for (const v of votesIn(s, s.round, stage)) if (v.target !== null) counts[v.target] = (counts[v.target] ?? 0) + 1;
+	for (const v of votesIn(s, s.round, stage))
+		if (v.target !== null) counts[v.target] = (counts[v.target] ?? 0) + 1;
 	const max = Math.max(...Object.values(counts));
 	const top = candidates.filter((c) => counts[c] === max);
 	return { round: s.round, stage, counts, top };
@@ -136,7 +151,9 @@ export function next(s: UndercoverState, rng: Rng): Step {
 			if (!s.deal) return events({ kind: 'game.dealt', data: deal(s.config, rng) });
 			return startRound(s, 1);
 		case 'SPEAK': {
-			const spoken = new Set(s.speeches.filter((x) => x.round === s.round && x.kind === 'speech').map((x) => x.seat));
+			const spoken = new Set(
+				s.speeches.filter((x) => x.round === s.round && x.kind === 'speech').map((x) => x.seat)
+			);
 			const nextSeat = s.order.find((id) => !spoken.has(id));
 			if (nextSeat !== undefined) return { type: 'asks', asks: [ask(s, nextSeat, 'speak')] };
 			return events({ kind: 'phase.entered', data: { phase: 'VOTE' } });
@@ -144,7 +161,9 @@ export function next(s: UndercoverState, rng: Rng): Step {
 		case 'VOTE':
 			return voteStep(s, aliveSeats(s), 'vote');
 		case 'TIEBREAK': {
-			const defended = new Set(s.speeches.filter((x) => x.round === s.round && x.kind === 'defence').map((x) => x.seat));
+			const defended = new Set(
+				s.speeches.filter((x) => x.round === s.round && x.kind === 'defence').map((x) => x.seat)
+			);
 			const nextSeat = s.tied.find((id) => !defended.has(id));
 			if (nextSeat !== undefined) return { type: 'asks', asks: [ask(s, nextSeat, 'defend')] };
 			return voteStep(s, s.tied, 'revote');
@@ -173,7 +192,17 @@ function voteStep(s: UndercoverState, candidates: SeatId[], stage: Stage): Step 
 	const voted = new Set(votesIn(s, s.round, stage).map((v) => v.voter));
 	const waiting = voters.filter((id) => !voted.has(id));
 	if (waiting.length)
-		return { type: 'asks', asks: waiting.map((id) => ask(s, id, 'vote', candidates.filter((c) => c !== id))) };
+		return {
+			type: 'asks',
+			asks: waiting.map((id) =>
+				ask(
+					s,
+					id,
+					'vote',
+					candidates.filter((c) => c !== id)
+				)
+			)
+		};
 	return {
 		type: 'events',
 		events: [
@@ -209,7 +238,10 @@ function resolve(s: UndercoverState): Step {
 			winner === 'civilians'
 				? 'every undercover seat was voted out'
 				: 'the undercover side is as many as the civilians';
-		out.push({ kind: 'game.ended', data: { winner, reason } }, { kind: 'phase.entered', data: { phase: 'END' } });
+		out.push(
+			{ kind: 'game.ended', data: { winner, reason } },
+			{ kind: 'phase.entered', data: { phase: 'END' } }
+		);
 	}
 	return { type: 'events', events: out };
 }
@@ -217,13 +249,15 @@ function resolve(s: UndercoverState): Step {
 export function validate(s: UndercoverState, a: Ask, action: unknown): Validation {
 	const seat = s.seats.find((x) => x.id === a.seat);
 	if (!seat || !seat.alive) return { ok: false, error: `seat ${a.seat} is not in play` };
-	if (typeof action !== 'object' || action === null) return { ok: false, error: 'the reply is not an action' };
+	if (typeof action !== 'object' || action === null)
+		return { ok: false, error: 'the reply is not an action' };
 	const act = action as Record<string, unknown>;
 	if (a.kind === 'speak' || a.kind === 'defend') {
 		if (typeof act.text !== 'string') return { ok: false, error: 'a speech needs text' };
 		const text = act.text.trim();
 		if (!text) return { ok: false, error: 'the speech is empty' };
-		if (text.length > MAX_SPEECH_CHARS) return { ok: false, error: `the speech is over ${MAX_SPEECH_CHARS} characters` };
+		if (text.length > MAX_SPEECH_CHARS)
+			return { ok: false, error: `the speech is over ${MAX_SPEECH_CHARS} characters` };
 		if (seat.word && mentionsWord(text, seat.word, s.config.lang))
 			return { ok: false, error: 'the speech says the secret word itself' };
 		const kind = a.kind === 'speak' ? 'speech.given' : 'defence.given';
@@ -231,13 +265,20 @@ export function validate(s: UndercoverState, a: Ask, action: unknown): Validatio
 	}
 	if (a.kind === 'vote') {
 		const t = act.target;
-		if (typeof t !== 'number' || !Number.isInteger(t)) return { ok: false, error: 'a vote needs a whole seat number' };
+		if (typeof t !== 'number' || !Number.isInteger(t))
+			return { ok: false, error: 'a vote needs a whole seat number' };
 		if (t === a.seat) return { ok: false, error: 'a seat cannot vote for itself' };
 		if (!a.options?.includes(t as SeatId))
-			return { ok: false, error: `seat ${t} cannot be voted for now (choose one of ${a.options?.join(', ')})` };
+			return {
+				ok: false,
+				error: `seat ${t} cannot be voted for now (choose one of ${a.options?.join(', ')})`
+			};
 		return {
 			ok: true,
-			event: { kind: 'vote.cast', data: { seat: a.seat, round: s.round, stage: currentStage(s), target: t as SeatId } }
+			event: {
+				kind: 'vote.cast',
+				data: { seat: a.seat, round: s.round, stage: currentStage(s), target: t as SeatId }
+			}
 		};
 	}
 	return { ok: false, error: `unknown action "${a.kind}"` };
@@ -258,7 +299,10 @@ export function applyEvent(s: UndercoverState, e: LogEvent): UndercoverState {
 		case 'speech.given':
 		case 'defence.given': {
 			const kind = ev.kind === 'speech.given' ? 'speech' : 'defence';
-			return { ...s, speeches: [...s.speeches, { round: ev.data.round, seat: ev.data.seat, kind, text: ev.data.text }] };
+			return {
+				...s,
+				speeches: [...s.speeches, { round: ev.data.round, seat: ev.data.seat, kind, text: ev.data.text }]
+			};
 		}
 		case 'vote.cast': {
 			const { round, stage, seat, target } = ev.data;
@@ -266,7 +310,11 @@ export function applyEvent(s: UndercoverState, e: LogEvent): UndercoverState {
 		}
 		case 'action.forfeited': {
 			const { seat, action } = ev.data;
-			if (action === 'vote') return { ...s, votes: [...s.votes, { round: s.round, stage: currentStage(s), voter: seat, target: null }] };
+			if (action === 'vote')
+				return {
+					...s,
+					votes: [...s.votes, { round: s.round, stage: currentStage(s), voter: seat, target: null }]
+				};
 			const kind = action === 'defend' ? 'defence' : 'speech';
 			return { ...s, speeches: [...s.speeches, { round: s.round, seat, kind, text: null }] };
 		}
@@ -295,7 +343,11 @@ export function applyEvent(s: UndercoverState, e: LogEvent): UndercoverState {
 	}
 }
 
-function outcomeOf(s: UndercoverState, winner: UndercoverOutcome['winner'], reason: string): UndercoverOutcome {
+function outcomeOf(
+	s: UndercoverState,
+	winner: UndercoverOutcome['winner'],
+	reason: string
+): UndercoverOutcome {
 	return { winner, reason, rounds: s.roundsCompleted, eliminated: s.eliminations.map((x) => x.seat) };
 }
 
@@ -312,10 +364,14 @@ export function observe(s: UndercoverState, seat: SeatId): UndercoverObservation
 		phase: s.phase,
 		alive: aliveSeats(s),
 		seats: s.seats.map((x) => x.id),
-		speeches: s.speeches.map((x) => ({ ...x })),
-		votes: s.votes.filter((v) => tallied.has(`${v.round}:${v.stage}`)).map((v) => ({ ...v })),
+		// Shared, not copied: state is never mutated in place (reducers copy on write), and the
+		// observation's types are read-only.
+		speeches: s.speeches,
+		votes: s.votes.filter((v) => tallied.has(`${v.round}:${v.stage}`)),
 		eliminated: s.eliminations.map((x) => x.seat),
-		tied: [...s.tied],
-		memory: { mySpeeches: s.speeches.filter((x) => x.seat === seat && x.text !== null).map((x) => x.text as string) }
+		tied: s.tied,
+		memory: {
+			mySpeeches: s.speeches.filter((x) => x.seat === seat && x.text !== null).map((x) => x.text as string)
+		}
 	};
 }

@@ -114,11 +114,11 @@ export interface UndercoverObservation {
 	phase: Phase;
 	alive: SeatId[];
 	seats: SeatId[];
-	speeches: Speech[];
+	speeches: readonly Readonly<Speech>[];
 	/** Votes of stages already tallied: a vote in progress is secret until everyone has voted. */
-	votes: Vote[];
+	votes: readonly Readonly<Vote>[];
 	eliminated: SeatId[];
 	/** Seats defending in the current tiebreak. */
-	tied: SeatId[];
+	tied: readonly SeatId[];
 	memory: { mySpeeches: string[] };
 }

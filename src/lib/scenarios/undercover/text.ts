@@ -12,5 +12,15 @@ function escapeRegExp(s: string): string {
 export function mentionsWord(text: string, word: string, lang: Lang): boolean {
 	if (!word) return false;
 	if (lang === 'zh') return text.includes(word);
-	return new RegExp(`(^|[^\\p{L}])${escapeRegExp(word)}(s|es)?($|[^\\p{L}])`, 'iu').test(text);
+	// Cheap rejection first: the pattern can only match where the letters occur.
+	if (!text.toLowerCase().includes(word.toLowerCase())) return false;
+	let pattern = patterns.get(word);
+	if (!pattern) {
+		pattern = new RegExp(`(^|[^\\p{L}])${escapeRegExp(word)}(s|es)?($|[^\\p{L}])`, 'iu');
+		patterns.set(word, pattern);
+	}
+	return pattern.test(text);
 }
+
+/** Compiled patterns by word: the packs hold a few hundred words, so this stays small. */
+const patterns = new Map<string, RegExp>();

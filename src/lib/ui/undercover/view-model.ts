@@ -9,7 +9,8 @@ export function voteFlowData(s: UndercoverState): VoteFlowData {
 		const votes = s.votes
 			.filter((v) => v.round === t.round && v.stage === t.stage)
 			.map((v) => ({ voter: v.voter as number, target: v.target as number | null }));
-		const tied = s.tallies.some((x) => x.round === t.round && x.stage === 'revote') && t.stage === 'vote' ? t.top : [];
+		const tied =
+			s.tallies.some((x) => x.round === t.round && x.stage === 'revote') && t.stage === 'vote' ? t.top : [];
 		round.stages.push({ stage: t.stage, votes, tied: tied.map(Number) });
 		rounds.set(t.round, round);
 	}
@@ -55,17 +56,32 @@ export function roundSummaries(s: UndercoverState): RoundSummary[] {
 	return out;
 }
 
+/** The latest thing each seat said this round: its speech, or its defence in a tiebreak. */
+export function latestWords(s: UndercoverState): Record<number, { text: string | null; kind: string }> {
+	const latest: Record<number, { text: string | null; kind: string }> = {};
+	for (const sp of s.speeches) if (sp.round === s.round) latest[sp.seat] = { text: sp.text, kind: sp.kind };
+	return latest;
+}
+
 /** The seat whose turn it is, if a single seat is being asked. */
 export function currentSpeaker(s: UndercoverState): number | null {
 	if (s.phase === 'SPEAK') {
-		const spoken = new Set(s.speeches.filter((x) => x.round === s.round && x.kind === 'speech').map((x) => x.seat));
+		const spoken = new Set(
+			s.speeches.filter((x) => x.round === s.round && x.kind === 'speech').map((x) => x.seat)
+		);
 		return s.order.find((id) => !spoken.has(id)) ?? null;
 	}
 	if (s.phase === 'TIEBREAK') {
-		const done = new Set(s.speeches.filter((x) => x.round === s.round && x.kind === 'defence').map((x) => x.seat));
+		const done = new Set(
+			s.speeches.filter((x) => x.round === s.round && x.kind === 'defence').map((x) => x.seat)
+		);
 		return s.tied.find((id) => !done.has(id)) ?? null;
 	}
 	return null;
 }
 
-export const ROLE_LABEL: Record<string, string> = { civilian: 'civilian', undercover: 'undercover', blank: 'blank' };
+export const ROLE_LABEL: Record<string, string> = {
+	civilian: 'civilian',
+	undercover: 'undercover',
+	blank: 'blank'
+};
