@@ -19,7 +19,7 @@ export default defineConfig({
 	},
 	webServer: {
 		// The built site, served as a static host would (the build runs in `npm run test:e2e`).
-		command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1 --bypass-lock`,
+		command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
 		url: `http://127.0.0.1:${PORT}/`,
 		reuseExistingServer: !process.env.CI,
 		timeout: 60_000

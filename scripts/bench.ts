@@ -53,16 +53,11 @@ async function browserRows() {
 		return;
 	}
 	const port = 4300 + Math.floor(Math.random() * 500);
-	// Vite itself, not through npx, so that killing it stops the server; --bypass-lock lets it run
-	// beside a preview the person already has open.
+	// Vite itself, not through npx, so that killing it stops the server.
 	const vite = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
-	const server = spawn(
-		process.execPath,
-		[vite, 'preview', '--port', String(port), '--strictPort', '--bypass-lock'],
-		{
-			stdio: 'ignore'
-		}
-	);
+	const server = spawn(process.execPath, [vite, 'preview', '--port', String(port), '--strictPort'], {
+		stdio: 'ignore'
+	});
 	try {
 		const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 		const page = await browser.newPage();
