@@ -1,0 +1,109 @@
+/**
+ * One engine interface for every back end (WebLLM, transformers.js, OpenAI-compatible endpoints,
+ * and the fakes used in tests), shaped like OpenAI chat completions.
+ */
+export type EngineKind = 'webllm' | 'transformers' | 'openai' | 'fake';
+
+export interface ChatMessage {
+	role: 'system' | 'user' | 'assistant';
+	content: string;
+}
+
+/** A JSON schema for constrained decoding (WebLLM) or for guidance in the prompt (others). */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ChatRequest {
+	messages: ChatMessage[];
+	temperature: number;
+	/** The run's seed for this call: engines that can sample deterministically use it. */
+	seed: number;
+	max_tokens: number;
+	stop?: string[];
+	/** When set, the reply should be JSON matching this schema. */
+	schema?: JsonSchema;
+	/** Called with each streamed piece of text, in order. */
+	onDelta?: (text: string) => void;
+	signal?: AbortSignal;
+}
+
+export interface ChatUsage {
+	promptTokens: number;
+	completionTokens: number;
+	/** Wall-clock figures: recorded beside the log, never hashed into it. */
+	ttftMs: number;
+	totalMs: number;
+	decodeTokensPerSecond: number;
+}
+
+export interface ChatResponse {
+	text: string;
+	/** 'length' when max_tokens cut the reply short. */
+	finishReason: 'stop' | 'length';
+	usage: ChatUsage;
+}
+
+export interface LoadProgress {
+	/** 0..1, or null while the total is unknown. */
+	fraction: number | null;
+	loadedBytes: number;
+	totalBytes: number | null;
+	/** Seconds left at the current rate, when it can be estimated. */
+	etaSeconds: number | null;
+	text: string;
+}
+
+export interface ChatEngine {
+	readonly kind: EngineKind;
+	readonly model: string;
+	load(onProgress?: (p: LoadProgress) => void, signal?: AbortSignal): Promise<void>;
+	chat(request: ChatRequest): Promise<ChatResponse>;
+	unload(): Promise<void>;
+}
+
+export type EngineErrorCode =
+	| 'no-webgpu'
+	| 'unsupported-model'
+	| 'model-not-found'
+	| 'download-failed'
+	| 'offline'
+	| 'out-of-memory'
+	| 'device-lost'
+	| 'cors'
+	| 'unauthorized'
+	| 'rate-limited'
+	| 'server-error'
+	| 'timeout'
+	| 'aborted'
+	| 'bad-model-files'
+	| 'unknown';
+
+/**
+ * An engine failure with a message a person understands. `transport` failures (network, rate limits,
+ * server errors, timeouts) are not decisions by the agent: they are recorded as such and never charged
+ * as an invalid reply.
+ */
+export class EngineError extends Error {
+	constructor(
+		readonly code: EngineErrorCode,
+		message: string,
+		readonly options: { retryable?: boolean; transport?: boolean; cause?: unknown } = {}
+	) {
+		super(message, { cause: options.cause });
+		this.name = 'EngineError';
+	}
+	get retryable(): boolean {
+		return this.options.retryable ?? false;
+	}
+	get transport(): boolean {
+		return this.options.transport ?? false;
+	}
+}
+
+/** Which engine and model a seat uses: what goes into a share link (never a key). */
+export interface ModelChoice {
+	engine: EngineKind | 'scripted' | 'human';
+	/** Model id (catalog id for WebLLM, hub id or local path for transformers, name for openai). */
+	model?: string;
+	/** For openai: the base URL (the key is kept in this browser only). */
+	baseUrl?: string;
+}
