@@ -26,9 +26,15 @@ export interface LogEvent<K extends string = string, D = unknown> {
 	data: D;
 	prev: string;
 	hash: string;
+	/** Wall-clock measurements (model timings): kept with the event but outside its hash. */
+	meta?: Record<string, number>;
 }
 
-export type EventDraft<K extends string = string, D = unknown> = { kind: K; data: D };
+export type EventDraft<K extends string = string, D = unknown> = {
+	kind: K;
+	data: D;
+	meta?: Record<string, number>;
+};
 
 export function headerHash(header: LogHeader): string {
 	return sha256Hex(canonicalJson(header));
@@ -78,6 +84,7 @@ export class EventLog {
 		if (last && tick < last.tick) throw new RangeError(`event tick ${tick} is before ${last.tick}`);
 		const body = { seq: this.events.length, tick, kind: draft.kind, data: draft.data, prev: this.#head };
 		const event: LogEvent<K, D> = { ...body, hash: eventHash(body) };
+		if (draft.meta) event.meta = draft.meta;
 		this.events.push(event);
 		this.#head = event.hash;
 		return event;

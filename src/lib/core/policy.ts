@@ -5,12 +5,39 @@ import type { Stream } from './rng';
 export interface PolicyContext {
 	/** A stream for this ask alone, derived from the seed and the ask id: stable across reloads. */
 	rng: Stream;
+	/** The run's seed and this ask's stream name, for policies that must rebuild `rng` elsewhere (a worker). */
+	seed: number;
+	streamName: string;
 	signal?: AbortSignal;
+}
+
+/**
+ * One model call, as the log records it. `data` is hashed into the log; `meta` holds wall-clock
+ * figures that differ from run to run and is stored beside the event, outside the hash.
+ */
+export interface ModelCall {
+	engine: string;
+	model: string;
+	/** SHA-256 of the canonical request (messages, temperature, seed, max_tokens, stop, schema). */
+	requestHash: string;
+	/** What the call was for, e.g. "speak" or "repair vote". */
+	purpose: string;
+	reply: string;
+	finishReason: 'stop' | 'length' | 'error';
+	promptTokens: number;
+	completionTokens: number;
+	/** Set when the call failed in transport (network, rate limit, server error): not a decision. */
+	transportError?: string;
+	meta?: { ttftMs: number; totalMs: number; decodeTokensPerSecond: number };
 }
 
 export interface PolicyReply {
 	/** Unvalidated: the runner checks it against the ask in one place. */
 	action: unknown;
+	/** Set when the policy could not read an action from its model's reply; quoted back on the retry. */
+	error?: string;
+	/** Model calls made for this reply, in order: each becomes a `model.called` event. */
+	calls?: ModelCall[];
 }
 
 export interface Policy<O = unknown> {

@@ -10,8 +10,8 @@ import { canonicalJson } from './hash';
 import { LogicalClock } from './clock';
 import { EventLog, type EventDraft, type LogEvent, type LogHeader, LOG_FORMAT } from './log';
 import { createRng, createStream, type Rng } from './rng';
-import type { Policy } from './policy';
-import type { Ask, CoreEvent, Scenario } from './scenario';
+import type { ModelCall, Policy, PolicyReply } from './policy';
+import type { Ask, CoreEvent, Scenario, Validation } from './scenario';
 import type { SeatId } from './ids';
 
 export interface RunnerOptions<C, S, O, R> {
@@ -123,10 +123,11 @@ export class Runner<C, S, O, R> {
 
 	async #answer(asks: Ask[], write: (d: EventDraft) => void): Promise<void> {
 		const state = this.#state;
-		const replies = await Promise.all(asks.map((ask) => this.#decide(state, ask)));
+		const decisions = await Promise.all(asks.map((ask) => this.#decide(state, ask)));
 		const retries: Ask[] = [];
 		asks.forEach((ask, i) => {
-			const v = replies[i] as ReturnType<Scenario<C, S, O, R>['validate']>;
+			const { validation: v, calls } = decisions[i] as Decision;
+			for (const call of calls) write(modelCalled(ask, call));
 			if (v.ok) return write(withAsk(v.event, ask.id));
 			write({
 				kind: 'action.rejected',
@@ -139,18 +140,22 @@ export class Runner<C, S, O, R> {
 		if (retries.length) await this.#answer(retries, write);
 	}
 
-	async #decide(state: S, ask: Ask): Promise<ReturnType<Scenario<C, S, O, R>['validate']>> {
+	async #decide(state: S, ask: Ask): Promise<Decision> {
 		const policy = this.#policyFor(ask.seat);
 		const observation = this.scenario.observe(state, ask.seat);
-		const rng = createStream(this.rng.seed, `policy:${ask.id}:${ask.attempt}`);
-		let action: unknown;
+		const streamName = `policy:${ask.id}:${ask.attempt}`;
+		const rng = createStream(this.rng.seed, streamName);
+		let reply: PolicyReply;
 		try {
-			action = (await policy.act(observation, ask, { rng })).action;
+			reply = await policy.act(observation, ask, { rng, seed: this.rng.seed, streamName });
 		} catch (err) {
 			// A policy that throws made no valid decision: it is rejected like any invalid reply.
-			return { ok: false, error: `the agent failed: ${err instanceof Error ? err.message : String(err)}` };
+			const error = `the agent failed: ${err instanceof Error ? err.message : String(err)}`;
+			return { validation: { ok: false, error }, calls: [] };
 		}
-		return this.scenario.validate(state, ask, action);
+		const calls = reply.calls ?? [];
+		if (reply.error !== undefined) return { validation: { ok: false, error: reply.error }, calls };
+		return { validation: this.scenario.validate(state, ask, reply.action), calls };
 	}
 
 	#fold(e: LogEvent): void {
@@ -158,6 +163,16 @@ export class Runner<C, S, O, R> {
 		this.#gate.account(e);
 		this.#state = this.scenario.apply(this.#state, e);
 	}
+}
+
+interface Decision {
+	validation: Validation;
+	calls: ModelCall[];
+}
+
+function modelCalled(ask: Ask, call: ModelCall): EventDraft {
+	const { meta, ...data } = call;
+	return { kind: 'model.called', data: { ask: ask.id, seat: ask.seat, ...data }, ...(meta ? { meta } : {}) };
 }
 
 function withAsk(draft: EventDraft, ask: string): EventDraft {

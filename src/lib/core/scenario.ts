@@ -6,6 +6,7 @@
 import type { EventDraft, LogEvent } from './log';
 import type { Rng } from './rng';
 import type { SeatId } from './ids';
+import type { ModelCall } from './policy';
 
 /** A JSON schema, kept opaque here: engines pass it to constrained decoders. */
 export type JsonSchema = Record<string, unknown>;
@@ -38,7 +39,8 @@ export type CoreEvent =
 			{ ask: string; seat: SeatId; action: string; error: string; attempt: number }
 	  >
 	| EventDraft<'action.forfeited', { ask: string; seat: SeatId; action: string; reason: string }>
-	| EventDraft<'run.halted', { reason: string }>;
+	| EventDraft<'run.halted', { reason: string }>
+	| EventDraft<'model.called', { ask: string; seat: SeatId } & Omit<ModelCall, 'meta'>>;
 
 export interface Budgets {
 	/** Rounds the scenario may complete before the run ends as a draw. */
@@ -49,6 +51,10 @@ export interface Budgets {
 	retries: number;
 	/** Retries one ask may have before it is forfeited. */
 	retriesPerAsk: number;
+	/** Model calls in the whole run (unlimited when absent). */
+	calls?: number;
+	/** Prompt plus completion tokens in the whole run (unlimited when absent). */
+	tokens?: number;
 }
 
 export interface Scenario<C, S, O, R = unknown> {

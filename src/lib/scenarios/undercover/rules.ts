@@ -319,6 +319,7 @@ export function applyEvent(s: UndercoverState, e: LogEvent): UndercoverState {
 			return { ...s, speeches: [...s.speeches, { round: s.round, seat, kind, text: null }] };
 		}
 		case 'action.rejected':
+		case 'model.called':
 			return s;
 		case 'votes.tallied':
 			return { ...s, tallies: [...s.tallies, ev.data] };
