@@ -24,7 +24,11 @@ export class Gate {
 			const d = event.data as { promptTokens: number; completionTokens: number };
 			this.calls++;
 			this.tokens += d.promptTokens + d.completionTokens;
-		} else if (typeof (event.data as { ask?: unknown } | null)?.ask === 'string') this.actions++;
+		} else if (
+			event.kind !== 'tool.called' &&
+			typeof (event.data as { ask?: unknown } | null)?.ask === 'string'
+		)
+			this.actions++;
 	}
 
 	/** Why the run must stop before its next step, or null while budgets remain. */

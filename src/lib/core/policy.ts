@@ -31,6 +31,21 @@ export interface ModelCall {
 	meta?: { ttftMs: number; totalMs: number; decodeTokensPerSecond: number };
 }
 
+/**
+ * One tool call an agent made while deciding (governance's Tool Agent), allowed or denied: each becomes
+ * a `tool.called` event, so the audit trail shows every probe. `effect` is what a reducer needs to
+ * apply the call (e.g. the content written), so a replay rebuilds the files without re-running tools.
+ */
+export interface ToolCallRecord {
+	tool: string;
+	args: unknown;
+	ok: boolean;
+	/** Denial or failure code, e.g. 'outside-root'. */
+	code?: string;
+	message?: string;
+	effect?: unknown;
+}
+
 export interface PolicyReply {
 	/** Unvalidated: the runner checks it against the ask in one place. */
 	action: unknown;
@@ -38,6 +53,8 @@ export interface PolicyReply {
 	error?: string;
 	/** Model calls made for this reply, in order: each becomes a `model.called` event. */
 	calls?: ModelCall[];
+	/** Tool calls made for this reply, in order: each becomes a `tool.called` event. */
+	toolCalls?: ToolCallRecord[];
 }
 
 export interface Policy<O = unknown> {

@@ -10,7 +10,7 @@ import { canonicalJson } from './hash';
 import { LogicalClock } from './clock';
 import { EventLog, type EventDraft, type LogEvent, type LogHeader, LOG_FORMAT } from './log';
 import { createRng, createStream, type Rng } from './rng';
-import type { ModelCall, Policy, PolicyReply } from './policy';
+import type { ModelCall, Policy, PolicyReply, ToolCallRecord } from './policy';
 import type { Ask, CoreEvent, Scenario, Validation } from './scenario';
 import type { SeatId } from './ids';
 
@@ -126,8 +126,9 @@ export class Runner<C, S, O, R> {
 		const decisions = await Promise.all(asks.map((ask) => this.#decide(state, ask)));
 		const retries: Ask[] = [];
 		asks.forEach((ask, i) => {
-			const { validation: v, calls } = decisions[i] as Decision;
+			const { validation: v, calls, toolCalls } = decisions[i] as Decision;
 			for (const call of calls) write(modelCalled(ask, call));
+			for (const t of toolCalls) write({ kind: 'tool.called', data: { ask: ask.id, seat: ask.seat, ...t } });
 			if (v.ok) return write(withAsk(v.event, ask.id));
 			write({
 				kind: 'action.rejected',
@@ -151,11 +152,12 @@ export class Runner<C, S, O, R> {
 		} catch (err) {
 			// A policy that throws made no valid decision: it is rejected like any invalid reply.
 			const error = `the agent failed: ${err instanceof Error ? err.message : String(err)}`;
-			return { validation: { ok: false, error }, calls: [] };
+			return { validation: { ok: false, error }, calls: [], toolCalls: [] };
 		}
 		const calls = reply.calls ?? [];
-		if (reply.error !== undefined) return { validation: { ok: false, error: reply.error }, calls };
-		return { validation: this.scenario.validate(state, ask, reply.action), calls };
+		const toolCalls = reply.toolCalls ?? [];
+		if (reply.error !== undefined) return { validation: { ok: false, error: reply.error }, calls, toolCalls };
+		return { validation: this.scenario.validate(state, ask, reply.action), calls, toolCalls };
 	}
 
 	#fold(e: LogEvent): void {
@@ -168,6 +170,7 @@ export class Runner<C, S, O, R> {
 interface Decision {
 	validation: Validation;
 	calls: ModelCall[];
+	toolCalls: ToolCallRecord[];
 }
 
 function modelCalled(ask: Ask, call: ModelCall): EventDraft {

@@ -6,7 +6,7 @@
 import type { EventDraft, LogEvent } from './log';
 import type { Rng } from './rng';
 import type { SeatId } from './ids';
-import type { ModelCall } from './policy';
+import type { ModelCall, ToolCallRecord } from './policy';
 
 /** A JSON schema, kept opaque here: engines pass it to constrained decoders. */
 export type JsonSchema = Record<string, unknown>;
@@ -40,7 +40,8 @@ export type CoreEvent =
 	  >
 	| EventDraft<'action.forfeited', { ask: string; seat: SeatId; action: string; reason: string }>
 	| EventDraft<'run.halted', { reason: string }>
-	| EventDraft<'model.called', { ask: string; seat: SeatId } & Omit<ModelCall, 'meta'>>;
+	| EventDraft<'model.called', { ask: string; seat: SeatId } & Omit<ModelCall, 'meta'>>
+	| EventDraft<'tool.called', { ask: string; seat: SeatId } & ToolCallRecord>;
 
 export interface Budgets {
 	/** Rounds the scenario may complete before the run ends as a draw. */

@@ -320,6 +320,7 @@ export function applyEvent(s: UndercoverState, e: LogEvent): UndercoverState {
 		}
 		case 'action.rejected':
 		case 'model.called':
+		case 'tool.called':
 			return s;
 		case 'votes.tallied':
 			return { ...s, tallies: [...s.tallies, ev.data] };
