@@ -62,3 +62,24 @@ export interface Policy<O = unknown> {
 	readonly label: string;
 	act(observation: O, ask: Ask, ctx: PolicyContext): PolicyReply | Promise<PolicyReply>;
 }
+
+/**
+ * Thrown by a policy when the run cannot go on for reasons that are not the agent's decision: a
+ * model endpoint failing in transport, a crashed worker, a lost GPU. The runner does not count it as
+ * an invalid reply; it stops the turn (writing nothing for it) so the run can pause, saved, and resume.
+ */
+export class RunInterrupted extends Error {
+	constructor(
+		message: string,
+		readonly reason: 'transport' | 'crash' | 'device' | 'aborted' = 'transport',
+		options?: { cause?: unknown }
+	) {
+		super(message, options);
+		this.name = 'RunInterrupted';
+	}
+}
+
+export function isRunInterrupted(err: unknown): err is RunInterrupted {
+	// By name as well as class: errors that crossed a worker boundary lose their prototype.
+	return err instanceof RunInterrupted || (err as { name?: string } | null)?.name === 'RunInterrupted';
+}

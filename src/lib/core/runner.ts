@@ -10,7 +10,13 @@ import { canonicalJson } from './hash';
 import { LogicalClock } from './clock';
 import { EventLog, type EventDraft, type LogEvent, type LogHeader, LOG_FORMAT } from './log';
 import { createRng, createStream, type Rng } from './rng';
-import type { ModelCall, Policy, PolicyReply, ToolCallRecord } from './policy';
+import {
+	isRunInterrupted,
+	type ModelCall,
+	type Policy,
+	type PolicyReply,
+	type ToolCallRecord
+} from './policy';
 import type { Ask, CoreEvent, Scenario, Validation } from './scenario';
 import type { SeatId } from './ids';
 
@@ -77,10 +83,15 @@ export class Runner<C, S, O, R> {
 		return this.scenario.outcome(this.#state);
 	}
 
-	/** One turn: a batch of system events, or one round of asks answered. Returns false once finished. */
+	/**
+	 * One turn: a batch of system events, or one round of asks answered. Returns false once finished.
+	 * Throws RunInterrupted (writing nothing for the turn) when a policy cannot answer for reasons
+	 * outside the agent: the caller pauses the run, and a later step retries the same turn.
+	 */
 	async step(): Promise<boolean> {
 		if (this.#done) return false;
-		const tick = this.#clock.advance();
+		// Claimed only when an event is written (folding sets the clock), so an interrupted turn leaves no gap.
+		const tick = this.#clock.now + 1;
 		const written: LogEvent[] = [];
 		const write = (draft: EventDraft) => {
 			const e = this.log.append(draft, tick);
@@ -150,6 +161,7 @@ export class Runner<C, S, O, R> {
 		try {
 			reply = await policy.act(observation, ask, { rng, seed: this.rng.seed, streamName });
 		} catch (err) {
+			if (isRunInterrupted(err)) throw err;
 			// A policy that throws made no valid decision: it is rejected like any invalid reply.
 			const error = `the agent failed: ${err instanceof Error ? err.message : String(err)}`;
 			return { validation: { ok: false, error }, calls: [], toolCalls: [] };

@@ -261,3 +261,38 @@ describe('scripted games', () => {
 });
 
 void seatId;
+
+describe('interrupted turns', () => {
+	it('writes nothing for a turn whose policy is interrupted, and retries it on the next step', async () => {
+		const { RunInterrupted } = await import('../../core');
+		let fail = true;
+		const flaky: Policy<UndercoverObservation> = {
+			label: 'flaky',
+			act(obs, ask, ctx) {
+				if (ask.kind === 'vote' && fail) throw new RunInterrupted('transport: the endpoint is down');
+				return scriptedUndercover.act(obs, ask, ctx);
+			}
+		};
+		const r = new Runner({ scenario: undercover, config: config(), seed: 42, policyFor: () => flaky });
+		let error: unknown;
+		try {
+			await r.run();
+		} catch (err) {
+			error = err;
+		}
+		expect((error as Error).name).toBe('RunInterrupted');
+		const before = r.log.length;
+		expect(r.log.events.some((e) => e.kind === 'action.rejected')).toBe(false);
+		fail = false;
+		await r.run();
+		expect(r.log.length).toBeGreaterThan(before);
+		const reference = new Runner({
+			scenario: undercover,
+			config: config(),
+			seed: 42,
+			policyFor: () => scriptedUndercover
+		});
+		await reference.run();
+		expect(r.hash).toBe(reference.hash);
+	});
+});
