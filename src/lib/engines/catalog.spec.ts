@@ -1,0 +1,155 @@
+import { prebuiltAppConfig } from '@mlc-ai/web-llm';
+import { describe, expect, it } from 'vitest';
+import {
+	CATALOG,
+	DEFAULT_MODEL_ID,
+	defaultModel,
+	estimateDownloadMB,
+	findByWebllmId,
+	getCatalogEntry,
+	pickBuild,
+	type CatalogEntry
+} from './catalog';
+import type { GpuCaps } from './gpu';
+
+const f16: GpuCaps = {
+	webgpu: true,
+	adapter: true,
+	shaderF16: true,
+	isFallbackAdapter: false,
+	maxBufferBytes: 4 * 2 ** 30
+};
+const noF16: GpuCaps = { ...f16, shaderF16: false, reason: 'no shader-f16' };
+const swiftShader: GpuCaps = { ...noF16, isFallbackAdapter: true, maxBufferBytes: 2 ** 30 };
+const noAdapter: GpuCaps = {
+	webgpu: true,
+	adapter: false,
+	shaderF16: false,
+	isFallbackAdapter: false,
+	maxBufferBytes: null,
+	reason: 'WebGPU is present but no GPU adapter is available'
+};
+
+const records = new Map(prebuiltAppConfig.model_list.map((m) => [m.model_id, m]));
+
+describe('catalog against the installed @mlc-ai/web-llm', () => {
+	const builds = CATALOG.flatMap((e) =>
+		(['q4f16', 'q4f32'] as const).flatMap((q) =>
+			e.builds[q] ? [{ entry: e, quant: q, build: e.builds[q] }] : []
+		)
+	);
+
+	it('offers the curated models under stable ids', () => {
+		expect(CATALOG.map((e) => e.id)).toEqual([
+			'qwen2.5-0.5b',
+			'qwen2.5-1.5b',
+			'qwen2.5-3b',
+			'qwen3-0.6b',
+			'qwen3-1.7b',
+			'qwen3-4b',
+			'phi-3.5-mini',
+			'phi-3.5-mini-1k',
+			'llama-3.2-1b',
+			'llama-3.2-3b',
+			'smollm2-360m',
+			'smollm2-1.7b'
+		]);
+	});
+
+	it.each(builds.map((b) => [b.build.webllmId, b] as const))(
+		'%s exists in prebuiltAppConfig.model_list',
+		(id, b) => {
+			const record = records.get(id);
+			expect(record, `${id} is missing from WebLLM's prebuilt list`).toBeDefined();
+			expect(id).toContain(b.quant === 'q4f16' ? 'q4f16' : 'q4f32');
+			// VRAM is copied (rounded) from the package, so a model update that needs more memory shows here.
+			expect(Math.abs(b.build.vramMB - (record?.vram_required_MB ?? NaN))).toBeLessThanOrEqual(1);
+			expect(b.build.lowResource).toBe(record?.low_resource_required ?? false);
+			expect(b.entry.contextWindow).toBe(record?.overrides?.context_window_size);
+		}
+	);
+
+	it('gives every model both builds, and q4f32 needs more memory and download than q4f16', () => {
+		for (const e of CATALOG) {
+			const [a, b] = [e.builds.q4f16, e.builds.q4f32];
+			expect(a && b, e.id).toBeTruthy();
+			if (a && b) {
+				expect(b.vramMB).toBeGreaterThan(a.vramMB);
+				expect(b.downloadMB).toBeGreaterThan(a.downloadMB);
+			}
+		}
+	});
+
+	it('finds entries by catalog id and by WebLLM id', () => {
+		expect(getCatalogEntry('qwen3-4b')?.label).toBe('Qwen3 4B');
+		expect(getCatalogEntry('nope')).toBeUndefined();
+		expect(findByWebllmId('Llama-3.2-1B-Instruct-q4f32_1-MLC')).toMatchObject({
+			entry: { id: 'llama-3.2-1b' },
+			quant: 'q4f32'
+		});
+	});
+});
+
+describe('estimateDownloadMB', () => {
+	it('counts 4.5 bits a weight for q4f16 and 5 for q4f32, to 10 MB', () => {
+		// 0.49e9 * 4.5 / 8 = 275.6e6 bytes = 262.9 MB of 2^20 bytes → 260
+		expect(estimateDownloadMB(0.49, 'q4f16')).toBe(260);
+		expect(estimateDownloadMB(1, 'q4f16')).toBe(540);
+		expect(estimateDownloadMB(1, 'q4f32')).toBe(600);
+	});
+});
+
+describe('pickBuild', () => {
+	const qwen = getCatalogEntry('qwen2.5-0.5b') as CatalogEntry;
+	const f16Only: CatalogEntry = {
+		...qwen,
+		id: 'f16-only',
+		label: 'F16 Only',
+		builds: { q4f16: qwen.builds.q4f16 }
+	};
+
+	it('takes q4f16 where the adapter has shader-f16', () => {
+		expect(pickBuild(qwen, f16)).toMatchObject({
+			quant: 'q4f16',
+			build: { webllmId: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' }
+		});
+	});
+
+	it('falls back to q4f32 without shader-f16', () => {
+		expect(pickBuild(qwen, noF16)).toMatchObject({
+			quant: 'q4f32',
+			build: { webllmId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' }
+		});
+	});
+
+	it('marks a q4f16-only model unavailable without shader-f16, saying why', () => {
+		const pick = pickBuild(f16Only, noF16);
+		expect(pick.quant).toBeNull();
+		expect(pick.build).toBeNull();
+		expect(pick.reason).toMatch(/F16 Only.*shader-f16/);
+		expect(pickBuild(f16Only, f16).quant).toBe('q4f16');
+	});
+
+	it('offers nothing without an adapter, with the detector’s reason', () => {
+		expect(pickBuild(qwen, noAdapter)).toEqual({ quant: null, build: null, reason: noAdapter.reason });
+	});
+
+	it('honours a preference for q4f32', () => {
+		expect(pickBuild(qwen, f16, 'q4f32').quant).toBe('q4f32');
+	});
+});
+
+describe('defaultModel', () => {
+	it('is a small Qwen where WebGPU has shader-f16', () => {
+		const m = defaultModel(f16);
+		expect(m?.id).toBe(DEFAULT_MODEL_ID);
+		expect(m?.family).toBe('qwen2.5');
+	});
+
+	it('is null (transformers.js or scripted agents) without shader-f16, on a software adapter or without WebGPU', () => {
+		expect(defaultModel(noF16)).toBeNull();
+		expect(defaultModel(swiftShader)).toBeNull();
+		expect(defaultModel({ ...f16, isFallbackAdapter: true })).toBeNull();
+		expect(defaultModel(noAdapter)).toBeNull();
+	});
+});

@@ -1,0 +1,285 @@
+/**
+ * The WebLLM models Conclave offers, by friendly, stable ids that go into share links.
+ *
+ * The catalog is plain data so that the UI and the memory planner can read it without loading
+ * `@mlc-ai/web-llm` (6.8 MB of JavaScript). `catalog.spec.ts` checks every `webllmId`, VRAM figure
+ * and context window against `prebuiltAppConfig.model_list` of the installed package, so an upgrade
+ * that renames or drops a build fails a test instead of a visitor's download.
+ */
+import type { GpuCaps } from './gpu';
+
+export type Quant = 'q4f16' | 'q4f32';
+
+export type ModelFamily = 'qwen2.5' | 'qwen3' | 'phi-3.5' | 'llama-3.2' | 'smollm2';
+
+export interface CatalogBuild {
+	/** `model_id` in WebLLM's `prebuiltAppConfig.model_list`. */
+	webllmId: string;
+	/** `vram_required_MB` from that list (weights plus WebLLM's buffers for the context window). */
+	vramMB: number;
+	/** An estimate: WebLLM 0.2.86 publishes no download sizes (see `estimateDownloadMB`). */
+	downloadMB: number;
+	/** `low_resource_required` from that list: WebLLM's own "fits modest devices" flag. */
+	lowResource: boolean;
+}
+
+export interface CatalogEntry {
+	id: string;
+	label: string;
+	family: ModelFamily;
+	/** Parameters, in billions (the model card's figure, embeddings included). */
+	params: number;
+	/** Tokens of context WebLLM's prebuilt config allocates (`overrides.context_window_size`), not the model's native maximum. */
+	contextWindow: number;
+	builds: Partial<Record<Quant, CatalogBuild>>;
+	/** The model writes a `<think>` block first unless told not to (Qwen3): the engine turns it off. */
+	thinking?: boolean;
+	notes?: string;
+}
+
+/**
+ * Bits stored per weight. MLC's q4f16_1 / q4f32_1 pack 4-bit weights in groups of 32 with one scale
+ * per group, an f16 or an f32: 4 + 16/32 = 4.5 and 4 + 32/32 = 5 bits. Norms and biases are a rounding
+ * error, and the model library (a few MB of wasm) is left out.
+ */
+const BITS_PER_WEIGHT: Record<Quant, number> = { q4f16: 4.5, q4f32: 5 };
+
+/** About how many MB (2^20 bytes, as WebLLM's progress text counts them) a build downloads, to 10 MB. */
+export function estimateDownloadMB(paramsBillions: number, quant: Quant): number {
+	const bytes = (paramsBillions * 1e9 * BITS_PER_WEIGHT[quant]) / 8;
+	return Math.round(bytes / 2 ** 20 / 10) * 10;
+}
+
+function build(
+	webllmId: string,
+	vramMB: number,
+	params: number,
+	quant: Quant,
+	lowResource = true
+): CatalogBuild {
+	return { webllmId, vramMB, downloadMB: estimateDownloadMB(params, quant), lowResource };
+}
+
+function entry(
+	e: Omit<CatalogEntry, 'builds'> & {
+		builds: Partial<Record<Quant, [id: string, vramMB: number, low?: boolean]>>;
+	}
+): CatalogEntry {
+	const builds: Partial<Record<Quant, CatalogBuild>> = {};
+	for (const quant of ['q4f16', 'q4f32'] as const) {
+		const b = e.builds[quant];
+		if (b) builds[quant] = build(b[0], b[1], e.params, quant, b[2] ?? true);
+	}
+	return { ...e, builds };
+}
+
+// VRAM figures: `vram_required_MB` of @mlc-ai/web-llm 0.2.86 (model version v0_2_86), rounded.
+export const CATALOG: readonly CatalogEntry[] = [
+	entry({
+		id: 'qwen2.5-0.5b',
+		label: 'Qwen2.5 0.5B Instruct',
+		family: 'qwen2.5',
+		params: 0.49,
+		contextWindow: 4096,
+		builds: {
+			q4f16: ['Qwen2.5-0.5B-Instruct-q4f16_1-MLC', 945],
+			q4f32: ['Qwen2.5-0.5B-Instruct-q4f32_1-MLC', 1060]
+		},
+		notes:
+			'Small and quick to download: the default. Follows simple instructions; weak at long-range strategy.'
+	}),
+	entry({
+		id: 'qwen2.5-1.5b',
+		label: 'Qwen2.5 1.5B Instruct',
+		family: 'qwen2.5',
+		params: 1.54,
+		contextWindow: 4096,
+		builds: {
+			q4f16: ['Qwen2.5-1.5B-Instruct-q4f16_1-MLC', 1630],
+			q4f32: ['Qwen2.5-1.5B-Instruct-q4f32_1-MLC', 1889]
+		},
+		notes: 'A good balance of quality and speed for most games.'
+	}),
+	entry({
+		id: 'qwen2.5-3b',
+		label: 'Qwen2.5 3B Instruct',
+		family: 'qwen2.5',
+		params: 3.09,
+		contextWindow: 4096,
+		builds: {
+			q4f16: ['Qwen2.5-3B-Instruct-q4f16_1-MLC', 2505],
+			q4f32: ['Qwen2.5-3B-Instruct-q4f32_1-MLC', 2894]
+		},
+		notes: 'Noticeably better reasoning; needs a GPU with about 2.5 GB to spare.'
+	}),
+	entry({
+		id: 'qwen3-0.6b',
+		label: 'Qwen3 0.6B',
+		family: 'qwen3',
+		params: 0.6,
+		contextWindow: 4096,
+		thinking: true,
+		builds: {
+			q4f16: ['Qwen3-0.6B-q4f16_1-MLC', 1403],
+			q4f32: ['Qwen3-0.6B-q4f32_1-MLC', 1925]
+		},
+		notes: 'Qwen3 thinks aloud by default; Conclave turns thinking off so replies fit their token budget.'
+	}),
+	entry({
+		id: 'qwen3-1.7b',
+		label: 'Qwen3 1.7B',
+		family: 'qwen3',
+		params: 1.7,
+		contextWindow: 4096,
+		thinking: true,
+		builds: {
+			q4f16: ['Qwen3-1.7B-q4f16_1-MLC', 2037],
+			q4f32: ['Qwen3-1.7B-q4f32_1-MLC', 2635]
+		},
+		notes: 'Qwen3 thinks aloud by default; Conclave turns thinking off so replies fit their token budget.'
+	}),
+	entry({
+		id: 'qwen3-4b',
+		label: 'Qwen3 4B',
+		family: 'qwen3',
+		params: 4.0,
+		contextWindow: 4096,
+		thinking: true,
+		builds: {
+			q4f16: ['Qwen3-4B-q4f16_1-MLC', 3432],
+			q4f32: ['Qwen3-4B-q4f32_1-MLC', 4328]
+		},
+		notes: 'The strongest Qwen here; needs a well-equipped GPU (about 3.4 GB, 4.3 GB without shader-f16).'
+	}),
+	entry({
+		id: 'phi-3.5-mini',
+		label: 'Phi-3.5 mini Instruct',
+		family: 'phi-3.5',
+		params: 3.82,
+		contextWindow: 4096,
+		builds: {
+			q4f16: ['Phi-3.5-mini-instruct-q4f16_1-MLC', 3672, false],
+			q4f32: ['Phi-3.5-mini-instruct-q4f32_1-MLC', 5483, false]
+		},
+		notes: 'Strong reasoning for its size, but the most memory-hungry model here.'
+	}),
+	entry({
+		id: 'phi-3.5-mini-1k',
+		label: 'Phi-3.5 mini Instruct (1k context)',
+		family: 'phi-3.5',
+		params: 3.82,
+		contextWindow: 1024,
+		builds: {
+			q4f16: ['Phi-3.5-mini-instruct-q4f16_1-MLC-1k', 2520],
+			q4f32: ['Phi-3.5-mini-instruct-q4f32_1-MLC-1k', 3179]
+		},
+		notes: 'The same weights with a 1,024-token context: less memory, but long game histories will not fit.'
+	}),
+	entry({
+		id: 'llama-3.2-1b',
+		label: 'Llama 3.2 1B Instruct',
+		family: 'llama-3.2',
+		params: 1.24,
+		contextWindow: 4096,
+		builds: {
+			q4f16: ['Llama-3.2-1B-Instruct-q4f16_1-MLC', 879],
+			q4f32: ['Llama-3.2-1B-Instruct-q4f32_1-MLC', 1129]
+		},
+		notes: 'Meta Llama 3.2 Community License.'
+	}),
+	entry({
+		id: 'llama-3.2-3b',
+		label: 'Llama 3.2 3B Instruct',
+		family: 'llama-3.2',
+		params: 3.21,
+		contextWindow: 4096,
+		builds: {
+			q4f16: ['Llama-3.2-3B-Instruct-q4f16_1-MLC', 2264],
+			q4f32: ['Llama-3.2-3B-Instruct-q4f32_1-MLC', 2952]
+		},
+		notes: 'Meta Llama 3.2 Community License.'
+	}),
+	entry({
+		id: 'smollm2-360m',
+		label: 'SmolLM2 360M Instruct',
+		family: 'smollm2',
+		params: 0.36,
+		contextWindow: 4096,
+		builds: {
+			q4f16: ['SmolLM2-360M-Instruct-q4f16_1-MLC', 376],
+			q4f32: ['SmolLM2-360M-Instruct-q4f32_1-MLC', 580]
+		},
+		notes: 'Tiny and fast; its replies are often off the mark. Handy for trying the pipeline.'
+	}),
+	entry({
+		id: 'smollm2-1.7b',
+		label: 'SmolLM2 1.7B Instruct',
+		family: 'smollm2',
+		params: 1.71,
+		contextWindow: 4096,
+		builds: {
+			q4f16: ['SmolLM2-1.7B-Instruct-q4f16_1-MLC', 1774],
+			q4f32: ['SmolLM2-1.7B-Instruct-q4f32_1-MLC', 2692]
+		}
+	})
+];
+
+const byId = new Map(CATALOG.map((e) => [e.id, e]));
+
+export function getCatalogEntry(id: string): CatalogEntry | undefined {
+	return byId.get(id);
+}
+
+/** The catalog entry and quantisation a WebLLM model id belongs to (for error messages and logs). */
+export function findByWebllmId(webllmId: string): { entry: CatalogEntry; quant: Quant } | undefined {
+	for (const e of CATALOG) {
+		for (const quant of ['q4f16', 'q4f32'] as const) {
+			if (e.builds[quant]?.webllmId === webllmId) return { entry: e, quant };
+		}
+	}
+	return undefined;
+}
+
+export type BuildPick =
+	{ quant: Quant; build: CatalogBuild; reason?: undefined } | { quant: null; build: null; reason: string };
+
+/**
+ * The build this adapter can run: q4f16 (smaller, faster) only with shader-f16, since its kernels
+ * use f16 arithmetic and WebLLM would fail late, after the download; otherwise q4f32.
+ */
+export function pickBuild(entry: CatalogEntry, caps: GpuCaps, prefer?: Quant): BuildPick {
+	if (!caps.webgpu || !caps.adapter) {
+		return {
+			quant: null,
+			build: null,
+			reason:
+				caps.reason ??
+				'WebGPU is not available here, so WebLLM models cannot run. Use transformers.js (WASM) or scripted agents.'
+		};
+	}
+	const order: Quant[] = prefer === 'q4f32' ? ['q4f32', 'q4f16'] : ['q4f16', 'q4f32'];
+	for (const quant of order) {
+		const b = entry.builds[quant];
+		if (!b) continue;
+		if (quant === 'q4f16' && !caps.shaderF16) continue;
+		return { quant, build: b };
+	}
+	return {
+		quant: null,
+		build: null,
+		reason: `${entry.label} only comes as a q4f16 build, which needs 16-bit float shaders (shader-f16); this GPU does not offer them. Choose a model with a q4f32 build.`
+	};
+}
+
+/** Smallest download of a useful instruction-following model: a first run should not wait on gigabytes. */
+export const DEFAULT_MODEL_ID = 'qwen2.5-0.5b';
+
+/**
+ * The model to offer first, or null: use transformers.js on WASM or scripted agents. Only where the
+ * GPU has shader-f16 (without it the q4f32 build is larger and slower, better chosen knowingly), and
+ * never on a software fallback adapter, which would take minutes a reply.
+ */
+export function defaultModel(caps: GpuCaps): CatalogEntry | null {
+	if (!caps.webgpu || !caps.adapter || !caps.shaderF16 || caps.isFallbackAdapter) return null;
+	return getCatalogEntry(DEFAULT_MODEL_ID) ?? null;
+}

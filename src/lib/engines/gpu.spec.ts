@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { detectGpu, GPU_MESSAGES, noGpu, type NavigatorLike } from './gpu';
+
+function nav(requestAdapter: () => Promise<unknown>): NavigatorLike {
+	return { gpu: { requestAdapter } };
+}
+
+function adapter(opts: {
+	features?: string[];
+	maxBufferSize?: number;
+	fallback?: 'info' | 'legacy';
+	vendor?: string;
+}) {
+	const features = new Set(opts.features ?? []);
+	return {
+		features: { has: (f: string) => features.has(f) },
+		limits: { maxBufferSize: opts.maxBufferSize ?? 2 ** 31 },
+		isFallbackAdapter: opts.fallback === 'legacy',
+		info: { vendor: opts.vendor ?? '', isFallbackAdapter: opts.fallback === 'info' }
+	};
+}
+
+describe('detectGpu', () => {
+	it('says so when the browser has no WebGPU (no navigator, or no navigator.gpu)', async () => {
+		for (const n of [undefined, {}]) {
+			const caps = await detectGpu(n);
+			expect(caps).toMatchObject({ webgpu: false, adapter: false, shaderF16: false, maxBufferBytes: null });
+			expect(caps.reason).toMatch(/^This browser has no WebGPU/);
+		}
+	});
+
+	it('in Node (the default navigator has no gpu) answers without throwing', async () => {
+		const caps = await detectGpu();
+		expect(caps.webgpu).toBe(false);
+	});
+
+	it('tells "no adapter" apart from "no WebGPU" (headless Chromium without --enable-unsafe-webgpu)', async () => {
+		const caps = await detectGpu(nav(async () => null));
+		expect(caps).toMatchObject({ webgpu: true, adapter: false, shaderF16: false });
+		expect(caps.reason).toMatch(/^WebGPU is present but no GPU adapter is available/);
+	});
+
+	it('treats a failing requestAdapter as no adapter', async () => {
+		const caps = await detectGpu(
+			nav(async () => {
+				throw new Error('boom');
+			})
+		);
+		expect(caps).toMatchObject({ webgpu: true, adapter: false });
+		expect(caps.reason).toBe(GPU_MESSAGES.noAdapter);
+	});
+
+	it('gives up on a requestAdapter that never answers, within its time limit', async () => {
+		const started = performance.now();
+		const caps = await detectGpu(
+			nav(() => new Promise(() => {})),
+			{ timeoutMs: 30 }
+		);
+		expect(performance.now() - started).toBeLessThan(1000);
+		expect(caps).toMatchObject({ webgpu: true, adapter: false, reason: GPU_MESSAGES.timeout });
+	});
+
+	it('reports a SwiftShader-like adapter: fallback, no shader-f16, 1 GiB buffers', async () => {
+		const caps = await detectGpu(nav(async () => adapter({ maxBufferSize: 2 ** 30, fallback: 'info' })));
+		expect(caps).toMatchObject({
+			webgpu: true,
+			adapter: true,
+			shaderF16: false,
+			isFallbackAdapter: true,
+			maxBufferBytes: 2 ** 30
+		});
+		expect(caps.reason).toContain(GPU_MESSAGES.fallback);
+		expect(caps.reason).toContain(GPU_MESSAGES.noShaderF16);
+	});
+
+	it('reads the older adapter.isFallbackAdapter too', async () => {
+		const caps = await detectGpu(nav(async () => adapter({ features: ['shader-f16'], fallback: 'legacy' })));
+		expect(caps.isFallbackAdapter).toBe(true);
+		expect(caps.reason).toBe(GPU_MESSAGES.fallback);
+	});
+
+	it('reports an adapter without shader-f16', async () => {
+		const caps = await detectGpu(nav(async () => adapter({})));
+		expect(caps).toMatchObject({ adapter: true, shaderF16: false, isFallbackAdapter: false });
+		expect(caps.reason).toBe(GPU_MESSAGES.noShaderF16);
+	});
+
+	it('has no reason to give for a real GPU with shader-f16', async () => {
+		const caps = await detectGpu(
+			nav(async () => adapter({ features: ['shader-f16'], maxBufferSize: 4 * 2 ** 30, vendor: 'nvidia' }))
+		);
+		expect(caps).toEqual({
+			webgpu: true,
+			adapter: true,
+			shaderF16: true,
+			isFallbackAdapter: false,
+			maxBufferBytes: 4 * 2 ** 30,
+			vendor: 'nvidia'
+		});
+	});
+
+	it('survives a half-implemented adapter', async () => {
+		const caps = await detectGpu(
+			nav(async () => ({
+				features: {
+					has() {
+						throw new Error('nope');
+					}
+				}
+			}))
+		);
+		expect(caps).toMatchObject({ adapter: true, shaderF16: false, maxBufferBytes: null });
+	});
+
+	it('noGpu() describes a browser without WebGPU', () => {
+		expect(noGpu()).toMatchObject({ webgpu: false, adapter: false, reason: GPU_MESSAGES.noWebGpu });
+	});
+});

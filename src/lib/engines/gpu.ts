@@ -1,0 +1,131 @@
+/**
+ * What this browser's WebGPU can do, asked once before offering WebLLM models.
+ *
+ * The project does not depend on `@webgpu/types`, so the few members read here are typed
+ * structurally: anything navigator-like (a real navigator, a worker's, a test double) will do.
+ */
+
+export interface GpuCaps {
+	/** `navigator.gpu` exists. */
+	webgpu: boolean;
+	/** `requestAdapter()` returned an adapter (within the time limit). */
+	adapter: boolean;
+	/** The adapter offers the `shader-f16` feature, which q4f16 builds need. */
+	shaderF16: boolean;
+	/** A software adapter (SwiftShader and the like): works, but far too slow for language models. */
+	isFallbackAdapter: boolean;
+	/** `adapter.limits.maxBufferSize`: the largest single GPU buffer, the only memory figure WebGPU gives. */
+	maxBufferBytes: number | null;
+	vendor?: string;
+	/** Why WebLLM cannot run, or runs with limits, in words a teacher understands; absent when all is well. */
+	reason?: string;
+}
+
+interface AdapterInfoLike {
+	vendor?: string;
+	architecture?: string;
+	description?: string;
+	/** Where newer browsers report it (the adapter's own property is deprecated). */
+	isFallbackAdapter?: boolean;
+}
+
+interface AdapterLike {
+	features?: { has(feature: string): boolean };
+	limits?: { maxBufferSize?: number };
+	isFallbackAdapter?: boolean;
+	info?: AdapterInfoLike;
+}
+
+export interface NavigatorLike {
+	gpu?: {
+		requestAdapter(options?: { powerPreference?: 'high-performance' | 'low-power' }): Promise<unknown>;
+	};
+}
+
+export const GPU_MESSAGES = {
+	noWebGpu:
+		'This browser has no WebGPU, so models cannot run on the GPU here. Use transformers.js (WASM) or scripted agents, or open Conclave in a browser with WebGPU (recent Chrome or Edge).',
+	noAdapter:
+		'WebGPU is present but no GPU adapter is available (the GPU may be blocked or switched off for the browser). Use transformers.js (WASM) or scripted agents.',
+	timeout:
+		'WebGPU did not answer within a second, so the GPU is treated as unavailable. Use transformers.js (WASM) or scripted agents, or reload the page to try again.',
+	fallback:
+		'The only WebGPU adapter is a software fallback (no real GPU): language models would be far too slow on it.',
+	noShaderF16:
+		'This GPU does not offer 16-bit float shaders (shader-f16): only the larger q4f32 model builds can run.'
+} as const;
+
+const DEFAULT_TIMEOUT_MS = 1000;
+
+/** Caps for a browser where WebGPU cannot be used at all (also what tests and Node see). */
+export function noGpu(reason: string = GPU_MESSAGES.noWebGpu): GpuCaps {
+	return {
+		webgpu: false,
+		adapter: false,
+		shaderF16: false,
+		isFallbackAdapter: false,
+		maxBufferBytes: null,
+		reason
+	};
+}
+
+/**
+ * Never throws and settles within about `timeoutMs`: some drivers leave `requestAdapter()` pending
+ * forever, and a page must not hang on the question "is there a GPU?".
+ */
+export async function detectGpu(
+	nav: NavigatorLike | undefined = globalThis.navigator as NavigatorLike | undefined,
+	options: { timeoutMs?: number } = {}
+): Promise<GpuCaps> {
+	const gpu = nav?.gpu;
+	if (!gpu || typeof gpu.requestAdapter !== 'function') return noGpu(GPU_MESSAGES.noWebGpu);
+
+	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const timedOut = Symbol('timeout');
+	let result: unknown;
+	try {
+		result = await Promise.race([
+			// The same preference WebLLM uses, so we see the adapter it will get.
+			gpu.requestAdapter({ powerPreference: 'high-performance' }),
+			new Promise<typeof timedOut>((resolve) => {
+				timer = setTimeout(() => resolve(timedOut), timeoutMs);
+			})
+		]);
+	} catch {
+		result = null;
+	} finally {
+		clearTimeout(timer);
+	}
+	if (result === timedOut) return { ...noGpu(GPU_MESSAGES.timeout), webgpu: true };
+	if (!result || typeof result !== 'object') return { ...noGpu(GPU_MESSAGES.noAdapter), webgpu: true };
+
+	const adapter = result as AdapterLike;
+	let shaderF16 = false;
+	let maxBufferBytes: number | null = null;
+	let isFallbackAdapter = false;
+	let vendor: string | undefined;
+	// A half-implemented adapter (old browser, test double) must not turn detection into a crash.
+	try {
+		shaderF16 = adapter.features?.has('shader-f16') === true;
+	} catch {
+		// Unreadable features: assume none.
+	}
+	try {
+		const max = adapter.limits?.maxBufferSize;
+		maxBufferBytes = typeof max === 'number' && Number.isFinite(max) ? max : null;
+		isFallbackAdapter = adapter.info?.isFallbackAdapter === true || adapter.isFallbackAdapter === true;
+		const v = adapter.info?.vendor;
+		vendor = typeof v === 'string' && v !== '' ? v : undefined;
+	} catch {
+		// Keep what was read.
+	}
+
+	const reasons: string[] = [];
+	if (isFallbackAdapter) reasons.push(GPU_MESSAGES.fallback);
+	if (!shaderF16) reasons.push(GPU_MESSAGES.noShaderF16);
+	const caps: GpuCaps = { webgpu: true, adapter: true, shaderF16, isFallbackAdapter, maxBufferBytes };
+	if (vendor !== undefined) caps.vendor = vendor;
+	if (reasons.length > 0) caps.reason = reasons.join(' ');
+	return caps;
+}

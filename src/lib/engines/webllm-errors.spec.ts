@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { WEBLLM_ERRORS, webllmError, type WebLLMErrorKind } from './fake-webllm';
+import { EngineError, type EngineErrorCode } from './types';
+import { FALLBACK_OFFER, PAUSED_SMALLER_MODEL, RETRY_CONNECTION, toEngineError } from './webllm-errors';
+
+const load = { modelId: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC', phase: 'load' } as const;
+const chat = { modelId: 'qwen2.5-0.5b', phase: 'chat' } as const;
+
+interface Case {
+	code: EngineErrorCode;
+	retryable?: boolean;
+	transport?: boolean;
+	says?: RegExp | string;
+}
+
+// Every kind the fake can throw, and what a teacher should read.
+const expected: Record<WebLLMErrorKind, Case> = {
+	failedToFetch: { code: 'download-failed', retryable: true, transport: true, says: RETRY_CONNECTION },
+	failedToStore: { code: 'download-failed', retryable: true, transport: true, says: RETRY_CONNECTION },
+	httpStatus: { code: 'server-error', retryable: true, transport: true, says: 'HTTP 503' },
+	modelNotFound: { code: 'model-not-found', says: /not a model WebLLM knows/ },
+	noAdapter: { code: 'no-webgpu', says: FALLBACK_OFFER },
+	webgpuNotAvailable: { code: 'no-webgpu', says: FALLBACK_OFFER },
+	webgpuNotFound: { code: 'no-webgpu', says: FALLBACK_OFFER },
+	gpuLimits: { code: 'no-webgpu', says: FALLBACK_OFFER },
+	shaderF16: { code: 'unsupported-model', says: /shader-f16.*q4f32/ },
+	featureSupport: { code: 'unsupported-model', says: /subgroups/ },
+	deviceLost: { code: 'device-lost', says: PAUSED_SMALLER_MODEL },
+	outOfMemory: { code: 'out-of-memory', says: PAUSED_SMALLER_MODEL },
+	wasmOutOfMemory: { code: 'out-of-memory', says: PAUSED_SMALLER_MODEL },
+	emscriptenAbort: { code: 'out-of-memory', says: PAUSED_SMALLER_MODEL },
+	abort: { code: 'aborted', says: /cancelled/ },
+	unloadReason: { code: 'aborted' },
+	timeout: { code: 'timeout', retryable: true, transport: true },
+	quota: { code: 'download-failed', retryable: false, says: /storage space/ },
+	integrity: { code: 'bad-model-files', says: /download it again/ },
+	missingWasm: { code: 'bad-model-files' },
+	contextWindow: { code: 'unknown', says: /longer than .* \(4,096 tokens\)/ },
+	modelNotLoaded: { code: 'unknown', says: /not loaded/ },
+	grammar: { code: 'unknown', says: /reply format/ },
+	seedType: { code: 'unknown', says: /setting/ },
+	configRange: { code: 'unknown', says: /setting.*top_p/ }
+};
+
+describe('toEngineError', () => {
+	it.each(Object.entries(expected) as Array<[WebLLMErrorKind, Case]>)('maps %s', (kind, want) => {
+		const raw = webllmError(kind);
+		const err = toEngineError(raw, load);
+		expect(err).toBeInstanceOf(EngineError);
+		expect(err.code).toBe(want.code);
+		expect(err.retryable).toBe(want.retryable ?? false);
+		expect(err.transport).toBe(want.transport ?? false);
+		if (want.says instanceof RegExp) expect(err.message).toMatch(want.says);
+		else if (want.says) expect(err.message).toContain(want.says);
+		expect(err.cause).toBe(raw);
+		// Readable: no stack trace lines, no URLs dumped at a teacher, a sane length.
+		expect(err.message).not.toMatch(/\n\s+at |https?:\/\//);
+		expect(err.message.length).toBeLessThan(300);
+	});
+
+	it('covers every kind the fake throws', () => {
+		expect(Object.keys(expected).sort()).toEqual(Object.keys(WEBLLM_ERRORS).sort());
+	});
+
+	it('names the model by its label and, for downloads, its size', () => {
+		const err = toEngineError(WEBLLM_ERRORS.failedToFetch(), load);
+		expect(err.message).toBe(
+			`Qwen2.5 0.5B Instruct (about 260 MB) could not be downloaded. ${RETRY_CONNECTION}`
+		);
+		expect(toEngineError(WEBLLM_ERRORS.deviceLost(), chat).message).toMatch(
+			/while Qwen2\.5 0\.5B Instruct was replying/
+		);
+	});
+
+	it('says "offline" when the browser knows it is offline', () => {
+		const err = toEngineError(WEBLLM_ERRORS.failedToFetch(), { ...load, online: false });
+		expect(err.code).toBe('offline');
+		expect(err.retryable).toBe(true);
+		expect(err.transport).toBe(true);
+		expect(err.message).toContain(RETRY_CONNECTION);
+	});
+
+	it('maps HTTP statuses of the model host', () => {
+		const code = (s: number) => toEngineError(WEBLLM_ERRORS.httpStatus(s), load).code;
+		expect(code(401)).toBe('unauthorized');
+		expect(code(403)).toBe('unauthorized');
+		expect(code(404)).toBe('model-not-found');
+		expect(code(429)).toBe('rate-limited');
+		expect(code(502)).toBe('server-error');
+	});
+
+	it('finds a fetch failure wrapped as a cause', () => {
+		const wrapped = new Error('load failed somewhere', { cause: new TypeError('Failed to fetch') });
+		expect(toEngineError(wrapped, load).code).toBe('download-failed');
+	});
+
+	it('passes an EngineError through, and rebuilds one that lost its prototype crossing a worker', () => {
+		const original = new EngineError('rate-limited', 'slow down', { retryable: true, transport: true });
+		expect(toEngineError(original, load)).toBe(original);
+		const cloned = {
+			name: 'EngineError',
+			code: 'device-lost',
+			message: 'gone',
+			options: { retryable: false }
+		};
+		const rebuilt = toEngineError(cloned, load);
+		expect(rebuilt).toBeInstanceOf(EngineError);
+		expect(rebuilt).toMatchObject({ code: 'device-lost', message: 'gone' });
+	});
+
+	it('does not take a JavaScript RangeError for a WebLLM setting, nor an Emscripten abort for a cancel', () => {
+		expect(toEngineError(new RangeError('Array buffer allocation failed'), load).code).toBe('out-of-memory');
+		expect(toEngineError(WEBLLM_ERRORS.emscriptenAbort(), load).code).not.toBe('aborted');
+	});
+
+	it('keeps anything else as "unknown" with the first line of its message, never a stack', () => {
+		const err = toEngineError(new Error('Something odd\n    at foo (x.js:1:1)'), chat);
+		expect(err.code).toBe('unknown');
+		expect(err.message).toBe('Something went wrong while Qwen2.5 0.5B Instruct was replying: Something odd');
+		expect(toEngineError('a string', load).message).toContain('a string');
+		expect(toEngineError(undefined, load).code).toBe('unknown');
+	});
+});
