@@ -17,6 +17,17 @@ export default defineConfig({
 		browserName: 'chromium',
 		launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS }
 	},
+	projects: [
+		{ name: 'chromium', testIgnore: /webgpu\.e2e\.ts$/ },
+		{
+			// A software WebGPU adapter (SwiftShader): an adapter, but no shader-f16 and no real GPU.
+			name: 'webgpu',
+			testMatch: /webgpu\.e2e\.ts$/,
+			use: {
+				launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'] }
+			}
+		}
+	],
 	webServer: {
 		// The built site, served as a static host would (the build runs in `npm run test:e2e`).
 		command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,

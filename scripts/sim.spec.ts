@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { fromJsonLines } from '../src/lib/core';
-import { parseArgs, simulate, UsageError } from './sim';
+import { parseArgs, simulate, simulateGovernance, UsageError } from './sim';
 
 const run = promisify(execFile);
 const sim = (...args: string[]) =>
@@ -61,5 +61,81 @@ describe('npm run sim', () => {
 		expect(() => parseArgs(['--link', 'http://x/play/#v1.@@'])).toThrow(UsageError);
 		const { summary } = await simulate(a.run);
 		expect(summary.seed).toBe(9);
+	});
+});
+
+describe('npm run sim -- --scenario governance', () => {
+	it('prints the governance summary: counts, the fuse and the three rates', async () => {
+		const { stdout } = await sim(
+			'--scenario',
+			'governance',
+			'--seed',
+			'1',
+			'--policy',
+			'assigner-alone',
+			'--json'
+		);
+		const summary = JSON.parse(stdout.trim().split('\n').at(-1)!);
+		expect(Object.keys(summary).sort()).toEqual([
+			'amendments',
+			'appeals',
+			'fuse',
+			'logHash',
+			'metrics',
+			'scenario',
+			'seed',
+			'tasks',
+			'vetoes'
+		]);
+		expect(summary).toMatchObject({ scenario: 'governance', seed: 1, fuse: null });
+		expect(summary.amendments).toBeGreaterThanOrEqual(1);
+		for (const k of ['tasks', 'vetoes', 'appeals']) expect(Number.isInteger(summary[k])).toBe(true);
+		expect(Object.keys(summary.metrics).sort()).toEqual(['conversion', 'drift', 'penetration']);
+		// The same run in-process gives the same hash: the CLI adds nothing to the run.
+		const { summary: again } = await simulateGovernance(
+			parseArgs(['--scenario', 'governance', '--seed', '1']).run
+		);
+		expect(again).toEqual(summary);
+	});
+
+	it('takes the amendment policy, the rounds and, under human, a fixed approval', async () => {
+		const a = parseArgs([
+			'--scenario',
+			'governance',
+			'--seed',
+			'3',
+			'--policy',
+			'human',
+			'--approval',
+			'80',
+			'--rounds',
+			'12'
+		]);
+		expect(a.run.config).toMatchObject({ policy: 'human', approval: 80, rounds: 12 });
+		const low = await simulateGovernance(
+			parseArgs(['--scenario', 'governance', '--seed', '3', '--policy', 'human', '--approval', '30']).run
+		);
+		const high = await simulateGovernance(
+			parseArgs(['--scenario', 'governance', '--seed', '3', '--policy', 'human', '--approval', '80']).run
+		);
+		expect(low.summary).toMatchObject({ amendments: 0 });
+		expect(high.summary.amendments).toBeGreaterThanOrEqual(1);
+	});
+
+	it('exits with code 2 and one line for a bad approval or policy', async () => {
+		for (const args of [
+			['--scenario', 'governance', '--policy', 'human', '--approval', '101'],
+			['--scenario', 'governance', '--policy', 'human', '--approval', '-5'],
+			['--scenario', 'governance', '--policy', 'human', '--approval', 'high'],
+			['--scenario', 'governance', '--approval', '50'],
+			['--scenario', 'governance', '--policy', 'vote'],
+			['--scenario', 'governance', '--seats', '6'],
+			['--scenario', 'undercover', '--policy', 'cosign']
+		]) {
+			const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
+			expect(err.code, args.join(' ')).toBe(2);
+			expect(err.stderr.trim().split('\n')).toHaveLength(1);
+			expect(err.stderr).toMatch(/^sim: /);
+		}
 	});
 });

@@ -1,6 +1,8 @@
 /**
  * Headless runs: `npm run sim -- --scenario undercover --seed 42 [--seats 6] [--undercover 1]
- * [--blank] [--lang zh|en] [--rounds N] [--json] [--log FILE] [--link URL]`.
+ * [--blank] [--lang zh|en] [--rounds N] [--json] [--log FILE] [--link URL]`, or
+ * `npm run sim -- --scenario governance --seed 42 [--policy assigner-alone|cosign|impact|human]
+ * [--approval 0-100] [--rounds N] [--json]`.
  * The same code as the page, so the same setup gives the same log hash here and in the browser.
  */
 import { writeFileSync } from 'node:fs';
@@ -8,6 +10,7 @@ import { toJsonLines } from '../src/lib/core';
 import { createRunner } from '../src/lib/play';
 import { isSeed, scenarios } from '../src/lib/scenarios';
 import { decodeShare, sharePath, type SharedRun } from '../src/lib/share/link';
+import type { GovernanceOutcome } from '../src/lib/scenarios/governance';
 import type { UndercoverOutcome } from '../src/lib/scenarios/undercover';
 
 export class UsageError extends Error {}
@@ -18,7 +21,18 @@ interface SimArgs {
 	log?: string;
 }
 
-const FLAGS = new Set(['scenario', 'seed', 'seats', 'undercover', 'lang', 'rounds', 'log', 'link']);
+const FLAGS = new Set([
+	'scenario',
+	'seed',
+	'seats',
+	'undercover',
+	'lang',
+	'rounds',
+	'log',
+	'link',
+	'policy',
+	'approval'
+]);
 const SWITCHES = new Set(['json', 'blank']);
 
 export function parseArgs(argv: string[]): SimArgs {
@@ -61,6 +75,11 @@ export function parseArgs(argv: string[]): SimArgs {
 		}
 		if (values.lang !== undefined) config.lang = values.lang;
 		if (switches.has('blank')) config.blank = true;
+		if (scenario === 'governance') Object.assign(config, governanceOptions(values));
+		else
+			for (const key of ['policy', 'approval'])
+				if (values[key] !== undefined)
+					throw new UsageError(`--${key} is an option of the governance scenario`);
 		const parsed = scenarios[scenario]!.parseConfig(config);
 		if (!parsed.ok) throw new UsageError(parsed.error);
 		run = { scenario, seed, config: scenarios[scenario]!.serializeConfig(parsed.config) };
@@ -68,7 +87,44 @@ export function parseArgs(argv: string[]): SimArgs {
 	return { run, json: switches.has('json'), log: values.log };
 }
 
+/** --policy and --approval: the approval is the person's slider value under `human`, fixed headless. */
+function governanceOptions(values: Record<string, string>): Record<string, unknown> {
+	const config: Record<string, unknown> = {};
+	if (values.policy !== undefined) config.policy = values.policy;
+	if (values.approval !== undefined) {
+		const a = values.approval;
+		if (!/^\d{1,3}$/.test(a) || Number(a) > 100)
+			throw new UsageError(`--approval must be a whole number from 0 to 100, got "${a}"`);
+		if (values.policy !== 'human') throw new UsageError('--approval applies only with --policy human');
+		config.approval = Number(a);
+	}
+	return config;
+}
+
+function governanceSummary(run: SharedRun, logHash: string, outcome: GovernanceOutcome | null) {
+	return {
+		scenario: run.scenario,
+		seed: run.seed,
+		logHash,
+		tasks: outcome?.tasks ?? 0,
+		vetoes: outcome?.vetoes ?? 0,
+		appeals: outcome?.appeals ?? 0,
+		amendments: outcome?.amendments ?? 0,
+		fuse: outcome?.fuse ?? null,
+		metrics: outcome?.rates ?? { drift: null, penetration: null, conversion: null }
+	};
+}
+
+export async function simulateGovernance(run: SharedRun) {
+	if (run.scenario !== 'governance')
+		throw new Error(`simulateGovernance() runs governance, not ${run.scenario}`);
+	const runner = createRunner(run);
+	const outcome = (await runner.run()) as GovernanceOutcome | null;
+	return { runner, summary: governanceSummary(run, runner.hash, outcome) };
+}
+
 export async function simulate(run: SharedRun) {
+	if (run.scenario === 'governance') throw new Error('simulate() runs undercover; use simulateGovernance()');
 	const runner = createRunner(run);
 	const outcome = (await runner.run()) as UndercoverOutcome | null;
 	return {
@@ -97,10 +153,25 @@ async function main() {
 		}
 		throw err;
 	}
-	const { runner, summary } = await simulate(args.run);
+	const { runner, summary } =
+		args.run.scenario === 'governance' ? await simulateGovernance(args.run) : await simulate(args.run);
 	if (args.log) writeFileSync(args.log, toJsonLines(runner.log.header, runner.log.events));
 	if (args.json) {
 		console.log(JSON.stringify(summary));
+	} else if (!('winner' in summary)) {
+		const out = runner.outcome() as GovernanceOutcome | null;
+		const rate = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
+		console.log(
+			`${summary.scenario} seed ${summary.seed} (${args.run.config.policy}): ${out?.reason ?? 'unfinished'}`
+		);
+		console.log(
+			`  ${summary.tasks} tasks, ${summary.vetoes} vetoes, ${summary.appeals} appeals, ${summary.amendments} amendment(s)`
+		);
+		console.log(
+			`  drift ${rate(summary.metrics.drift)}, penetration ${rate(summary.metrics.penetration)}, conversion ${rate(summary.metrics.conversion)}; fuse: ${summary.fuse ? `${summary.fuse.mode} in round ${summary.fuse.round}` : 'no'}`
+		);
+		console.log(`  ${runner.log.length} events, log hash ${summary.logHash}`);
+		console.log(`  share: ${sharePath('', args.run)}`);
 	} else {
 		const out = runner.outcome() as UndercoverOutcome | null;
 		console.log(

@@ -3,8 +3,9 @@
  * benchmarks share, so that the same setup gives the same log everywhere.
  */
 import { Runner, seatId, type LogEvent, type LogHeader, type Policy } from './core';
-import { scriptedPolicy, SCRIPTED_LABEL } from './policies';
-import { scenarios, type AnyScenario } from './scenarios';
+import { scriptedPolicyFor, SCRIPTED_LABEL } from './policies';
+import { scenarios, seatCount, type AnyScenario } from './scenarios';
+import { stateToolHost, type GovernanceState, type ToolHost } from './scenarios/governance';
 import type { SharedRun } from './share/link';
 
 export interface PlayOptions {
@@ -12,6 +13,8 @@ export interface PlayOptions {
 	onEvents?: (events: LogEvent[]) => void;
 	/** Overrides a seat's policy (a wrapped policy in benchmarks, a person's seat later). */
 	policyFor?: (seat: number) => Policy | undefined;
+	/** The Tool Agent governance's Executor works through (the tool worker on the page); in memory by default. */
+	tools?: ToolHost;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,20 +27,32 @@ export function createRunner(run: SharedRun, opts: PlayOptions = {}): AnyRunner 
 	if (!scenario) throw new Error(`unknown scenario "${run.scenario}"`);
 	const parsed = scenario.parseConfig(run.config);
 	if (!parsed.ok) throw new Error(parsed.error);
-	const fallback = scriptedPolicy(run.scenario);
-	const seats = Number((parsed.config as { seats?: number }).seats ?? 0);
+	const box: { runner?: AnyRunner } = {};
+	// Governance's files live in its state; headless, the Executor's tools run over them in memory.
+	const tools =
+		opts.tools ??
+		(run.scenario === 'governance' ? stateToolHost(() => box.runner?.state as GovernanceState) : undefined);
+	const scripted = new Map<number, Policy>();
+	const fallback = (seat: number): Policy => {
+		let p = scripted.get(seat);
+		if (!p) scripted.set(seat, (p = scriptedPolicyFor(run.scenario, seat, { tools })));
+		return p;
+	};
+	const seats = seatCount(run.scenario, parsed.config);
 	const engines: Record<string, string> = {};
-	for (let s = 1; s <= seats; s++) engines[s] = (opts.policyFor?.(s) ?? fallback).label;
+	for (let s = 1; s <= seats; s++) engines[s] = (opts.policyFor?.(s) ?? fallback(s)).label;
 	engines.default = SCRIPTED_LABEL;
-	return new Runner({
+	box.runner = new Runner({
 		scenario,
 		config: parsed.config,
 		seed: run.seed,
-		policyFor: (seat) => opts.policyFor?.(seat) ?? fallback,
+		policyFor: (seat) => opts.policyFor?.(seat) ?? fallback(seat),
 		resume: opts.resume,
 		onEvents: opts.onEvents,
-		engines
+		engines,
+		seats: run.seats
 	});
+	return box.runner;
 }
 
 export function seats(n: number) {

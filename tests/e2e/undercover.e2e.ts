@@ -13,6 +13,8 @@ test('a newcomer sets up a game from the home page and watches it to the end', a
 	await expect(page.getByTestId('scenario-governance')).toContainText('coming');
 	await page.getByRole('link', { name: /set up a game/i }).click();
 	await page.getByTestId('seed').fill('7');
+	// Without a GPU the default is a transformers.js model from the hub; scripted agents are one click away.
+	await page.getByTestId('all-seats').selectOption('scripted');
 	await page.getByTestId('start').click();
 	await expect(page.getByTestId('run-status')).toContainText(/playing|finished/);
 	await page.getByTestId('speed').selectOption('instant');

@@ -17,6 +17,8 @@ export interface LogHeader {
 	config: Record<string, unknown>;
 	/** What decides each seat's actions, e.g. { "1": "scripted" }: recorded so a replay can tell. */
 	engines: Record<string, string>;
+	/** Each seat's engine and model choice (never a key), when any seat is model-backed. */
+	seats?: Record<string, unknown>;
 }
 
 export interface LogEvent<K extends string = string, D = unknown> {

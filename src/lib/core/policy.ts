@@ -28,6 +28,8 @@ export interface ModelCall {
 	completionTokens: number;
 	/** Set when the call failed in transport (network, rate limit, server error): not a decision. */
 	transportError?: string;
+	/** For a choice among seats: the order the options were shown in (order biases small models). */
+	optionOrder?: number[];
 	meta?: { ttftMs: number; totalMs: number; decodeTokensPerSecond: number };
 }
 
@@ -72,14 +74,16 @@ export class RunInterrupted extends Error {
 	constructor(
 		message: string,
 		readonly reason: 'transport' | 'crash' | 'device' | 'aborted' = 'transport',
-		options?: { cause?: unknown }
+		options?: { cause?: unknown; calls?: ModelCall[] }
 	) {
 		super(message, options);
 		this.name = 'RunInterrupted';
+		this.calls = options?.calls ?? [];
 	}
+	/** Calls made before the interruption (failed ones carry `transportError`): logged, not decisions. */
+	readonly calls: ModelCall[];
 }
 
 export function isRunInterrupted(err: unknown): err is RunInterrupted {
-	// By name as well as class: errors that crossed a worker boundary lose their prototype.
-	return err instanceof RunInterrupted || (err as { name?: string } | null)?.name === 'RunInterrupted';
+	return err instanceof RunInterrupted;
 }

@@ -12,6 +12,7 @@ import { EventLog, type EventDraft, type LogEvent, type LogHeader, LOG_FORMAT } 
 import { createRng, createStream, type Rng } from './rng';
 import {
 	isRunInterrupted,
+	type RunInterrupted,
 	type ModelCall,
 	type Policy,
 	type PolicyReply,
@@ -32,6 +33,8 @@ export interface RunnerOptions<C, S, O, R> {
 	onEvents?: (events: LogEvent[]) => void;
 	/** What decided each seat, for the header. */
 	engines?: Record<string, string>;
+	/** Each seat's model choice, for the header (so a saved run can be resumed with the same models). */
+	seats?: Record<string, unknown>;
 }
 
 export class Runner<C, S, O, R> {
@@ -57,7 +60,8 @@ export class Runner<C, S, O, R> {
 			scenario: scenario.id,
 			seed,
 			config: scenario.serializeConfig(config),
-			engines: opts.engines ?? {}
+			engines: opts.engines ?? {},
+			...(opts.seats ? { seats: opts.seats } : {})
 		};
 		if (opts.resume) assertSameRun(header, opts.resume.header);
 		// A resumed run keeps its stored header: the hash chain starts from it.
@@ -98,22 +102,25 @@ export class Runner<C, S, O, R> {
 			this.#fold(e);
 			written.push(e);
 		};
-
-		const halt =
-			this.scenario.outcome(this.#state) === null
-				? this.#gate.haltReason(this.scenario.roundsCompleted(this.#state))
-				: null;
-		const step = halt ? null : this.scenario.next(this.#state, this.rng);
-		if (halt) {
-			write({ kind: 'run.halted', data: { reason: halt } } satisfies CoreEvent);
-		} else if (step?.type === 'events') {
-			for (const draft of step.events) write(draft);
-		} else if (step?.type === 'asks') {
-			await this.#answer(step.asks, write);
-		} else {
-			this.#done = true;
+		try {
+			const halt =
+				this.scenario.outcome(this.#state) === null
+					? this.#gate.haltReason(this.scenario.roundsCompleted(this.#state))
+					: null;
+			const step = halt ? null : this.scenario.next(this.#state, this.rng);
+			if (halt) {
+				write({ kind: 'run.halted', data: { reason: halt } } satisfies CoreEvent);
+			} else if (step?.type === 'events') {
+				for (const draft of step.events) write(draft);
+			} else if (step?.type === 'asks') {
+				await this.#answer(step.asks, write);
+			} else {
+				this.#done = true;
+			}
+		} finally {
+			// Also on an interruption: the failed model calls it logged must reach storage.
+			if (written.length) this.#onEvents?.(written);
 		}
-		if (written.length) this.#onEvents?.(written);
 		if (!this.#done && this.#finished()) this.#done = true;
 		return !this.#done;
 	}
@@ -135,6 +142,12 @@ export class Runner<C, S, O, R> {
 	async #answer(asks: Ask[], write: (d: EventDraft) => void): Promise<void> {
 		const state = this.#state;
 		const decisions = await Promise.all(asks.map((ask) => this.#decide(state, ask)));
+		const interrupted = decisions.flatMap((d, i) => (d.interrupted ? [{ d, ask: asks[i] as Ask }] : []));
+		if (interrupted.length) {
+			// Nothing is decided this turn: log the failed calls (transport errors, not decisions) and stop.
+			for (const { d, ask } of interrupted) for (const call of d.calls) write(modelCalled(ask, call));
+			throw interrupted[0]!.d.interrupted;
+		}
 		const retries: Ask[] = [];
 		asks.forEach((ask, i) => {
 			const { validation: v, calls, toolCalls } = decisions[i] as Decision;
@@ -161,7 +174,13 @@ export class Runner<C, S, O, R> {
 		try {
 			reply = await policy.act(observation, ask, { rng, seed: this.rng.seed, streamName });
 		} catch (err) {
-			if (isRunInterrupted(err)) throw err;
+			if (isRunInterrupted(err))
+				return {
+					validation: { ok: false, error: err.message },
+					calls: err.calls,
+					toolCalls: [],
+					interrupted: err
+				};
 			// A policy that throws made no valid decision: it is rejected like any invalid reply.
 			const error = `the agent failed: ${err instanceof Error ? err.message : String(err)}`;
 			return { validation: { ok: false, error }, calls: [], toolCalls: [] };
@@ -183,6 +202,7 @@ interface Decision {
 	validation: Validation;
 	calls: ModelCall[];
 	toolCalls: ToolCallRecord[];
+	interrupted?: RunInterrupted;
 }
 
 function modelCalled(ask: Ask, call: ModelCall): EventDraft {

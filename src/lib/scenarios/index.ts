@@ -1,11 +1,18 @@
-/** The scenarios Conclave can run, by id. Governance and autonomy join here when they exist. */
+/** The scenarios Conclave can run, by id. Autonomy joins here when it exists. */
 import type { Scenario } from '../core';
+import { governance, SEAT_COUNT as GOVERNANCE_SEATS } from './governance';
 import { undercover } from './undercover';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyScenario = Scenario<any, any, any, any>;
 
-export const scenarios: Record<string, AnyScenario> = { undercover };
+export const scenarios: Record<string, AnyScenario> = { undercover, governance };
+
+/** How many seats a run has: undercover's config says; governance's seats are its four roles. */
+export function seatCount(scenario: string, config: unknown): number {
+	if (scenario === 'governance') return GOVERNANCE_SEATS;
+	return Number((config as { seats?: number } | null)?.seats ?? 0);
+}
 
 export const SEED_MAX = 2 ** 32 - 1;
 

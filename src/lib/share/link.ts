@@ -6,6 +6,8 @@
  * wrong with the link.
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { normaliseBaseUrl } from '../engines/openai';
+import type { ModelChoice } from '../engines/types';
 import { isSeed, scenarios } from '../scenarios';
 
 export const LINK_VERSION = 1;
@@ -17,6 +19,34 @@ export interface SharedRun {
 	scenario: string;
 	seed: number;
 	config: Record<string, unknown>;
+	/** Who plays each seat (engine and model; never a key). Absent: scripted agents everywhere. */
+	seats?: Record<string, ModelChoice>;
+}
+
+const ENGINES = new Set(['scripted', 'human', 'webllm', 'transformers', 'openai']);
+
+/** Checks one seat's choice from a link: known engine, a plausible model id, an http(s) base URL. */
+export function parseChoice(raw: unknown): ModelChoice | string {
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'a seat’s model is not readable';
+	const { engine, model, baseUrl, ...rest } = raw as Record<string, unknown>;
+	if (Object.keys(rest).length)
+		return `a seat has unknown fields (${Object.keys(rest).join(', ').slice(0, 60)})`;
+	if (typeof engine !== 'string' || !ENGINES.has(engine))
+		return `unknown engine "${String(engine).slice(0, 30)}"`;
+	const choice: ModelChoice = { engine: engine as ModelChoice['engine'] };
+	if (engine === 'scripted' || engine === 'human') return choice;
+	if (typeof model !== 'string' || !/^[\w./:@-]{1,200}$/.test(model))
+		return `the model id of a ${engine} seat is not valid`;
+	choice.model = model;
+	if (engine === 'openai') {
+		try {
+			// The engine's own rule: http(s), no credentials, no query or fragment (where a key could hide).
+			choice.baseUrl = normaliseBaseUrl(String(baseUrl ?? ''));
+		} catch (err) {
+			return err instanceof Error ? err.message : 'an OpenAI-compatible seat needs a valid base URL';
+		}
+	}
+	return choice;
 }
 
 export type Decoded = { ok: true; run: SharedRun } | { ok: false; error: string };
@@ -35,7 +65,13 @@ function fromBase64Url(text: string): Uint8Array | null {
 
 /** Encodes an already validated run setup. */
 export function encodeShare(run: SharedRun): string {
-	const json = JSON.stringify({ s: run.scenario, n: run.seed, c: run.config });
+	const models = run.seats && Object.values(run.seats).some((c) => c.engine !== 'scripted');
+	const json = JSON.stringify({
+		s: run.scenario,
+		n: run.seed,
+		c: run.config,
+		...(models ? { m: run.seats } : {})
+	});
 	return `v${LINK_VERSION}.${toBase64Url(deflateSync(strToU8(json), { level: 9 }))}`;
 }
 
@@ -45,16 +81,16 @@ export function decodeShare(fragment: string): Decoded {
 	const text = fragment.replace(/^#/, '').trim();
 	if (!text) return bad('it is empty');
 	if (text.length > MAX_FRAGMENT) return bad('it is far too long');
-	const m = /^v(\d{1,6})\.(.*)$/s.exec(text);
-	if (!m) return bad('it does not start with a version (v1.)');
-	const version = Number(m[1]);
+	const match = /^v(\d{1,6})\.(.*)$/s.exec(text);
+	if (!match) return bad('it does not start with a version (v1.)');
+	const version = Number(match[1]);
 	if (version > LINK_VERSION)
 		return {
 			ok: false,
 			error: `This link was made by a newer version of Conclave (link format v${version}; this site reads up to v${LINK_VERSION}). Reload the site to update it.`
 		};
 	if (version < 1) return bad(`format v${version} does not exist`);
-	const bytes = fromBase64Url(m[2] as string);
+	const bytes = fromBase64Url(match[2] as string);
 	if (!bytes || bytes.length === 0) return bad('it contains characters a link cannot have, or was cut short');
 	let json: string;
 	try {
@@ -72,14 +108,29 @@ export function decodeShare(fragment: string): Decoded {
 	}
 	if (typeof value !== 'object' || value === null || Array.isArray(value))
 		return bad('its contents are not a run setup');
-	const { s, n, c } = value as Record<string, unknown>;
+	const { s, n, c, m } = value as Record<string, unknown>;
 	if (typeof s !== 'string' || !Object.hasOwn(scenarios, s))
 		return bad(`it names an unknown scenario (${String(s).slice(0, 40)})`);
 	if (!isSeed(n)) return bad('its seed is not a whole number from 0 to 4294967295');
 	const scenario = scenarios[s as string];
 	const parsed = scenario!.parseConfig(c);
 	if (!parsed.ok) return bad(parsed.error);
-	return { ok: true, run: { scenario: s, seed: n, config: scenario!.serializeConfig(parsed.config) } };
+	const run: SharedRun = { scenario: s, seed: n, config: scenario!.serializeConfig(parsed.config) };
+	if (m !== undefined) {
+		if (typeof m !== 'object' || m === null || Array.isArray(m))
+			return bad('its seat models are not readable');
+		const seats: Record<string, ModelChoice> = {};
+		for (const [seat, raw] of Object.entries(m)) {
+			if (!/^[1-9]\d?$/.test(seat)) return bad(`it names a seat "${seat.slice(0, 10)}" that does not exist`);
+			const choice = parseChoice(raw);
+			if (typeof choice === 'string') return bad(choice);
+			if (Number(seat) > Number(run.config.seats ?? Infinity))
+				return bad(`it gives a model to seat ${seat}, which is not at the table`);
+			seats[seat] = choice;
+		}
+		run.seats = seats;
+	}
+	return { ok: true, run };
 }
 
 /** The path and fragment that open a run's setup: `<base>/play/#v1.…`. */

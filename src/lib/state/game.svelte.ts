@@ -2,13 +2,16 @@
  * One run on the page: the runner, its pacing (play, pause, step, speed), saving to IndexedDB, and
  * replay of a finished log. The page renders `view` and `events`; only this class drives the runner.
  */
-import { verifyChain, LogIntegrityError, type LogEvent, type LogHeader } from '$lib/core';
+import { isRunInterrupted, verifyChain, LogIntegrityError, type LogEvent, type LogHeader } from '$lib/core';
+import type { ModelChoice } from '$lib/engines/types';
+import { choiceLabel } from '$lib/engines/spec';
+import { AgentPool } from './agent-pool.svelte';
 import { createRunner, type AnyRunner } from '$lib/play';
 import { scenarios } from '$lib/scenarios';
 import type { SharedRun } from '$lib/share/link';
 import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs';
 
-export type Status = 'ready' | 'playing' | 'paused' | 'finished' | 'failed';
+export type Status = 'ready' | 'loading' | 'playing' | 'paused' | 'finished' | 'failed';
 
 export const SPEEDS = { slow: 1800, normal: 700, fast: 120, instant: 0 } as const;
 export type Speed = keyof typeof SPEEDS;
@@ -38,27 +41,39 @@ export class GameSession<S = unknown> {
 	readonly replaying: boolean;
 	runId: string | null = $state(null);
 
+	/** The seats' workers; created on the first play, terminated when the run ends or the page is left. */
+	readonly pool: AgentPool | null;
 	#runner: AnyRunner;
 	#store: RunStore;
 	#replay: LogEvent[] = [];
 	#timer: ReturnType<typeof setTimeout> | null = null;
 	#busy = false;
 
-	private constructor(setup: SharedRun, runner: AnyRunner, store: RunStore, replay?: LogEvent[]) {
+	private constructor(
+		setup: SharedRun,
+		resume: { header: LogHeader; events: LogEvent[] } | null,
+		store: RunStore,
+		replay?: LogEvent[]
+	) {
 		this.setup = setup;
-		this.#runner = runner;
 		this.#store = store;
 		this.replaying = replay !== undefined;
 		this.#replay = replay ?? [];
+		this.pool = this.replaying ? null : new AgentPool(setup.scenario, seatChoices(setup));
+		const pool = this.pool;
+		this.#runner = createRunner(setup, {
+			resume: resume ?? undefined,
+			policyFor: pool ? (seat) => pool.policyFor(seat) : undefined
+		});
 		this.storageProblem = store.problem;
 		store.onProblem = (p) => (this.storageProblem = p);
 		this.#sync();
-		if (runner.done && !this.replaying) this.status = 'finished';
+		if (this.#runner.done && !this.replaying) this.status = 'finished';
 	}
 
 	/** A new run from a setup; nothing is saved until it is first played. */
 	static fresh(setup: SharedRun): GameSession {
-		return new GameSession(setup, createRunner(setup), runStore());
+		return new GameSession(setup, null, runStore());
 	}
 
 	/** A saved run, folded from its log: paused where it stopped (or finished), or replayed from the start. */
@@ -80,17 +95,11 @@ export class GameSession<S = unknown> {
 		const setup: SharedRun = {
 			scenario: run.header.scenario,
 			seed: run.header.seed,
-			config: run.header.config
+			config: run.header.config,
+			...(run.header.seats ? { seats: run.header.seats as SharedRun['seats'] } : {})
 		};
-		if (mode === 'replay') {
-			const session = new GameSession(setup, createRunner(setup), store, events);
-			return session;
-		}
-		const session = new GameSession(
-			setup,
-			createRunner(setup, { resume: { header: run.header, events } }),
-			store
-		);
+		if (mode === 'replay') return new GameSession(setup, null, store, events);
+		const session = new GameSession(setup, { header: run.header, events }, store);
 		session.runId = id;
 		if (session.status !== 'finished') session.status = 'paused';
 		return session;
@@ -158,9 +167,16 @@ export class GameSession<S = unknown> {
 			if (!more) this.#finish();
 			return more;
 		} catch (err) {
+			this.#stopTimer();
+			if (isRunInterrupted(err)) {
+				// Not the agents' doing: pause, saved, so that play retries the same turn.
+				this.error = `${err.message} Press play to retry.`;
+				this.status = 'paused';
+				if (err.reason === 'crash') this.pool?.dispose();
+				return false;
+			}
 			this.error = `The run stopped: ${err instanceof Error ? err.message : String(err)}. It is saved up to the last event shown.`;
 			this.status = 'failed';
-			this.#stopTimer();
 			return false;
 		} finally {
 			this.#busy = false;
@@ -189,10 +205,34 @@ export class GameSession<S = unknown> {
 	#finish(): void {
 		this.status = 'finished';
 		this.#stopTimer();
+		this.pool?.dispose();
 	}
 
-	play(): void {
-		if (this.status === 'finished' || this.status === 'failed' || this.status === 'playing') return;
+	/** Starts the seats' workers and loads their models; nothing is saved until this succeeds. */
+	async #ensureAgents(): Promise<boolean> {
+		if (!this.pool) return true;
+		const before = this.status;
+		this.status = 'loading';
+		try {
+			await this.pool.start();
+			return true;
+		} catch (err) {
+			this.error = `${err instanceof Error ? err.message : String(err)}${this.runId ? ' The run is saved; press play to try again.' : ' Nothing was started.'}`;
+			this.status = before === 'loading' ? 'ready' : before;
+			return false;
+		}
+	}
+
+	async play(): Promise<void> {
+		if (
+			this.status === 'finished' ||
+			this.status === 'failed' ||
+			this.status === 'playing' ||
+			this.status === 'loading'
+		)
+			return;
+		this.error = null;
+		if (!(await this.#ensureAgents())) return;
 		this.status = 'playing';
 		this.#saveStart();
 		if (this.runId) void this.#store.update(this.runId, { status: 'running', updatedAt: Date.now() });
@@ -208,7 +248,10 @@ export class GameSession<S = unknown> {
 
 	async stepOnce(): Promise<void> {
 		if (this.status === 'playing') this.pause();
-		if (this.status === 'finished' || this.status === 'failed') return;
+		if (this.status === 'finished' || this.status === 'failed' || this.status === 'loading') return;
+		const wasReady = this.status === 'ready';
+		if (!this.replaying && !(await this.#ensureAgents())) return;
+		if (wasReady) this.status = 'ready';
 		const more = await this.step();
 		if (more && this.status === 'ready') this.status = 'paused';
 	}
@@ -227,11 +270,33 @@ export class GameSession<S = unknown> {
 		this.#timer = null;
 	}
 
+	/** Cancels loading models: terminating the engine workers stops their downloads. */
+	cancelLoading(): void {
+		if (this.status !== 'loading') return;
+		this.pool?.dispose();
+	}
+
+	/** Each seat's player, as shown on the table. */
+	get labels(): Record<number, string> {
+		return Object.fromEntries(
+			Object.entries(seatChoices(this.setup)).map(([seat, c]) => [seat, choiceLabel(c)])
+		);
+	}
+
 	/** Stops pacing (when the page is left); the log is already saved. */
 	dispose(): void {
 		this.#stopTimer();
 		if (this.status === 'playing') this.pause();
+		this.pool?.dispose();
 	}
+}
+
+/** Each seat's player: the link's choice, else a scripted agent. */
+export function seatChoices(setup: SharedRun): Record<number, ModelChoice> {
+	const n = Number(setup.config.seats ?? 0);
+	const out: Record<number, ModelChoice> = {};
+	for (let seat = 1; seat <= n; seat++) out[seat] = setup.seats?.[seat] ?? { engine: 'scripted' };
+	return out;
 }
 
 function summarize(outcome: unknown): string | undefined {

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import type { LogHeader } from '../src/lib/core';
+import { EngineError, type ChatRequest } from '../src/lib/engines/types';
+import type { ChatClient } from '../src/lib/policies/llm/chat-client';
+import { SCRIPTED_LABEL, scriptedPolicy } from '../src/lib/policies';
+import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
+import { EvalUsageError, formatEval, parseEvalArgs, runEval } from './eval';
+
+const usage = { promptTokens: 100, completionTokens: 10, ttftMs: 5, totalMs: 200, decodeTokensPerSecond: 50 };
+
+/** Answers whatever the request's schema asks for: a speech, or the first allowed seat. */
+function fakeClient(fail: (n: number) => boolean = () => false): ChatClient & { requests: ChatRequest[] } {
+	const requests: ChatRequest[] = [];
+	return {
+		engine: 'openai',
+		model: 'tiny',
+		contextWindow: 4096,
+		requests,
+		async chat(req) {
+			requests.push(req);
+			if (fail(requests.length))
+				throw new EngineError('offline', 'transport: the endpoint is down', { transport: true });
+			const props = (req.schema?.properties ?? {}) as Record<string, { enum?: number[] }>;
+			const text = props.target
+				? JSON.stringify({ target: props.target.enum?.[0], reason: 'quiet' })
+				: JSON.stringify({ speech: 'Nothing much to add yet.' });
+			return { text, finishReason: 'stop', usage };
+		}
+	};
+}
+
+describe('runEval', () => {
+	it('runs the smoke set with scripted agents in a few seconds and reports the leaderboard', async () => {
+		const started = performance.now();
+		const progress: number[] = [];
+		const out = await runEval({ set: 'smoke', engine: 'scripted', onProgress: (p) => progress.push(p.done) });
+		expect(performance.now() - started).toBeLessThan(5000);
+		expect(out).toMatchObject({ eval: 'smoke', version: EVAL_SETS.smoke.version, games: 12, failed: [] });
+		expect(out.setup).toEqual({ engine: 'scripted', memory: false });
+		expect(progress).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+		expect(out.results).toHaveLength(1);
+		const row = out.results[0]!;
+		expect(row).toMatchObject({ key: SCRIPTED_LABEL, games: 12, seatGames: 72, calls: 0 });
+		expect(row.civilianWin.n + row.undercoverWin.n).toBe(72);
+		expect(row.invalidReply.x).toBe(0);
+		expect(row.tokens.values).toHaveLength(12);
+		expect(out.personas.reduce((s, r) => s + r.seatGames, 0)).toBe(72);
+		// Deterministic: the same set gives the same figures.
+		expect(await runEval({ set: 'smoke', engine: 'scripted' })).toEqual(out);
+	});
+
+	it('maps the engine to every seat through SharedRun.seats', async () => {
+		const headers: LogHeader[] = [];
+		await runEval({
+			set: 'smoke',
+			engine: 'scripted',
+			limit: 1,
+			onGame: (_g, log) => headers.push(log.header)
+		});
+		expect(headers).toHaveLength(1);
+		expect(Object.values(headers[0]!.seats ?? {})).toEqual(Array(6).fill({ engine: 'scripted' }));
+	});
+
+	it('plays model-backed seats through a chat client, at the set’s or the given temperature', async () => {
+		const client = fakeClient();
+		const headers: LogHeader[] = [];
+		const out = await runEval({
+			set: 'smoke',
+			engine: 'openai',
+			model: 'tiny',
+			baseUrl: 'http://localhost:11434/v1',
+			client,
+			limit: 1,
+			onGame: (_g, log) => headers.push(log.header)
+		});
+		expect(out.games).toBe(1);
+		expect(out.results.map((r) => r.key)).toEqual(['openai:tiny']);
+		const row = out.results[0]!;
+		expect(row.calls).toBe(client.requests.length);
+		expect(row.tokens.perGame).toBe(110 * client.requests.length);
+		expect(row.seconds.perGame).toBeCloseTo(0.2 * client.requests.length);
+		expect(new Set(client.requests.map((r) => r.temperature))).toEqual(new Set([0.7]));
+		expect(headers[0]!.seats?.['1']).toEqual({
+			engine: 'openai',
+			model: 'tiny',
+			baseUrl: 'http://localhost:11434/v1'
+		});
+
+		const hot = fakeClient();
+		const again = await runEval({
+			set: 'smoke',
+			engine: 'transformers',
+			model: 'tiny',
+			client: hot,
+			limit: 1,
+			temperature: 1.2
+		});
+		expect(again.setup.temperature).toBe(1.2);
+		expect(new Set(hot.requests.map((r) => r.temperature))).toEqual(new Set([1.2]));
+	});
+
+	it('reports a game whose model cannot be reached as failed, not as invalid replies', async () => {
+		const out = await runEval({
+			set: 'smoke',
+			engine: 'transformers',
+			model: 'tiny',
+			client: fakeClient(() => true),
+			limit: 2
+		});
+		expect(out.games).toBe(0);
+		expect(out.failed).toHaveLength(2);
+		expect(out.failed[0]!.error).toContain('transport');
+		expect(out.results).toEqual([]);
+	});
+
+	it('retries a turn after a brief outage, and leaves the failed call out of the figures', async () => {
+		const client = fakeClient((n) => n === 3);
+		const out = await runEval({ set: 'smoke', engine: 'transformers', model: 'tiny', client, limit: 1 });
+		expect(out.games).toBe(1);
+		expect(out.failed).toEqual([]);
+		const row = out.results[0]!;
+		expect(row.calls).toBe(client.requests.length - 1);
+		expect(row.invalidReply.x).toBe(0);
+	});
+
+	it('lets a caller put its own policy at a seat', async () => {
+		let asked = 0;
+		const inner = scriptedPolicy('undercover');
+		const out = await runEval({
+			set: 'smoke',
+			engine: 'scripted',
+			limit: 1,
+			policyFor: (seat) =>
+				seat === 1
+					? {
+							label: 'counting',
+							act: (o, a, c) => {
+								asked++;
+								return inner.act(o, a, c);
+							}
+						}
+					: undefined
+		});
+		expect(out.games).toBe(1);
+		expect(asked).toBeGreaterThan(0);
+	});
+
+	it('formats a readable report', async () => {
+		const out = await runEval({ set: 'smoke', engine: 'scripted', limit: 2 });
+		const text = formatEval(out);
+		expect(text).toContain('eval smoke');
+		expect(text).toContain('scripted (no LLM): 2 games, 12 seats');
+		expect(text).toContain('win as civilian');
+	});
+});
+
+describe('parseEvalArgs', () => {
+	it('reads the sim command line', () => {
+		expect(
+			parseEvalArgs(['--scenario', 'undercover', '--eval', 'smoke', '--engine', 'scripted', '--json'])
+		).toEqual({
+			options: { set: 'smoke', engine: 'scripted' },
+			json: true
+		});
+		expect(
+			parseEvalArgs([
+				'--eval=standard',
+				'--engine',
+				'openai',
+				'--model',
+				'qwen2.5:0.5b',
+				'--base-url',
+				'http://localhost:11434/v1',
+				'--temperature',
+				'0.2',
+				'--limit',
+				'5'
+			]).options
+		).toEqual({
+			set: 'standard',
+			engine: 'openai',
+			model: 'qwen2.5:0.5b',
+			baseUrl: 'http://localhost:11434/v1',
+			temperature: 0.2,
+			limit: 5
+		});
+	});
+
+	it('says what is wrong', () => {
+		for (const argv of [
+			['--eval', 'huge'],
+			['--eval', 'smoke', '--engine', 'webllm'],
+			['--eval', 'smoke', '--engine', 'openai', '--model', 'm'],
+			['--eval', 'smoke', '--engine', 'transformers'],
+			['--eval', 'smoke', '--scenario', 'governance'],
+			['--eval', 'smoke', '--temperature', 'hot'],
+			['--eval', 'smoke', '--limit', '0'],
+			['--eval', 'smoke', '--seed', '3']
+		])
+			expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(EvalUsageError);
+	});
+});

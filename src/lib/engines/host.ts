@@ -1,0 +1,64 @@
+/**
+ * What an engine worker does: hold one engine, load it once however many agents ask, and serve chat
+ * calls one at a time. Kept out of the worker entry so it can be tested without a worker.
+ */
+import { createEngine } from './create';
+import { contextWindowOf } from './context';
+import type { EngineSpec } from './spec';
+import { EngineError, type ChatEngine, type ChatResponse, type LoadProgress } from './types';
+import type { WireChatRequest } from '../../workers/protocol';
+
+export class EngineHost {
+	#engine: ChatEngine | null = null;
+	#loading: Promise<{ contextWindow: number }> | null = null;
+	#queue: Promise<unknown> = Promise.resolve();
+	#spec: EngineSpec | null = null;
+
+	constructor(private readonly factory: (spec: EngineSpec) => Promise<ChatEngine> = createEngine) {}
+
+	load(spec: EngineSpec, onProgress?: (p: LoadProgress) => void): Promise<{ contextWindow: number }> {
+		// Single-flight: the first caller builds the engine; everyone else waits for the same promise.
+		this.#loading ??= (async () => {
+			this.#spec = spec;
+			const engine = await this.factory(spec);
+			await engine.load(onProgress);
+			this.#engine = engine;
+			return { contextWindow: contextWindowOf(spec) };
+		})().catch((err) => {
+			this.#loading = null; // a failed load can be retried
+			throw err;
+		});
+		return this.#loading;
+	}
+
+	chat(request: WireChatRequest, onDelta?: (text: string) => void): Promise<ChatResponse> {
+		const engine = this.#engine;
+		if (!engine) return Promise.reject(new Error(`the model ${this.#spec?.model ?? ''} is not loaded`));
+		// One generation at a time per model: WebLLM and transformers.js serve one request per engine.
+		const job = this.#queue
+			.then(() => engine.chat({ ...request, onDelta }))
+			.catch((err) => {
+				throw acrossWorkers(err);
+			});
+		this.#queue = job.catch(() => undefined);
+		return job;
+	}
+
+	async unload(): Promise<void> {
+		await this.#engine?.unload();
+		this.#engine = null;
+		this.#loading = null;
+	}
+}
+
+/**
+ * Errors lose their class and fields when they cross a worker boundary; only name and message
+ * survive. Failures that are not the agent's decision (transport, a lost or exhausted GPU) are
+ * marked in the message, which is what the agent's policy reads to pause the run instead of
+ * counting an invalid reply.
+ */
+function acrossWorkers(err: unknown): unknown {
+	if (!(err instanceof EngineError)) return err;
+	const paused = err.transport || err.code === 'out-of-memory' || err.code === 'device-lost';
+	return paused ? new Error(`transport: ${err.message}`) : err;
+}

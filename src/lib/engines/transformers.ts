@@ -1,0 +1,524 @@
+/**
+ * ChatEngine over transformers.js: onnxruntime-node in Node, onnxruntime-web (WASM or WebGPU) in a
+ * browser worker. The library is imported on first load, so importing this module costs nothing.
+ */
+import type {
+	DataType,
+	PreTrainedModel,
+	PreTrainedTokenizer,
+	ProgressInfo,
+	Tensor
+} from '@huggingface/transformers';
+import {
+	EngineError,
+	type ChatEngine,
+	type ChatMessage,
+	type ChatRequest,
+	type ChatResponse,
+	type EngineErrorCode,
+	type LoadProgress
+} from './types';
+
+export type TransformersLib = typeof import('@huggingface/transformers');
+export type TransformersDevice = 'wasm' | 'webgpu' | 'cpu';
+type TransformersEnvironment = TransformersLib['env'];
+
+export interface TransformersEngineOptions {
+	/** A hub id (`onnx-community/Qwen2.5-0.5B-Instruct`) or a folder name under `localModelPath`. */
+	model: string;
+	/** Default: 'cpu' in Node, 'wasm' in a browser. 'wasm' means 'cpu' in Node (onnxruntime-node). */
+	device?: TransformersDevice;
+	/** Where local model folders live: a file path in Node, a URL path (`/models/`) in a browser. */
+	localModelPath?: string;
+	/** Whether the hub may be asked for files. Default: only when no `localModelPath` is given. */
+	allowRemote?: boolean;
+	/**
+	 * Copies of onnxruntime-web's `ort-wasm-simd-threaded.asyncify.{mjs,wasm}` served by the site
+	 * itself; without them onnxruntime-web fetches its WASM from a CDN. Browser only.
+	 */
+	wasmPaths?: { mjs: string; wasm: string };
+	/** Weights variant (`fp32`, `q4`, ...); default: what the model's config.json or the device picks. */
+	dtype?: DataType;
+}
+
+let library: Promise<TransformersLib> | null = null;
+
+/** Imports transformers.js once, on first use. */
+export function loadTransformers(): Promise<TransformersLib> {
+	library ??= import('@huggingface/transformers');
+	return library;
+}
+
+const isNode = (): boolean => typeof process !== 'undefined' && !!process.versions?.node;
+
+/** Node has no WASM device: onnxruntime-node's CPU provider does that job there. */
+export function resolveDevice(device: TransformersDevice | undefined): TransformersDevice | undefined {
+	return device === 'wasm' && isNode() ? 'cpu' : device;
+}
+
+/**
+ * transformers.js keeps its settings (local path, remote access, fetch) in one global `env`; loads run
+ * one at a time so each sees its own settings throughout.
+ */
+let envLock: Promise<unknown> = Promise.resolve();
+export function withEnvLock<T>(work: () => Promise<T>): Promise<T> {
+	const run = envLock.then(work, work);
+	envLock = run.catch(() => undefined);
+	return run;
+}
+
+/**
+ * Sampling draws from transformers.js's one global generator, so sampled generations anywhere in this
+ * realm run one at a time: seeding it and drawing from it must not interleave with another call's.
+ */
+let samplingLock: Promise<unknown> = Promise.resolve();
+function withSamplingLock<T>(work: () => Promise<T>): Promise<T> {
+	const run = samplingLock.then(work, work);
+	samplingLock = run.catch(() => undefined);
+	return run;
+}
+
+export interface EnvSettings {
+	localModelPath?: string;
+	allowRemote?: boolean;
+	wasmPaths?: { mjs: string; wasm: string };
+	signal?: AbortSignal;
+}
+
+/** Applies an engine's settings to the global env; returns a function that restores `fetch`. */
+export function configureEnv(env: TransformersEnvironment, s: EnvSettings): () => void {
+	if (s.localModelPath !== undefined) {
+		env.localModelPath = s.localModelPath;
+		env.allowLocalModels = true;
+	}
+	env.allowRemoteModels = s.allowRemote ?? s.localModelPath === undefined;
+	const wasm = env.backends.onnx.wasm;
+	if (s.wasmPaths && wasm) {
+		// A copy: transformers.js swaps `mjs` for a blob URL of its own once it has fetched it.
+		wasm.wasmPaths = { ...s.wasmPaths };
+	}
+	const fetchBefore = env.fetch;
+	const signal = s.signal;
+	if (signal) {
+		// Browser loads go through env.fetch: give them the caller's signal so an abort stops the transfer.
+		env.fetch = (input, init) => fetchBefore(input, { ...(init as object), signal });
+	}
+	return () => {
+		env.fetch = fetchBefore;
+	};
+}
+
+/** Where a model's files are looked up: the folder under localModelPath, or the id as given. */
+export function modelLocation(model: string, localModelPath: string | undefined): string {
+	if (localModelPath === undefined) return model;
+	return `${localModelPath.replace(/\/+$/, '')}/${model}`;
+}
+
+export function abortError(what: string): EngineError {
+	return new EngineError('aborted', `${what} was cancelled.`);
+}
+
+/** Maps a loading failure to an EngineError a person can act on. */
+export function loadError(err: unknown, model: string, where: string): EngineError {
+	if (err instanceof EngineError) return err;
+	const message = err instanceof Error ? err.message : String(err);
+	const name = err instanceof Error ? err.name : '';
+	const status = (err as { status?: unknown } | null)?.status;
+	const is = (code: EngineErrorCode, text: string, transport = false): EngineError =>
+		new EngineError(code, text, { cause: err, retryable: transport, transport });
+	if (name === 'AbortError') return abortError(`Loading ${model}`);
+	if (name === 'ModelFileNotFoundError') {
+		// A status means the hub answered (it says 401 for repositories that do not exist); none means a
+		// local folder lacked the file.
+		if (status === 403) return is('unauthorized', `The model hub refused access to ${model}: ${message}`);
+		if (typeof status === 'number') return is('model-not-found', `The model hub has no ${model}: ${message}`);
+		return is('bad-model-files', `The model files for ${model} are missing at ${where}: ${message}`);
+	}
+	if (err instanceof TypeError && /tokenizer/i.test(message)) {
+		// transformers.js finds no tokenizer_config.json and then trips over the missing config.
+		return is(
+			'bad-model-files',
+			`The tokenizer files for ${model} are missing or broken at ${where}: ${message}`
+		);
+	}
+	if (
+		/failed to fetch|fetch failed|NetworkError|network error|ECONNREFUSED|ENOTFOUND|ETIMEDOUT/i.test(message)
+	) {
+		const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+		return offline
+			? is('offline', `You are offline, so ${model} cannot be downloaded.`, true)
+			: is('download-failed', `Downloading ${model} failed: ${message}`, true);
+	}
+	if (/occurred while trying to load file/i.test(message)) {
+		return is('download-failed', `The model host could not serve ${model}: ${message}`, true);
+	}
+	if (/Unsupported model type|Unsupported device|not supported/i.test(message)) {
+		return is('unsupported-model', `${model} cannot run here: ${message}`);
+	}
+	if (/out of memory|bad_alloc|allocation failed/i.test(message)) {
+		return is('out-of-memory', `There is not enough memory to load ${model}.`);
+	}
+	if (
+		err instanceof SyntaxError ||
+		/protobuf|Load model|parse|Unexpected token|invalid model|onnx/i.test(message)
+	) {
+		// Also what a static server's HTML fallback page for a missing file turns into.
+		return is('bad-model-files', `The model files for ${model} at ${where} are broken: ${message}`);
+	}
+	return is('unknown', `Loading ${model} failed: ${message}`);
+}
+
+/**
+ * Folds transformers.js's per-file progress events into one LoadProgress: bytes over all files seen so
+ * far, a fraction that never goes backwards, and an ETA from the average rate.
+ */
+export class ProgressTracker {
+	readonly #files = new Map<string, { loaded: number; total: number | null }>();
+	readonly #started = Date.now();
+	#fraction = 0;
+
+	constructor(
+		private readonly model: string,
+		private readonly report: (p: LoadProgress) => void
+	) {}
+
+	update(info: ProgressInfo): void {
+		if (!('file' in info)) return;
+		const f = this.#files.get(info.file) ?? { loaded: 0, total: null };
+		if (info.status === 'progress') {
+			f.loaded = info.loaded;
+			f.total = info.total || null;
+		} else if (info.status === 'done') {
+			// A file that reported no size counts as whatever was read of it.
+			f.total ??= f.loaded;
+			f.loaded = Math.max(f.loaded, f.total);
+		}
+		this.#files.set(info.file, f);
+		this.#emit(info.status === 'done' ? `Loaded ${info.file}` : `Loading ${info.file}`);
+	}
+
+	finish(): void {
+		this.#fraction = 1;
+		this.#emit(`${this.model} is ready`, true);
+	}
+
+	#emit(text: string, ready = false): void {
+		let loaded = 0;
+		let total: number | null = 0;
+		for (const f of this.#files.values()) {
+			loaded += f.loaded;
+			total = f.total === null || total === null ? null : total + f.total;
+		}
+		if (total !== null && total > 0) this.#fraction = Math.max(this.#fraction, Math.min(1, loaded / total));
+		const seconds = (Date.now() - this.#started) / 1000;
+		const rate = seconds > 0 ? loaded / seconds : 0;
+		this.report({
+			fraction: ready || total !== null ? this.#fraction : null,
+			loadedBytes: loaded,
+			totalBytes: total,
+			etaSeconds: ready ? 0 : total !== null && rate > 0 ? Math.max(0, (total - loaded) / rate) : null,
+			text: `${this.model}: ${text}`
+		});
+	}
+}
+
+/** Races a promise against an abort signal (transformers.js cannot cancel a load itself). */
+export function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
+	if (!signal) return work;
+	if (signal.aborted) return Promise.reject(abortError(what));
+	return new Promise<T>((resolve, reject) => {
+		const onAbort = (): void => reject(abortError(what));
+		signal.addEventListener('abort', onAbort, { once: true });
+		work.then(
+			(v) => {
+				signal.removeEventListener('abort', onAbort);
+				resolve(v);
+			},
+			(e: unknown) => {
+				signal.removeEventListener('abort', onAbort);
+				reject(e);
+			}
+		);
+	});
+}
+
+/** The part of the text that is final: no half UTF-8 character, no tail that may begin a stop string. */
+function settled(text: string, stops: readonly string[]): string {
+	let end = text.length;
+	while (end > 0 && text[end - 1] === '\uFFFD') end--;
+	let hold = 0;
+	for (const s of stops) {
+		for (let n = Math.min(s.length - 1, end); n > hold; n--) {
+			if (text.slice(end - n, end) === s.slice(0, n)) {
+				hold = n;
+				break;
+			}
+		}
+	}
+	return text.slice(0, end - hold);
+}
+
+function firstStop(text: string, stops: readonly string[]): number {
+	let at = -1;
+	for (const s of stops) {
+		const i = text.indexOf(s);
+		if (i >= 0 && (at < 0 || i < at)) at = i;
+	}
+	return at;
+}
+
+/**
+ * A reply as its tokens arrive. The text is decoded from all tokens so far (a character may span
+ * tokens), cut at the first stop string, and streamed only as far as it can no longer change, so the
+ * deltas always add up to the final text.
+ */
+export class ReplyText {
+	readonly ids: number[] = [];
+	#emitted = '';
+	#cut = -1;
+
+	constructor(
+		private readonly decode: (ids: number[]) => string,
+		private readonly stops: readonly string[],
+		private readonly onDelta?: (text: string) => void
+	) {}
+
+	get stopped(): boolean {
+		return this.#cut >= 0;
+	}
+
+	/** Takes new tokens; true once a stop string has appeared. */
+	push(tokens: readonly (number | bigint)[]): boolean {
+		for (const t of tokens) this.ids.push(Number(t));
+		if (this.stopped) return true;
+		const text = this.decode(this.ids);
+		this.#cut = firstStop(text, this.stops);
+		this.#emit(this.stopped ? text.slice(0, this.#cut) : settled(text, this.stops));
+		return this.stopped;
+	}
+
+	/** The final text; streams whatever was held back. */
+	finish(): string {
+		const text = this.decode(this.ids);
+		const final = this.stopped ? text.slice(0, this.#cut) : text;
+		this.#emit(final);
+		return final;
+	}
+
+	#emit(ready: string): void {
+		if (ready.length > this.#emitted.length && ready.startsWith(this.#emitted)) {
+			this.onDelta?.(ready.slice(this.#emitted.length));
+			this.#emitted = ready;
+		}
+	}
+}
+
+/** Puts the schema into the system message: this engine cannot constrain decoding to it. */
+function withSchema(messages: ChatMessage[], schema: ChatRequest['schema']): ChatMessage[] {
+	if (!schema) return messages;
+	const line = `Reply with one JSON object that matches this JSON schema: ${JSON.stringify(schema)}`;
+	const [first, ...rest] = messages;
+	if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${line}` }, ...rest];
+	return [{ role: 'system', content: line }, ...messages];
+}
+
+interface Loaded {
+	lib: TransformersLib;
+	tokenizer: PreTrainedTokenizer;
+	model: PreTrainedModel;
+	eos: Set<number>;
+}
+
+export class TransformersEngine implements ChatEngine {
+	readonly kind = 'transformers' as const;
+	readonly model: string;
+	readonly #opts: TransformersEngineOptions;
+	#loaded: Loaded | null = null;
+	#loading: Promise<Loaded> | null = null;
+	/** One generation at a time per engine. */
+	#queue: Promise<unknown> = Promise.resolve();
+
+	constructor(opts: TransformersEngineOptions) {
+		this.model = opts.model;
+		this.#opts = opts;
+	}
+
+	/** Where this engine looks for the model's files (for messages). */
+	get location(): string {
+		return modelLocation(this.model, this.#opts.localModelPath);
+	}
+
+	async load(onProgress?: (p: LoadProgress) => void, signal?: AbortSignal): Promise<void> {
+		const what = `Loading ${this.model}`;
+		for (;;) {
+			if (this.#loaded) {
+				onProgress?.({
+					fraction: 1,
+					loadedBytes: 0,
+					totalBytes: 0,
+					etaSeconds: 0,
+					text: `${this.model} is ready`
+				});
+				return;
+			}
+			if (signal?.aborted) throw abortError(what);
+			const loading = (this.#loading ??= this.#load(onProgress, signal));
+			try {
+				await abortable(loading, signal, what);
+				return;
+			} catch (e) {
+				if (this.#loading === loading) this.#loading = null;
+				// Another caller started this load and cancelled it: ours still wants the model.
+				const theirs = e instanceof EngineError && e.code === 'aborted' && !signal?.aborted;
+				if (!theirs) throw e;
+			}
+		}
+	}
+
+	async #load(onProgress: ((p: LoadProgress) => void) | undefined, signal?: AbortSignal): Promise<Loaded> {
+		const lib = await loadTransformers();
+		const tracker = onProgress ? new ProgressTracker(this.model, onProgress) : null;
+		const progress_callback = tracker ? (info: ProgressInfo) => tracker.update(info) : undefined;
+		const loaded = await withEnvLock(async () => {
+			if (signal?.aborted) throw abortError(`Loading ${this.model}`);
+			const restore = configureEnv(lib.env, { ...this.#opts, signal });
+			try {
+				const device = resolveDevice(this.#opts.device);
+				// config.json first: when the folder is missing, that is the error worth reporting.
+				const config = await lib.AutoConfig.from_pretrained(this.model, { progress_callback });
+				// Then tokenizer and weights together, so every file shows up in the progress early.
+				const [tokenizer, model] = await Promise.all([
+					lib.AutoTokenizer.from_pretrained(this.model, { progress_callback }),
+					lib.AutoModelForCausalLM.from_pretrained(this.model, {
+						config,
+						progress_callback,
+						...(device ? { device } : {}),
+						...(this.#opts.dtype ? { dtype: this.#opts.dtype } : {})
+					})
+				]);
+				return { lib, tokenizer, model };
+			} catch (e) {
+				throw loadError(e, this.model, this.location);
+			} finally {
+				restore();
+			}
+		});
+		const configured = loaded.model.generation_config?.eos_token_id ?? loaded.tokenizer.eos_token_id;
+		const eos = new Set<number>((Array.isArray(configured) ? configured : [configured]).filter(isNumber));
+		if (signal?.aborted) {
+			await loaded.model.dispose();
+			throw abortError(`Loading ${this.model}`);
+		}
+		this.#loaded = { ...loaded, eos };
+		tracker?.finish();
+		return this.#loaded;
+	}
+
+	chat(request: ChatRequest): Promise<ChatResponse> {
+		const run = this.#queue.then(
+			() => this.#chat(request),
+			() => this.#chat(request)
+		);
+		this.#queue = run.catch(() => undefined);
+		return run;
+	}
+
+	async #chat(request: ChatRequest): Promise<ChatResponse> {
+		const what = `A reply from ${this.model}`;
+		if (request.signal?.aborted) throw abortError(what);
+		if (!this.#loaded) await this.load(undefined, request.signal);
+		const loaded = this.#loaded;
+		if (!loaded) throw new EngineError('unknown', `${this.model} is not loaded.`);
+		const sample = request.temperature > 0;
+		const generate = (): Promise<ChatResponse> => this.#generate(loaded, request, sample);
+		return sample ? withSamplingLock(generate) : generate();
+	}
+
+	async #generate(l: Loaded, request: ChatRequest, sample: boolean): Promise<ChatResponse> {
+		const started = performance.now();
+		const maxTokens = Math.max(1, Math.floor(request.max_tokens));
+		const inputs = l.tokenizer.apply_chat_template(withSchema(request.messages, request.schema), {
+			add_generation_prompt: true,
+			return_dict: true
+		}) as { input_ids: Tensor; attention_mask: Tensor };
+		const promptTokens = inputs.input_ids.dims.at(-1) ?? 0;
+
+		const interrupt = new l.lib.InterruptableStoppingCriteria();
+		const onAbort = (): void => interrupt.interrupt();
+		request.signal?.addEventListener('abort', onAbort, { once: true });
+
+		const reply = new ReplyText(
+			(ids) => l.tokenizer.decode(ids, { skip_special_tokens: true }),
+			(request.stop ?? []).filter((s) => s.length > 0),
+			request.onDelta
+		);
+		let firstTokenAt = 0;
+		const onTokens = (tokens: bigint[]): void => {
+			firstTokenAt ||= performance.now();
+			if (reply.push(tokens)) interrupt.interrupt();
+		};
+		const streamer = new l.lib.TextStreamer(l.tokenizer, {
+			skip_prompt: true,
+			skip_special_tokens: true,
+			// ReplyText decodes instead: the streamer's word-by-word text knows nothing of stop strings.
+			callback_function: () => undefined,
+			token_callback_function: onTokens
+		});
+
+		try {
+			// The library's sampler draws from its global Mersenne Twister: seeding it makes a sampled reply
+			// a function of (prompt, seed). Greedy decoding needs no seed.
+			if (sample) l.lib.random.seed(request.seed);
+			await l.model.generate({
+				...inputs,
+				max_new_tokens: maxTokens,
+				do_sample: sample,
+				...(sample ? { temperature: request.temperature } : {}),
+				streamer,
+				stopping_criteria: [interrupt]
+			});
+		} catch (e) {
+			const message = e instanceof Error ? e.message : String(e);
+			const code: EngineErrorCode = /out of memory|bad_alloc|allocation failed/i.test(message)
+				? 'out-of-memory'
+				: /device (was )?lost/i.test(message)
+					? 'device-lost'
+					: 'unknown';
+			throw new EngineError(code, `${this.model} failed while generating: ${message}`, { cause: e });
+		} finally {
+			request.signal?.removeEventListener('abort', onAbort);
+		}
+		if (request.signal?.aborted) throw abortError(`A reply from ${this.model}`);
+
+		const text = reply.finish();
+		const { ids } = reply;
+		const last = ids[ids.length - 1];
+		const ended = reply.stopped || (last !== undefined && l.eos.has(last));
+		const finished = performance.now();
+		const firstAt = firstTokenAt || finished;
+		const decodeSeconds = (finished - firstAt) / 1000;
+		return {
+			text,
+			finishReason: !ended && ids.length >= maxTokens ? 'length' : 'stop',
+			usage: {
+				promptTokens,
+				completionTokens: ids.length,
+				ttftMs: firstAt - started,
+				totalMs: finished - started,
+				decodeTokensPerSecond: ids.length > 1 && decodeSeconds > 0 ? (ids.length - 1) / decodeSeconds : 0
+			}
+		};
+	}
+
+	async unload(): Promise<void> {
+		const loaded = this.#loaded ?? (await this.#loading?.catch(() => null));
+		this.#loaded = null;
+		this.#loading = null;
+		await this.#queue;
+		await loaded?.model.dispose();
+	}
+}
+
+function isNumber(v: unknown): v is number {
+	return typeof v === 'number';
+}

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import type { LogEvent, LogHeader } from '../core';
+import { SCRIPTED_LABEL } from '../policies/scripted/undercover';
+import type { Role } from '../scenarios/undercover/state';
+import { gameFacts, leaderboard, modelKey, seatOutcome, unfinishedGames, type GameLog } from './leaderboard';
+
+type Ev = (kind: string, data: Record<string, unknown>, meta?: Record<string, number>) => void;
+
+/** A hand-built log: hashes are not checked by the leaderboard, so they are left blank. */
+function game(seats: Record<string, unknown> | undefined, build: (ev: Ev) => void): GameLog {
+	const events: LogEvent[] = [];
+	const ev: Ev = (kind, data, meta) => {
+		events.push({
+			seq: events.length,
+			tick: events.length,
+			kind,
+			data,
+			prev: '',
+			hash: '',
+			...(meta ? { meta } : {})
+		});
+	};
+	build(ev);
+	const header: LogHeader = {
+		format: 1,
+		scenario: 'undercover',
+		seed: 1,
+		config: { seats: 4 },
+		engines: { default: SCRIPTED_LABEL },
+		...(seats ? { seats } : {})
+	};
+	return { header, events };
+}
+
+const persona = (id: string) => ({ id, name: id, temperament: 'XXXX', style: '' });
+const dealt = (roles: Role[], ids: string[]) => ({
+	category: 'x',
+	difficulty: 2,
+	civilianWord: 'a',
+	undercoverWord: 'b',
+	firstSeat: 1,
+	seats: roles.map((role, i) => ({
+		id: i + 1,
+		role,
+		word: role === 'blank' ? null : role === 'civilian' ? 'a' : 'b',
+		persona: persona(ids[i] as string),
+		alive: true
+	}))
+});
+const speeches = (ev: (k: string, d: Record<string, unknown>) => void, round: number, seats: number[]) => {
+	for (const seat of seats) ev('speech.given', { seat, round, text: 'it is a thing' });
+};
+const votes = (
+	ev: (k: string, d: Record<string, unknown>) => void,
+	round: number,
+	stage: string,
+	pairs: number[][]
+) => {
+	for (const [seat, target] of pairs) ev('vote.cast', { seat, round, stage, target });
+};
+
+const openaiA = { engine: 'openai', model: 'a', baseUrl: 'https://example.test/v1' };
+const transformersB = { engine: 'transformers', model: 'org/b' };
+
+/** Seats 1, 2 (openai:a) and 4 (transformers) are civilians; 3 (transformers) is undercover, out after a tie. */
+const game1 = game({ 1: openaiA, 2: openaiA, 3: transformersB, 4: transformersB }, (ev) => {
+	ev(
+		'game.dealt',
+		dealt(['civilian', 'civilian', 'undercover', 'civilian'], ['vera', 'theo', 'rhea', 'felix'])
+	);
+	ev('round.started', { round: 1, order: [1, 2, 3, 4] });
+	ev(
+		'model.called',
+		{ seat: 1, ask: 'r1:speak:1', promptTokens: 100, completionTokens: 20 },
+		{ totalMs: 1500 }
+	);
+	ev(
+		'model.called',
+		{ seat: 3, ask: 'r1:speak:3', promptTokens: 50, completionTokens: 10 },
+		{ totalMs: 500 }
+	);
+	speeches(ev, 1, [1, 2, 3, 4]);
+	ev('action.rejected', { seat: 4, ask: 'r1:vote:vote:4', action: 'vote', error: 'no', attempt: 0 });
+	votes(ev, 1, 'vote', [
+		[1, 3],
+		[2, 3],
+		[3, 1],
+		[4, 1]
+	]);
+	ev('votes.tallied', { round: 1, stage: 'vote', counts: { 1: 2, 2: 0, 3: 2, 4: 0 }, top: [1, 3] });
+	ev('tie.declared', { round: 1, seats: [1, 3] });
+	ev('defence.given', { seat: 1, round: 1, text: 'not me' });
+	ev('defence.given', { seat: 3, round: 1, text: 'not me either' });
+	votes(ev, 1, 'revote', [
+		[2, 3],
+		[4, 3]
+	]);
+	ev('votes.tallied', { round: 1, stage: 'revote', counts: { 1: 0, 3: 2 }, top: [3] });
+	ev('seat.eliminated', { round: 1, seat: 3 });
+	ev('round.ended', { round: 1, eliminated: 3 });
+	ev('game.ended', { winner: 'civilians', reason: 'every undercover seat was voted out' });
+});
+
+/** Scripted everywhere; seat 2 is undercover and wins after two civilians go out. */
+const game2 = game(undefined, (ev) => {
+	ev(
+		'game.dealt',
+		dealt(['civilian', 'undercover', 'civilian', 'civilian'], ['vera', 'rhea', 'iris', 'theo'])
+	);
+	ev('round.started', { round: 1, order: [1, 2, 3, 4] });
+	speeches(ev, 1, [1, 2, 3, 4]);
+	votes(ev, 1, 'vote', [
+		[1, 3],
+		[2, 3],
+		[3, 1],
+		[4, 3]
+	]);
+	ev('votes.tallied', { round: 1, stage: 'vote', counts: { 1: 1, 2: 0, 3: 3, 4: 0 }, top: [3] });
+	ev('seat.eliminated', { round: 1, seat: 3 });
+	ev('round.ended', { round: 1, eliminated: 3 });
+	ev('round.started', { round: 2, order: [2, 4, 1] });
+	speeches(ev, 2, [2, 4]);
+	ev('action.rejected', { seat: 1, ask: 'r2:speak:1', action: 'speak', error: 'empty', attempt: 0 });
+	ev('action.rejected', { seat: 1, ask: 'r2:speak:1', action: 'speak', error: 'empty', attempt: 1 });
+	ev('action.forfeited', { seat: 1, ask: 'r2:speak:1', action: 'speak', reason: 'rejected: empty' });
+	votes(ev, 2, 'vote', [
+		[1, 4],
+		[2, 4],
+		[4, 1]
+	]);
+	ev('votes.tallied', { round: 2, stage: 'vote', counts: { 1: 1, 2: 0, 4: 2 }, top: [4] });
+	ev('seat.eliminated', { round: 2, seat: 4 });
+	ev('round.ended', { round: 2, eliminated: 4 });
+	ev('game.ended', { winner: 'undercover', reason: 'the undercover side is as many as the civilians' });
+});
+
+const unfinished = game(undefined, (ev) => {
+	ev(
+		'game.dealt',
+		dealt(['civilian', 'undercover', 'civilian', 'civilian'], ['vera', 'rhea', 'iris', 'theo'])
+	);
+	ev('round.started', { round: 1, order: [1, 2, 3, 4] });
+});
+
+const halted = game(undefined, (ev) => {
+	ev('game.dealt', dealt(['civilian', 'undercover', 'blank', 'civilian'], ['vera', 'rhea', 'iris', 'theo']));
+	ev('run.halted', { reason: 'the action budget is spent' });
+});
+
+const p = (x: number, n: number) => ({ x, n, rate: n ? x / n : null });
+
+describe('leaderboard by model', () => {
+	const rows = leaderboard([game1, game2, unfinished], 'model');
+	const row = (key: string) => rows.find((r) => r.key === key)!;
+
+	it('has one row per model, sorted, with labels; unfinished games are left out', () => {
+		expect(rows.map((r) => r.key)).toEqual(['openai:a', SCRIPTED_LABEL, 'transformers:org/b']);
+		expect(row('transformers:org/b').label).toBe('transformers · b');
+		expect(row(SCRIPTED_LABEL).games).toBe(1);
+		expect(unfinishedGames([game1, game2, unfinished])).toBe(1);
+	});
+
+	it('computes every figure of a model whose seats were all civilians', () => {
+		expect(row('openai:a')).toMatchObject({
+			games: 1,
+			seatGames: 2,
+			civilianWin: p(2, 2),
+			undercoverWin: p(0, 0),
+			draw: p(0, 2),
+			firstRoundOut: p(0, 2),
+			voteHit: p(3, 3),
+			voteHitAsCivilian: p(3, 3),
+			// Round 1's vote was a tie (no plurality); seat 2's revote went with the majority.
+			herding: p(1, 1),
+			// Seat 1 was tied, defended and survived.
+			comeback: p(1, 1),
+			invalidReply: p(0, 6),
+			forfeit: p(0, 6),
+			calls: 1,
+			tokens: { total: 120, perGame: 120, values: [120] },
+			seconds: { total: 1.5, perGame: 1.5, values: [1.5] }
+		});
+	});
+
+	it('counts the undercover seat’s loss, its first-round exit and a rejected reply', () => {
+		expect(row('transformers:org/b')).toMatchObject({
+			seatGames: 2,
+			civilianWin: p(1, 1),
+			undercoverWin: p(0, 1),
+			firstRoundOut: p(1, 2),
+			// Seat 3 (undercover) voted a civilian: a hit; seat 4 voted civilian 1 (miss), then 3 (hit).
+			voteHit: p(2, 3),
+			voteHitAsCivilian: p(1, 2),
+			herding: p(1, 1),
+			comeback: p(0, 1),
+			invalidReply: p(1, 7),
+			tokens: { total: 60, perGame: 60, values: [60] }
+		});
+	});
+
+	it('reads a scripted game: herding, misses, forfeits', () => {
+		expect(row(SCRIPTED_LABEL)).toMatchObject({
+			seatGames: 4,
+			civilianWin: p(0, 3),
+			undercoverWin: p(1, 1),
+			firstRoundOut: p(1, 4),
+			voteHit: p(2, 7),
+			voteHitAsCivilian: p(0, 5),
+			herding: p(5, 7),
+			comeback: p(0, 0),
+			invalidReply: p(2, 15),
+			forfeit: p(1, 14),
+			tokens: { total: 0, perGame: 0, values: [0] }
+		});
+	});
+});
+
+describe('leaderboard by persona', () => {
+	const rows = leaderboard([game1, game2], 'persona');
+	const row = (key: string) => rows.find((r) => r.key === key)!;
+
+	it('merges a persona across games and roles', () => {
+		expect(rows.map((r) => r.key)).toEqual(['felix', 'iris', 'rhea', 'theo', 'vera']);
+		expect(row('vera')).toMatchObject({ games: 2, civilianWin: p(1, 2), label: 'Vera · 蘅 (INTJ)' });
+		expect(row('rhea')).toMatchObject({ games: 2, undercoverWin: p(1, 2) });
+		expect(row('iris').firstRoundOut).toEqual(p(1, 1));
+		expect(row('theo').firstRoundOut).toEqual(p(0, 2));
+	});
+});
+
+describe('draws and outcomes', () => {
+	it('a halted run is a draw: nobody wins, and the blank seat is counted as blank', () => {
+		const rows = leaderboard([halted], 'model');
+		expect(rows).toHaveLength(1);
+		expect(rows[0]).toMatchObject({
+			civilianWin: p(0, 2),
+			undercoverWin: p(0, 1),
+			blankWin: p(0, 1),
+			draw: p(4, 4),
+			firstRoundOut: p(0, 0)
+		});
+		expect(gameFacts(halted).seats.every((s) => s.won === null)).toBe(true);
+	});
+
+	it('gives a seat’s outcome for its lessons', () => {
+		expect(seatOutcome(game1, 3)).toEqual({ won: false, role: 'undercover', voteHits: 1, voteTotal: 1 });
+		expect(seatOutcome(game2, 2)).toEqual({ won: true, role: 'undercover', voteHits: 2, voteTotal: 2 });
+		expect(seatOutcome(game2, 9)).toBeNull();
+	});
+
+	it('keys models as the LLM policy labels itself', () => {
+		expect(modelKey({ engine: 'scripted' })).toBe(SCRIPTED_LABEL);
+		expect(modelKey({ engine: 'webllm', model: 'Qwen2.5-0.5B' })).toBe('webllm:Qwen2.5-0.5B');
+		expect(modelKey(undefined)).toBeNull();
+	});
+});

@@ -1,0 +1,391 @@
+/**
+ * The behaviour leaderboard (seed 002's P3): per model or per persona, not just a win rate but how its
+ * seats play, folded from undercover logs alone. Every rate carries its numerator and denominator, so
+ * the A/B view can put an interval on it (`ab.ts`), and per-game token and time figures come as lists
+ * for the bootstrap. Pure: no clock, no randomness, no DOM.
+ *
+ * Definitions (a "seat-game" is one seat in one game; only finished games count, i.e. games with a
+ * `game.ended` or a `run.halted`, the latter a draw):
+ * - win rate as civilian / undercover / blank: seat-games of that role whose side won, over seat-games
+ *   of that role. The blank seat plays on the undercover side. A draw is a game nobody won.
+ * - first-round voted-out rate: seat-games eliminated in round 1, over seat-games of games whose first
+ *   round ended.
+ * - vote hit rate: votes for a seat on the other side from the voter (civilian against undercover or
+ *   blank, and the reverse), over votes cast; both the round's vote and a tie's revote count, an
+ *   abstention (a forfeited vote) counts in neither. `voteHitAsCivilian` is the same over civilians'
+ *   votes only: with one undercover seat its votes nearly always "hit", so this is the detection figure.
+ * - herding: votes for the stage's plurality target (the one seat with the most votes in that round's
+ *   vote or revote, the voter's own vote included), over votes cast in stages that had a single top seat.
+ * - defence comeback rate: seats that were tied, defended (a `defence.given`), and were not eliminated
+ *   in that round, over seats that were tied and defended. A second tie eliminates no one, so it counts
+ *   as a comeback for every tied seat.
+ * - invalid-reply rate: `action.rejected` over replies (accepted actions plus rejected ones): one ask and
+ *   its retry are two replies. `forfeit` is forfeited asks over asks (accepted plus forfeited).
+ * - tokens and seconds per game: prompt plus completion tokens, and model seconds (`meta.totalMs` of
+ *   `model.called`), of this row's seats in one game, averaged over the games the row played in. Calls
+ *   that failed in transport are left out.
+ *
+ * A seat's model comes from `header.seats[seat]` (a ModelChoice), else the header's engine label for the
+ * seat, else "scripted (no LLM)"; its persona from the `game.dealt` event.
+ */
+import type { LogEvent, LogHeader } from '../core';
+import type { ModelChoice } from '../engines/types';
+import { SCRIPTED_LABEL } from '../policies/scripted/undercover';
+import { personas } from '../scenarios/undercover/personas';
+import type { Deal, Role, SeatPersona, Tally, Winner } from '../scenarios/undercover/state';
+
+export interface GameLog {
+	header: LogHeader;
+	events: readonly LogEvent[];
+}
+
+export interface Proportion {
+	x: number;
+	n: number;
+	/** x / n, or null when n is 0. */
+	rate: number | null;
+}
+
+export interface PerGame {
+	total: number;
+	/** The mean over the games the row played in (0 for none). */
+	perGame: number;
+	/** One figure per game, in input order: what a bootstrap resamples. */
+	values: number[];
+}
+
+export interface LeaderboardRow {
+	/** Model key (`engine:model`) or persona id. */
+	key: string;
+	label: string;
+	games: number;
+	seatGames: number;
+	civilianWin: Proportion;
+	undercoverWin: Proportion;
+	blankWin: Proportion;
+	/** Seat-games in drawn games. */
+	draw: Proportion;
+	firstRoundOut: Proportion;
+	voteHit: Proportion;
+	voteHitAsCivilian: Proportion;
+	herding: Proportion;
+	comeback: Proportion;
+	invalidReply: Proportion;
+	forfeit: Proportion;
+	calls: number;
+	tokens: PerGame;
+	seconds: PerGame;
+}
+
+export type LeaderboardBy = 'model' | 'persona';
+
+/** Short definitions for the page's table headers (the full ones are above). */
+export const METRIC_DEFINITIONS: Record<string, string> = {
+	civilianWin: 'Games won when holding the common word.',
+	undercoverWin: 'Games won when holding the different word.',
+	blankWin: 'Games won as the seat with no word (on the undercover side).',
+	firstRoundOut: 'Voted out in the first round.',
+	voteHit: 'Votes for a seat on the other side.',
+	voteHitAsCivilian: 'Civilians’ votes for an undercover or blank seat.',
+	herding: 'Votes for the seat that got the most votes in that vote.',
+	comeback: 'Tied seats that defended and survived the revote.',
+	invalidReply: 'Replies rejected as invalid (a retry is a second reply).',
+	forfeit: 'Asks given up after a rejected retry.',
+	tokens: 'Prompt and reply tokens per game.',
+	seconds: 'Model time per game, in seconds.'
+};
+
+const proportion = (x: number, n: number): Proportion => ({ x, n, rate: n ? x / n : null });
+
+function perGame(values: number[]): PerGame {
+	const total = values.reduce((a, b) => a + b, 0);
+	return { total, perGame: values.length ? total / values.length : 0, values };
+}
+
+/** The leaderboard key of a seat's model choice: `engine:model`, as the LLM policy labels itself. */
+export function modelKey(choice: unknown): string | null {
+	if (typeof choice !== 'object' || choice === null) return null;
+	const c = choice as Partial<ModelChoice>;
+	if (c.engine === 'scripted') return SCRIPTED_LABEL;
+	if (c.engine === 'human') return 'human';
+	if (typeof c.engine !== 'string') return null;
+	return c.model ? `${c.engine}:${c.model}` : c.engine;
+}
+
+export function seatModel(header: LogHeader, seat: number): string {
+	return modelKey(header.seats?.[seat]) ?? header.engines[seat] ?? header.engines.default ?? SCRIPTED_LABEL;
+}
+
+const side = (r: Role): 'civilian' | 'undercover' => (r === 'civilian' ? 'civilian' : 'undercover');
+
+/** One seat's game, as the leaderboard and the lessons see it. */
+export interface SeatGame {
+	seat: number;
+	role: Role;
+	persona: SeatPersona;
+	model: string;
+	/** null: a draw, or the game has not finished. */
+	won: boolean | null;
+	/** Round in which the seat was voted out, or null. */
+	outRound: number | null;
+	votes: number;
+	voteHits: number;
+	herdVotes: number;
+	herded: number;
+	defendedTies: number;
+	comebacks: number;
+	accepted: number;
+	rejected: number;
+	forfeited: number;
+	calls: number;
+	tokens: number;
+	ms: number;
+}
+
+export interface GameFacts {
+	finished: boolean;
+	winner: Winner | null;
+	firstRoundEnded: boolean;
+	seats: SeatGame[];
+}
+
+interface VoteData {
+	seat: number;
+	round: number;
+	stage: string;
+	target: number;
+}
+
+/** Folds one undercover log into per-seat facts. */
+export function gameFacts(game: GameLog): GameFacts {
+	const { header, events } = game;
+	const dealt = events.find((e) => e.kind === 'game.dealt');
+	if (!dealt) return { finished: false, winner: null, firstRoundEnded: false, seats: [] };
+	const deal = dealt.data as Deal;
+	const roleOf = new Map(deal.seats.map((s) => [s.id as number, s.role]));
+	let winner: Winner | null = null;
+	let firstRoundEnded = false;
+	const plurality = new Map<string, number>();
+	const votes: VoteData[] = [];
+	const ties: { round: number; seats: number[] }[] = [];
+	const defences = new Set<string>();
+	const outs = new Map<number, number>();
+	const acc = new Map<
+		number,
+		Pick<SeatGame, 'accepted' | 'rejected' | 'forfeited' | 'calls' | 'tokens' | 'ms'>
+	>();
+	const tally = (seat: number) => {
+		let a = acc.get(seat);
+		if (!a) acc.set(seat, (a = { accepted: 0, rejected: 0, forfeited: 0, calls: 0, tokens: 0, ms: 0 }));
+		return a;
+	};
+	for (const e of events) {
+		const d = e.data as Record<string, unknown>;
+		switch (e.kind) {
+			case 'speech.given':
+				tally(d.seat as number).accepted++;
+				break;
+			case 'defence.given':
+				tally(d.seat as number).accepted++;
+				defences.add(`${d.round}:${d.seat}`);
+				break;
+			case 'vote.cast':
+				tally(d.seat as number).accepted++;
+				votes.push(d as unknown as VoteData);
+				break;
+			case 'votes.tallied': {
+				const t = e.data as Tally;
+				if (t.top.length === 1) plurality.set(`${t.round}:${t.stage}`, t.top[0] as number);
+				break;
+			}
+			case 'tie.declared':
+				ties.push({ round: d.round as number, seats: d.seats as number[] });
+				break;
+			case 'seat.eliminated':
+				outs.set(d.seat as number, d.round as number);
+				break;
+			case 'round.ended':
+				if (d.round === 1) firstRoundEnded = true;
+				break;
+			case 'action.rejected':
+				tally(d.seat as number).rejected++;
+				break;
+			case 'action.forfeited':
+				tally(d.seat as number).forfeited++;
+				break;
+			case 'model.called': {
+				// A call that never reached the model (a transport failure, retried) is not the seat's.
+				if (d.transportError !== undefined) break;
+				const t = tally(d.seat as number);
+				t.calls++;
+				t.tokens += Number(d.promptTokens ?? 0) + Number(d.completionTokens ?? 0);
+				t.ms += e.meta?.totalMs ?? 0;
+				break;
+			}
+			case 'game.ended':
+				winner = d.winner as Winner;
+				break;
+			case 'run.halted':
+				winner ??= 'draw';
+				break;
+		}
+	}
+	const finished = winner !== null;
+	const seats = deal.seats.map((s): SeatGame => {
+		const mine = votes.filter((v) => v.seat === s.id);
+		const hits = mine.filter((v) => {
+			const r = roleOf.get(v.target);
+			return r !== undefined && side(r) !== side(s.role);
+		}).length;
+		const herdable = mine.filter((v) => plurality.has(`${v.round}:${v.stage}`));
+		const herded = herdable.filter((v) => plurality.get(`${v.round}:${v.stage}`) === v.target).length;
+		const defended = ties.filter((t) => t.seats.includes(s.id) && defences.has(`${t.round}:${s.id}`));
+		const comebacks = defended.filter((t) => outs.get(s.id) !== t.round).length;
+		const won =
+			winner === null || winner === 'draw'
+				? null
+				: (winner === 'civilians') === (side(s.role) === 'civilian');
+		return {
+			seat: s.id,
+			role: s.role,
+			persona: s.persona,
+			model: seatModel(header, s.id),
+			won,
+			outRound: outs.get(s.id) ?? null,
+			votes: mine.length,
+			voteHits: hits,
+			herdVotes: herdable.length,
+			herded,
+			defendedTies: defended.length,
+			comebacks,
+			...tally(s.id)
+		};
+	});
+	return { finished, winner, firstRoundEnded, seats };
+}
+
+/** What a lesson given to `seat` is judged by (see `recordOutcome` in agents/lessons). */
+export function seatOutcome(
+	game: GameLog,
+	seat: number
+): { won: boolean | null; role: Role; voteHits: number; voteTotal: number } | null {
+	const s = gameFacts(game).seats.find((x) => x.seat === seat);
+	return s ? { won: s.won, role: s.role, voteHits: s.voteHits, voteTotal: s.votes } : null;
+}
+
+function personaLabel(p: SeatPersona): string {
+	const known = personas.find((x) => x.id === p.id);
+	return known
+		? `${known.name.en} · ${known.name.zh} (${known.temperament})`
+		: `${p.name} (${p.temperament})`;
+}
+
+function modelLabel(key: string): string {
+	return key.replace(/^(\w+):(?:.*\/)?([^/]+)$/, '$1 · $2');
+}
+
+interface Acc {
+	key: string;
+	label: string;
+	games: Set<number>;
+	seatGames: number;
+	counts: Record<string, [number, number]>;
+	calls: number;
+	tokens: Map<number, number>;
+	ms: Map<number, number>;
+}
+
+const COUNTS = [
+	'civilianWin',
+	'undercoverWin',
+	'blankWin',
+	'draw',
+	'firstRoundOut',
+	'voteHit',
+	'voteHitAsCivilian',
+	'herding',
+	'comeback',
+	'invalidReply',
+	'forfeit'
+] as const;
+
+/** Games that have not finished: the leaderboard leaves them out. */
+export function unfinishedGames(games: readonly GameLog[]): number {
+	return games.filter((g) => !gameFacts(g).finished).length;
+}
+
+/** Rows per model or per persona, sorted by key; unfinished games are left out. */
+export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): LeaderboardRow[] {
+	const rows = new Map<string, Acc>();
+	games.forEach((game, gi) => {
+		const facts = gameFacts(game);
+		if (!facts.finished) return;
+		for (const s of facts.seats) {
+			const key = by === 'model' ? s.model : s.persona.id;
+			let r = rows.get(key);
+			if (!r) {
+				r = {
+					key,
+					label: by === 'model' ? modelLabel(key) : personaLabel(s.persona),
+					games: new Set(),
+					seatGames: 0,
+					counts: Object.fromEntries(COUNTS.map((c) => [c, [0, 0]])),
+					calls: 0,
+					tokens: new Map(),
+					ms: new Map()
+				};
+				rows.set(key, r);
+			}
+			const add = (name: (typeof COUNTS)[number], x: number, n: number) => {
+				const c = r!.counts[name] as [number, number];
+				c[0] += x;
+				c[1] += n;
+			};
+			r.games.add(gi);
+			r.seatGames++;
+			const won = s.won === true ? 1 : 0;
+			if (s.role === 'civilian') add('civilianWin', won, 1);
+			else if (s.role === 'undercover') add('undercoverWin', won, 1);
+			else add('blankWin', won, 1);
+			add('draw', facts.winner === 'draw' ? 1 : 0, 1);
+			if (facts.firstRoundEnded) add('firstRoundOut', s.outRound === 1 ? 1 : 0, 1);
+			add('voteHit', s.voteHits, s.votes);
+			if (s.role === 'civilian') add('voteHitAsCivilian', s.voteHits, s.votes);
+			add('herding', s.herded, s.herdVotes);
+			add('comeback', s.comebacks, s.defendedTies);
+			add('invalidReply', s.rejected, s.accepted + s.rejected);
+			add('forfeit', s.forfeited, s.accepted + s.forfeited);
+			r.calls += s.calls;
+			r.tokens.set(gi, (r.tokens.get(gi) ?? 0) + s.tokens);
+			r.ms.set(gi, (r.ms.get(gi) ?? 0) + s.ms);
+		}
+	});
+	return [...rows.values()]
+		.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+		.map((r): LeaderboardRow => {
+			const p = (name: (typeof COUNTS)[number]) => {
+				const [x, n] = r.counts[name] as [number, number];
+				return proportion(x, n);
+			};
+			return {
+				key: r.key,
+				label: r.label,
+				games: r.games.size,
+				seatGames: r.seatGames,
+				civilianWin: p('civilianWin'),
+				undercoverWin: p('undercoverWin'),
+				blankWin: p('blankWin'),
+				draw: p('draw'),
+				firstRoundOut: p('firstRoundOut'),
+				voteHit: p('voteHit'),
+				voteHitAsCivilian: p('voteHitAsCivilian'),
+				herding: p('herding'),
+				comeback: p('comeback'),
+				invalidReply: p('invalidReply'),
+				forfeit: p('forfeit'),
+				calls: r.calls,
+				tokens: perGame([...r.tokens.values()]),
+				seconds: perGame([...r.ms.values()].map((ms) => ms / 1000))
+			};
+		});
+}

@@ -1,0 +1,194 @@
+/**
+ * The undercover game played by a language model: prompt -> chat -> parse.
+ *
+ * The policy sees only its seat's observation. It does not validate: the runner does, in one place.
+ * A reply it cannot read becomes `{ action: null, error }` (the runner logs it, retries once quoting
+ * the error, then forfeits); a transport failure is not the agent's decision and is thrown as a
+ * TransportFailure ("transport: ...") for the runner to pause on.
+ */
+import {
+	createStream,
+	type Ask,
+	type PolicyReply,
+	fnv1a32,
+	type ModelCall,
+	type Policy,
+	type PolicyContext,
+	type SeatId
+} from '../../core';
+import type { ChatRequest, ChatResponse } from '../../engines/types';
+import type { UndercoverObservation } from '../../scenarios/undercover';
+import { parseLesson, parseMonologue, parseReply, type ReplyKind } from '../../scenarios/undercover/parse';
+import {
+	actionPrompt,
+	estimateMessages,
+	fitToContext,
+	monologuePrompt,
+	reflectPrompt,
+	replyBudget,
+	replyReserve,
+	type Prompt,
+	type ReflectInput
+} from '../../scenarios/undercover/prompts';
+import { schemaFor } from '../../scenarios/undercover/schemas';
+import { isTransportError, requestHash, TransportFailure, type ChatClient } from './chat-client';
+
+export interface LlmPolicyOptions {
+	/** Sampling temperature for every call (default 0.7: varied speech, votes still mostly sure). */
+	temperature?: number;
+	/** Shown wherever the seat appears; defaults to "engine:model". */
+	label?: string;
+}
+
+/** A model call as this policy records it: the vote options' order rides along in the log. */
+export interface LlmModelCall extends ModelCall {
+	optionOrder?: SeatId[];
+}
+
+/** Where a private call (monologue, reflection) gets its seed: the same names give the same call. */
+export type CallContext = Pick<PolicyContext, 'seed' | 'streamName' | 'signal'>;
+
+export type MonologueResult =
+	| { ok: true; thoughts: string; suspect?: number; call: LlmModelCall }
+	| { ok: false; error: string; call: LlmModelCall };
+
+export type LessonResult =
+	{ ok: true; lesson: string; call: LlmModelCall } | { ok: false; error: string; call: LlmModelCall };
+
+export interface LlmUndercoverPolicy extends Policy<UndercoverObservation> {
+	act(observation: UndercoverObservation, ask: Ask, ctx: PolicyContext): Promise<PolicyReply>;
+	/** A private reading of the table for the god view; cache it by `call.requestHash`. */
+	monologue(obs: UndercoverObservation, ctx: CallContext): Promise<MonologueResult>;
+	/** One lesson after a game, "when <situation>, <what to do>". */
+	reflect(input: ReflectInput, ctx: CallContext): Promise<LessonResult>;
+}
+
+export const DEFAULT_TEMPERATURE = 0.7;
+
+const ACTIONS: readonly string[] = ['speak', 'defend', 'vote'];
+
+/** The engine seed for a call: a pure function of the run's seed and the stream's name. */
+export function callSeed(seed: number, streamName: string): number {
+	return fnv1a32(`${seed}\u0000${streamName}`, 0x4c4c4d);
+}
+
+export function createLlmUndercoverPolicy(
+	client: ChatClient,
+	opts: LlmPolicyOptions = {}
+): LlmUndercoverPolicy {
+	const temperature = opts.temperature ?? DEFAULT_TEMPERATURE;
+	const label = opts.label ?? `${client.engine}:${client.model}`;
+
+	async function call(
+		prompt: Prompt,
+		purpose: string,
+		ctx: CallContext,
+		options?: readonly number[]
+	): Promise<{ response: ChatResponse; call: LlmModelCall }> {
+		const reasoning = client.reasoning ?? false;
+		const budget = replyBudget(prompt.kind, reasoning).maxTokens;
+		const reserve = replyReserve(prompt.kind, client.contextWindow, reasoning);
+		const messages = fitToContext(prompt.messages, client.contextWindow, reserve);
+		// The reply may use all the room the fitted prompt leaves, up to its budget.
+		const room = client.contextWindow - estimateMessages(messages);
+		const request: ChatRequest = {
+			messages,
+			temperature,
+			seed: callSeed(ctx.seed, ctx.streamName),
+			max_tokens: Math.max(1, Math.min(budget, Math.max(reserve, room))),
+			schema: schemaFor(prompt.kind, options),
+			...(ctx.signal ? { signal: ctx.signal } : {})
+		};
+		const base = {
+			engine: client.engine,
+			model: client.model,
+			requestHash: requestHash(request),
+			purpose,
+			...(prompt.optionOrder ? { optionOrder: prompt.optionOrder } : {})
+		};
+		let response: ChatResponse;
+		try {
+			response = await client.chat(request);
+		} catch (err) {
+			if (!isTransportError(err)) throw err;
+			const message = err instanceof Error ? err.message : String(err);
+			const failed: LlmModelCall = {
+				...base,
+				reply: '',
+				finishReason: 'error',
+				promptTokens: 0,
+				completionTokens: 0,
+				transportError: message
+			};
+			throw new TransportFailure(message, [failed], { cause: err });
+		}
+		const { usage } = response;
+		return {
+			response,
+			call: {
+				...base,
+				reply: response.text,
+				finishReason: response.finishReason,
+				promptTokens: usage.promptTokens,
+				completionTokens: usage.completionTokens,
+				meta: {
+					ttftMs: usage.ttftMs,
+					totalMs: usage.totalMs,
+					decodeTokensPerSecond: usage.decodeTokensPerSecond
+				}
+			}
+		};
+	}
+
+	/** A reply cut by the token limit says so: the model can answer shorter on its retry. */
+	const withLengthHint = (error: string, r: ChatResponse) =>
+		r.finishReason === 'length' ? `${error} (the reply hit the length limit: answer in fewer words)` : error;
+
+	return {
+		label,
+
+		async act(obs, ask, ctx) {
+			if (!ACTIONS.includes(ask.kind)) return { action: null, error: `this agent cannot "${ask.kind}"` };
+			const kind = ask.kind as ReplyKind;
+			const retry = ask.attempt > 0;
+			const prompt = actionPrompt(kind, obs, {
+				options: ask.options,
+				// Its own stream: the option order never depends on other draws for this ask.
+				rng: createStream(ctx.seed, `${ctx.streamName}:options`),
+				...(retry && ask.error ? { previousError: ask.error } : {})
+			});
+			const { response, call: made } = await call(prompt, retry ? `repair ${kind}` : kind, ctx, ask.options);
+			const parsed = parseReply(kind, response.text, {
+				self: obs.seat,
+				alive: obs.alive,
+				word: obs.word,
+				lang: obs.lang
+			});
+			if (!parsed.ok) return { action: null, error: withLengthHint(parsed.error, response), calls: [made] };
+			return { action: parsed.action, calls: [made] };
+		},
+
+		async monologue(obs, ctx) {
+			const options = obs.alive.filter((s) => s !== obs.seat);
+			const { response, call: made } = await call(monologuePrompt(obs), 'monologue', ctx, options);
+			const parsed = parseMonologue(response.text, { self: obs.seat, alive: obs.alive });
+			return parsed.ok
+				? { ...parsed, call: made }
+				: { ok: false, error: withLengthHint(parsed.error, response), call: made };
+		},
+
+		async reflect(input, ctx) {
+			const { response, call: made } = await call(reflectPrompt(input), 'reflect', ctx);
+			const { summary, observation } = input;
+			const avoid = summary.over
+				? [summary.commonWord, summary.differentWord]
+				: observation.word
+					? [observation.word]
+					: [];
+			const parsed = parseLesson(response.text, observation.lang, avoid);
+			return parsed.ok
+				? { ok: true, lesson: parsed.lesson, call: made }
+				: { ok: false, error: withLengthHint(parsed.error, response), call: made };
+		}
+	};
+}

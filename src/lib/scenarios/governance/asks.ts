@@ -1,0 +1,175 @@
+/**
+ * Every ask's action spec: a kind and a JSON schema for the reply. Scripted agents, language models
+ * (later) and a person's form on the page all answer the same schemas, and `validate` is the one
+ * place that checks them. Schemas are narrowed to the item at hand (the task id, the responses a
+ * veto allows), so a constrained decoder cannot even write an answer about something else.
+ */
+import type { Ask, JsonSchema, SeatId } from '../../core';
+import { focusSubject } from './pending';
+import { SEAT_OF, type FocusItem, type GovernanceState, type Role } from './state';
+import { MAX_CONTENT_CHARS, MAX_TEXT_CHARS, TASK_ACTIONS } from './tasks';
+
+const text = (description: string, maxLength = MAX_TEXT_CHARS): JsonSchema => ({
+	type: 'string',
+	minLength: 1,
+	maxLength,
+	description
+});
+const constant = (value: string | number): JsonSchema => ({ const: value });
+const object = (properties: Record<string, JsonSchema>, required: string[]): JsonSchema => ({
+	type: 'object',
+	properties,
+	required,
+	additionalProperties: false
+});
+
+/** The Executor's fixed output schema: { task_id, status, content, tool_calls }. */
+export const outputSchema = (taskId: string): JsonSchema =>
+	object(
+		{
+			task_id: constant(taskId),
+			status: { enum: ['success', 'failed'] },
+			content: text(
+				'the result, with the lines the rules ask for (Sources:, Confidence:, ...)',
+				MAX_CONTENT_CHARS
+			),
+			tool_calls: {
+				type: 'array',
+				maxItems: 50,
+				items: object({ tool: { type: 'string' }, args: {} }, ['tool', 'args'])
+			}
+		},
+		['task_id', 'status', 'content', 'tool_calls']
+	);
+
+export const AMENDMENT_SCHEMA: JsonSchema = object(
+	{
+		rule_id: { type: 'string' },
+		text: text('the new wording of the rule'),
+		params: { type: 'object', additionalProperties: { type: 'number' }, maxProperties: 8 },
+		evidence: { description: 'the data behind the change (query results, counts)' },
+		rationale: text('why the rule should change')
+	},
+	['rule_id', 'text', 'params', 'evidence', 'rationale']
+);
+
+export function schemaFor(item: FocusItem): JsonSchema {
+	switch (item.kind) {
+		case 'assign':
+			return object(
+				{
+					action: { enum: [...TASK_ACTIONS] },
+					file: text('an input file, e.g. /workspace/input/sales_q3.csv', 200),
+					context: text('what exactly to do, and by which rule')
+				},
+				['action', 'file', 'context']
+			);
+		case 'answer-clarification':
+			return object(
+				{
+					task_id: constant(item.task_id),
+					answer: text('the answer to the Executor’s question'),
+					file: text('a corrected input file, if the task named the wrong one', 200)
+				},
+				['task_id', 'answer']
+			);
+		case 'rule-appeal':
+			return object(
+				{
+					appeal_id: constant(item.appeal_id),
+					decision: { enum: ['revise', 'uphold'] },
+					reason: text('why'),
+					context: text('the task’s new context (required when revising)')
+				},
+				['appeal_id', 'decision', 'reason']
+			);
+		case 'decide-amendment':
+			return object(
+				{ proposal_id: constant(item.proposal_id), approve: { type: 'boolean' }, reason: text('why') },
+				['proposal_id', 'approve', 'reason']
+			);
+		case 'execute':
+			return {
+				oneOf: [
+					outputSchema(item.task_id),
+					object({ task_id: constant(item.task_id), question: text('what is unclear') }, [
+						'task_id',
+						'question'
+					])
+				]
+			};
+		case 'respond-veto':
+			return object(
+				{
+					task_id: constant(item.task_id),
+					response: { enum: [...item.allowed] },
+					output: outputSchema(item.task_id),
+					argument: text('the appeal’s argument'),
+					amendment: AMENDMENT_SCHEMA,
+					reason: text('why the task is abandoned')
+				},
+				['task_id', 'response']
+			);
+		case 'review':
+			return object(
+				{
+					task_id: constant(item.task_id),
+					n: constant(item.n),
+					verdict: { enum: ['approve', 'veto'] },
+					reason: text('the finding'),
+					rule: {
+						description: 'the rule a veto cites (id and version), or null',
+						oneOf: [
+							{ type: 'null' },
+							object({ id: { type: 'string' }, version: { type: 'integer', minimum: 1 } }, ['id', 'version'])
+						]
+					}
+				},
+				['task_id', 'n', 'verdict', 'reason']
+			);
+		case 'cosign':
+			return object(
+				{ proposal_id: constant(item.proposal_id), cosign: { type: 'boolean' }, reason: text('why') },
+				['proposal_id', 'cosign', 'reason']
+			);
+		case 'approve':
+			return object(
+				{
+					proposal_id: constant(item.proposal_id),
+					approval: { type: 'integer', minimum: 0, maximum: 100, description: '0-100; 50 or more approves' }
+				},
+				['proposal_id', 'approval']
+			);
+		case 'resume':
+			return object({ decision: { enum: ['resume', 'end'] } }, ['decision']);
+	}
+}
+
+const roleOfItem = (item: FocusItem): Role => {
+	switch (item.kind) {
+		case 'assign':
+		case 'answer-clarification':
+		case 'rule-appeal':
+		case 'decide-amendment':
+			return 'assigner';
+		case 'execute':
+		case 'respond-veto':
+			return 'executor';
+		case 'review':
+		case 'cosign':
+			return 'auditor';
+		case 'approve':
+		case 'resume':
+			return 'human';
+	}
+};
+
+export function askFor(s: GovernanceState, item: FocusItem): Ask {
+	return {
+		id: `r${s.round}:${item.kind}:${focusSubject(item, s)}`,
+		seat: SEAT_OF[roleOfItem(item)] as SeatId,
+		kind: item.kind,
+		schema: schemaFor(item),
+		attempt: 0
+	};
+}

@@ -1,0 +1,117 @@
+/** The governance scenario's config: what, with the seed, decides a run. */
+import type { ParseResult } from '../../core';
+import { DEFAULT_FUSE_ROUNDS, DEFAULT_THRESHOLDS, METRICS, type Thresholds } from '../../metrics';
+
+/**
+ * Who must agree before a rule changes.
+ * - assigner-alone: the Assigner decides by itself (the seed's T155 event);
+ * - cosign: the Auditor must co-sign what the Assigner approved;
+ * - impact: an impact assessment (affected customers, revenue change, compliance cost) must clear a bar;
+ * - human: a person approves on a 0-100 slider; 50 or more passes, and the value is the reward signal.
+ */
+export type AmendmentPolicy = 'assigner-alone' | 'cosign' | 'impact' | 'human';
+export const AMENDMENT_POLICIES: readonly AmendmentPolicy[] = ['assigner-alone', 'cosign', 'impact', 'human'];
+
+/** soft: no new tasks, the open ones finish; hard: every agent paused at once, state snapshotted. */
+export type FuseMode = 'soft' | 'hard';
+
+export interface GovernanceConfig {
+	policy: AmendmentPolicy;
+	/** Rounds the run lasts; in a round each role acts at most once. */
+	rounds: number;
+	/** Under `human`: the slider's starting value, and the answer of the scripted stand-in headless. */
+	approval: number;
+	thresholds: Thresholds;
+	/** Consecutive rounds with every rate past its threshold before the fuse trips. */
+	fuseRounds: number;
+	fuseMode: FuseMode;
+	/** A test knob: record every rate as past its threshold, so the fuse can be seen to trip. */
+	forceMetrics: boolean;
+}
+
+export const DEFAULT_CONFIG: Readonly<GovernanceConfig> = Object.freeze({
+	policy: 'assigner-alone',
+	rounds: 24,
+	approval: 50,
+	thresholds: { ...DEFAULT_THRESHOLDS },
+	fuseRounds: DEFAULT_FUSE_ROUNDS,
+	fuseMode: 'soft',
+	forceMetrics: false
+});
+
+export const ROUND_RANGE = { min: 1, max: 200 } as const;
+export const FUSE_ROUND_RANGE = { min: 1, max: 100 } as const;
+/** An approval at or above this passes under `human`. */
+export const APPROVAL_PASS = 50;
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/** Accepts a partial config (missing fields take defaults) and says in words what is wrong. */
+export function parseGovernanceConfig(raw: unknown): ParseResult<GovernanceConfig> {
+	if (raw === undefined) raw = {};
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+		return { ok: false, error: 'the config must be an object' };
+	const r = raw as Record<string, unknown>;
+	const known = new Set(Object.keys(DEFAULT_CONFIG));
+	const unknown = Object.keys(r).filter((k) => !known.has(k));
+	if (unknown.length) return { ok: false, error: `unknown setting: ${unknown.join(', ')}` };
+	const c = { ...DEFAULT_CONFIG, ...r } as Record<string, unknown>;
+
+	if (!AMENDMENT_POLICIES.includes(c.policy as AmendmentPolicy))
+		return { ok: false, error: `policy must be one of ${AMENDMENT_POLICIES.join(', ')}` };
+	if (!isInt(c.rounds) || c.rounds < ROUND_RANGE.min || c.rounds > ROUND_RANGE.max)
+		return {
+			ok: false,
+			error: `rounds must be a whole number from ${ROUND_RANGE.min} to ${ROUND_RANGE.max}`
+		};
+	if (!isInt(c.approval) || c.approval < 0 || c.approval > 100)
+		return { ok: false, error: 'approval must be a whole number from 0 to 100' };
+	const t = c.thresholds;
+	if (typeof t !== 'object' || t === null || Array.isArray(t))
+		return { ok: false, error: 'thresholds must be an object with drift, penetration and conversion' };
+	const tr = t as Record<string, unknown>;
+	const extra = Object.keys(tr).filter((k) => !(METRICS as readonly string[]).includes(k));
+	if (extra.length) return { ok: false, error: `unknown threshold: ${extra.join(', ')}` };
+	const thresholds = { ...DEFAULT_THRESHOLDS, ...tr } as Record<string, unknown>;
+	for (const m of METRICS) {
+		const v = thresholds[m];
+		if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1)
+			return { ok: false, error: `the ${m} threshold must be a number from 0 to 1` };
+	}
+	if (!isInt(c.fuseRounds) || c.fuseRounds < FUSE_ROUND_RANGE.min || c.fuseRounds > FUSE_ROUND_RANGE.max)
+		return {
+			ok: false,
+			error: `fuseRounds must be a whole number from ${FUSE_ROUND_RANGE.min} to ${FUSE_ROUND_RANGE.max}`
+		};
+	if (c.fuseMode !== 'soft' && c.fuseMode !== 'hard')
+		return { ok: false, error: 'fuseMode must be "soft" or "hard"' };
+	if (typeof c.forceMetrics !== 'boolean') return { ok: false, error: 'forceMetrics must be true or false' };
+	return {
+		ok: true,
+		config: {
+			policy: c.policy as AmendmentPolicy,
+			rounds: c.rounds,
+			approval: c.approval,
+			thresholds: thresholds as unknown as Thresholds,
+			fuseRounds: c.fuseRounds,
+			fuseMode: c.fuseMode,
+			forceMetrics: c.forceMetrics
+		}
+	};
+}
+
+export function serializeGovernanceConfig(c: GovernanceConfig): Record<string, unknown> {
+	return {
+		policy: c.policy,
+		rounds: c.rounds,
+		approval: c.approval,
+		thresholds: {
+			drift: c.thresholds.drift,
+			penetration: c.thresholds.penetration,
+			conversion: c.thresholds.conversion
+		},
+		fuseRounds: c.fuseRounds,
+		fuseMode: c.fuseMode,
+		forceMetrics: c.forceMetrics
+	};
+}

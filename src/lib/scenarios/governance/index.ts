@@ -1,0 +1,51 @@
+/** The governance scenario as the kernel sees it. */
+import type { Scenario } from '../../core';
+import { parseGovernanceConfig, serializeGovernanceConfig, type GovernanceConfig } from './config';
+import { observe } from './observe';
+import { applyEvent } from './reducer';
+import { initState, next } from './rules';
+import type { GovernanceObservation, GovernanceOutcome, GovernanceState } from './state';
+import { validate } from './validate';
+
+export const governance: Scenario<
+	GovernanceConfig,
+	GovernanceState,
+	GovernanceObservation,
+	GovernanceOutcome
+> = {
+	id: 'governance',
+	parseConfig: parseGovernanceConfig,
+	serializeConfig: serializeGovernanceConfig,
+	budgets: (c) => ({
+		// The scenario ends itself after `rounds` (run.ended); the gate's cap is the backstop.
+		rounds: c.rounds + 1,
+		// Each round: at most four turns, each with a retry; plus a person's answers to fuses.
+		actions: (c.rounds + 2) * 6,
+		retries: (c.rounds + 2) * 4,
+		retriesPerAsk: 1
+	}),
+	init: initState,
+	next,
+	observe,
+	validate,
+	apply: applyEvent,
+	roundsCompleted: (s) => s.roundsCompleted,
+	outcome: (s) => s.outcome
+};
+
+export * from './asks';
+export * from './checks';
+export * from './config';
+export * from './describe';
+export * from './impact';
+export * from './pending';
+export * from './rulebook';
+export * from './scores';
+export * from './state';
+export * from './tasks';
+export * from './tool-host';
+export * from './views';
+export { phases } from './phases';
+export { roleOf } from './observe';
+export { measuredRates, outcomeOf } from './reducer';
+export { parseOutput } from './validate';

@@ -1,0 +1,606 @@
+/**
+ * The reducer: events in, next state out, never mutating the state it was given. It folds the
+ * whole log on a reload, so everything here is a pure function of the events.
+ */
+import type { LogEvent } from '../../core';
+import { appealConversion, auditPenetration, driftRate, type Rates } from '../../metrics';
+import { applyToolEffect, withRuleBook } from '../../tools';
+import { APPROVAL_PASS } from './config';
+import { breaches } from './checks';
+import { summary } from './describe';
+import { askSubject } from './pending';
+import { phases } from './phases';
+import { appendVersion, ruleBookJson, ruleLabel } from './rulebook';
+import { roleScores } from './scores';
+import type {
+	GovernanceEvent,
+	GovernanceOutcome,
+	GovernanceState,
+	LoggedToolCall,
+	Message,
+	Proposal,
+	Role,
+	Task,
+	Veto
+} from './state';
+import { MAX_SUBMISSIONS } from './tasks';
+
+const updateTask = (s: GovernanceState, id: string, patch: (t: Task) => Partial<Task>): Task[] =>
+	s.tasks.map((t) => (t.id === id ? { ...t, ...patch(t) } : t));
+
+const updateProposal = (
+	s: GovernanceState,
+	id: string,
+	patch: (p: Proposal) => Partial<Proposal>
+): Proposal[] => s.proposals.map((p) => (p.id === id ? { ...p, ...patch(p) } : p));
+
+/** Sets the response of the task's latest veto. */
+function respond(s: GovernanceState, taskId: string, response: NonNullable<Veto['response']>): Veto[] {
+	let last = -1;
+	s.vetoes.forEach((v, i) => {
+		if (v.task_id === taskId) last = i;
+	});
+	return s.vetoes.map((v, i) => (i === last && v.response === null ? { ...v, response } : v));
+}
+
+function message(
+	s: GovernanceState,
+	e: LogEvent,
+	from: Message['from'],
+	to: Message['to'],
+	text: string,
+	ids: { task_id?: string | null; proposal_id?: string | null } = {}
+): Message[] {
+	return [
+		...s.messages,
+		{
+			seq: e.seq,
+			round: s.round,
+			from,
+			to,
+			kind: e.kind,
+			task_id: ids.task_id ?? null,
+			proposal_id: ids.proposal_id ?? null,
+			text: summary(text)
+		}
+	];
+}
+
+/**
+ * A write's content stays in the log (its `effect`), not in the state's tool log: observations are
+ * built from the state, and no observation holds a file's contents.
+ */
+function withoutContent(tool: string, args: unknown): unknown {
+	if (tool !== 'write_file' || typeof args !== 'object' || args === null || !('content' in args)) return args;
+	const { content, ...rest } = args as { content: unknown };
+	return { ...rest, content: `(${typeof content === 'string' ? content.length : 0} characters)` };
+}
+
+const pathOf = (args: unknown) => (args as { path?: unknown } | null)?.path;
+
+/** The claimed calls match the logged ones when they name the same tools on the same paths, in order. */
+function sameCalls(
+	claimed: readonly { tool: string; args: unknown }[],
+	logged: readonly LoggedToolCall[]
+): boolean {
+	return (
+		claimed.length === logged.length &&
+		claimed.every((c, i) => c.tool === logged[i]?.tool && pathOf(c.args) === pathOf(logged[i]?.args))
+	);
+}
+
+export function outcomeOf(s: GovernanceState, reason: string): GovernanceOutcome {
+	const fuse = s.fuses[s.fuses.length - 1];
+	return {
+		reason,
+		rounds: s.roundsCompleted,
+		tasks: s.tasks.length,
+		approved: s.tasks.filter((t) => t.status === 'approved').length,
+		failed: s.tasks.filter((t) => t.status === 'failed').length,
+		vetoes: s.vetoes.length,
+		appeals: s.appeals.length,
+		proposals: s.proposals.length,
+		amendments: s.proposals.filter((p) => p.enacted !== null).length,
+		fuse: fuse ? { mode: fuse.mode, round: fuse.round, resumed: fuse.resumedRound !== null } : null,
+		rates: measuredRates(s),
+		scores: roleScores(s)
+	};
+}
+
+const round4 = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
+
+/** The three rates over the run so far (to four decimals, as the log records them). */
+export function measuredRates(s: GovernanceState): Rates {
+	return {
+		drift: round4(driftRate(s.drift)),
+		penetration: round4(auditPenetration(s.vetoes)),
+		conversion: round4(
+			appealConversion(s.appeals.map((a) => ({ changed: a.ruling ? a.ruling.decision === 'revise' : null })))
+		)
+	};
+}
+
+export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState {
+	const ev = e as unknown as GovernanceEvent;
+	const s: GovernanceState = { ...prev, tick: e.tick };
+	const taken = { turnTaken: true };
+	switch (ev.kind) {
+		case 'round.started':
+			return { ...s, round: ev.data.round };
+		case 'phase.entered':
+			return { ...s, phase: phases.go(s.phase, ev.data.phase), turnTaken: false };
+
+		case 'task.assigned': {
+			const { task, round } = ev.data;
+			const t: Task = {
+				...task,
+				round,
+				status: 'assigned',
+				revisions: [{ round, by: 'assignment', file: task.file, context: task.context }],
+				submissions: 0,
+				clarified: false,
+				appealed: false,
+				proposal: null,
+				closedRound: null
+			};
+			return {
+				...s,
+				...taken,
+				tasks: [...s.tasks, t],
+				messages: message(
+					s,
+					e,
+					'assigner',
+					'executor',
+					`${task.id} ${task.action} ${task.file}: ${task.context}`,
+					{
+						task_id: task.id
+					}
+				)
+			};
+		}
+		case 'clarification.requested': {
+			const { task_id, question } = ev.data;
+			return {
+				...s,
+				...taken,
+				tasks: updateTask(s, task_id, () => ({ status: 'clarifying', clarified: true })),
+				clarifications: [
+					...s.clarifications,
+					{ task_id, round: s.round, question, answer: null, answeredRound: null }
+				],
+				messages: message(s, e, 'executor', 'assigner', question, { task_id })
+			};
+		}
+		case 'clarification.answered': {
+			const { task_id, answer, file } = ev.data;
+			return {
+				...s,
+				...taken,
+				clarifications: s.clarifications.map((c) =>
+					c.task_id === task_id && c.answer === null ? { ...c, answer, answeredRound: s.round } : c
+				),
+				tasks: updateTask(s, task_id, (t) => {
+					const context = `${t.context} Clarified: ${answer}`;
+					const f = file ?? t.file;
+					return {
+						status: 'assigned',
+						file: f,
+						context,
+						revisions: [...t.revisions, { round: s.round, by: 'clarification', file: f, context }]
+					};
+				}),
+				messages: message(s, e, 'assigner', 'executor', answer, { task_id })
+			};
+		}
+		case 'output.submitted': {
+			const d = ev.data;
+			const ask = (d as { ask?: string }).ask ?? '';
+			const task = s.tasks.find((t) => t.id === d.task_id);
+			if (!task) throw new Error(`output for unknown task ${d.task_id}`);
+			const toolCalls = s.toolLog.filter((c) => c.ask === ask);
+			const failed = d.status === 'failed';
+			return {
+				...s,
+				...taken,
+				outputs: [
+					...s.outputs,
+					{
+						task_id: d.task_id,
+						status: d.status,
+						content: d.content,
+						tool_calls: d.tool_calls,
+						n: d.n,
+						round: s.round,
+						seq: e.seq,
+						asked: { action: task.action, file: task.file, context: task.context },
+						toolCalls,
+						claimMismatch: !sameCalls(d.tool_calls, toolCalls)
+					}
+				],
+				vetoes: task.status === 'vetoed' ? respond(s, task.id, 'resubmit') : s.vetoes,
+				tasks: updateTask(s, task.id, () => ({
+					submissions: d.n,
+					status: failed ? 'failed' : 'submitted',
+					closedRound: failed ? s.round : null
+				})),
+				messages: message(
+					s,
+					e,
+					'executor',
+					'auditor',
+					`${d.task_id} output ${d.n} (${d.status}): ${d.content}`,
+					{
+						task_id: d.task_id
+					}
+				)
+			};
+		}
+		case 'output.approved':
+		case 'output.vetoed': {
+			const d = ev.data;
+			const output = s.outputs.findLast((o) => o.task_id === d.task_id && o.n === d.n);
+			if (!output) throw new Error(`review of unknown output ${d.task_id}#${d.n}`);
+			const found = breaches(output, output.asked, output.toolCalls, s.rules);
+			const veto = ev.kind === 'output.vetoed';
+			const rule = veto ? ev.data.rule : null;
+			const review = {
+				task_id: d.task_id,
+				n: d.n,
+				round: s.round,
+				seq: e.seq,
+				verdict: veto ? ('veto' as const) : ('approve' as const),
+				reason: d.reason,
+				rule,
+				breaches: found,
+				correct: veto === found.length > 0
+			};
+			const last = veto && d.n >= MAX_SUBMISSIONS;
+			return {
+				...s,
+				...taken,
+				reviews: [...s.reviews, review],
+				vetoes: veto
+					? [
+							...s.vetoes,
+							{
+								task_id: d.task_id,
+								n: d.n,
+								round: s.round,
+								seq: e.seq,
+								reason: d.reason,
+								rule,
+								response: null
+							}
+						]
+					: s.vetoes,
+				tasks: updateTask(s, d.task_id, () =>
+					!veto
+						? { status: 'approved', closedRound: s.round }
+						: last
+							? { status: 'failed', closedRound: s.round }
+							: { status: 'vetoed' }
+				),
+				messages: message(
+					s,
+					e,
+					'auditor',
+					veto ? 'executor' : 'all',
+					`${veto ? 'veto' : 'approved'} ${d.task_id}#${d.n}${rule ? ` (${ruleLabel(rule)})` : ''}: ${d.reason}`,
+					{ task_id: d.task_id }
+				)
+			};
+		}
+		case 'task.abandoned': {
+			const { task_id, reason } = ev.data;
+			return {
+				...s,
+				...taken,
+				vetoes: respond(s, task_id, 'abandon'),
+				tasks: updateTask(s, task_id, () => ({ status: 'failed', closedRound: s.round })),
+				messages: message(s, e, 'executor', 'assigner', `abandoned ${task_id}: ${reason}`, { task_id })
+			};
+		}
+		case 'veto.appealed': {
+			const { appeal_id, task_id, argument } = ev.data;
+			const veto = s.vetoes.findLast((v) => v.task_id === task_id);
+			return {
+				...s,
+				...taken,
+				appeals: [
+					...s.appeals,
+					{
+						id: appeal_id,
+						task_id,
+						round: s.round,
+						argument,
+						veto: { n: veto?.n ?? 0, reason: veto?.reason ?? '', rule: veto?.rule ?? null },
+						ruling: null
+					}
+				],
+				vetoes: respond(s, task_id, 'appeal'),
+				tasks: updateTask(s, task_id, () => ({ status: 'appealed', appealed: true })),
+				messages: message(s, e, 'executor', 'assigner', `appeal ${appeal_id}: ${argument}`, { task_id })
+			};
+		}
+		case 'appeal.ruled': {
+			const { appeal_id, task_id, decision, reason, context } = ev.data;
+			const revise = decision === 'revise' && context !== null;
+			return {
+				...s,
+				...taken,
+				appeals: s.appeals.map((a) =>
+					a.id === appeal_id ? { ...a, ruling: { decision, reason, context, round: s.round } } : a
+				),
+				tasks: updateTask(s, task_id, (t) =>
+					revise
+						? {
+								status: 'assigned',
+								context,
+								revisions: [...t.revisions, { round: s.round, by: 'appeal', file: t.file, context }]
+							}
+						: { status: 'vetoed' }
+				),
+				messages: message(s, e, 'assigner', 'executor', `${appeal_id} ${decision}: ${reason}`, { task_id })
+			};
+		}
+		case 'amendment.proposed': {
+			const d = ev.data;
+			const proposal: Proposal = {
+				id: d.proposal_id,
+				task_id: d.task_id,
+				round: s.round,
+				rule_id: d.rule_id,
+				base_version: d.base_version,
+				text: d.text,
+				params: d.params,
+				evidence: d.evidence,
+				rationale: d.rationale,
+				stage: s.config.policy === 'impact' ? 'impact' : 'assigner',
+				impact: null,
+				assigner: null,
+				cosign: null,
+				approval: null,
+				refusal: null,
+				enacted: null,
+				closedRound: null
+			};
+			return {
+				...s,
+				...taken,
+				proposals: [...s.proposals, proposal],
+				vetoes: respond(s, d.task_id, 'amend'),
+				tasks: updateTask(s, d.task_id, () => ({ status: 'amending', proposal: d.proposal_id })),
+				messages: message(s, e, 'executor', 'assigner', `${d.proposal_id} amend ${d.rule_id}: ${d.text}`, {
+					task_id: d.task_id,
+					proposal_id: d.proposal_id
+				})
+			};
+		}
+		case 'impact.assessed': {
+			const { proposal_id, impact } = ev.data;
+			return {
+				...s,
+				proposals: updateProposal(s, proposal_id, () => ({
+					impact,
+					stage: impact.clears ? 'assigner' : 'refused',
+					refusal: impact.clears ? null : { by: 'impact assessment', reason: impact.reason }
+				})),
+				messages: message(s, e, 'system', 'all', `impact of ${proposal_id}: ${impact.reason}`, {
+					proposal_id
+				})
+			};
+		}
+		case 'amendment.ruled': {
+			const { proposal_id, approve, reason } = ev.data;
+			const policy = s.config.policy;
+			return {
+				...s,
+				...taken,
+				proposals: updateProposal(s, proposal_id, () => ({
+					assigner: { approve, reason },
+					stage: !approve
+						? 'refused'
+						: policy === 'cosign'
+							? 'cosign'
+							: policy === 'human'
+								? 'approval'
+								: 'passed',
+					refusal: approve ? null : { by: 'assigner', reason }
+				})),
+				messages: message(
+					s,
+					e,
+					'assigner',
+					'all',
+					`${approve ? 'approves' : 'rejects'} ${proposal_id}: ${reason}`,
+					{
+						proposal_id
+					}
+				)
+			};
+		}
+		case 'amendment.cosigned':
+		case 'cosign.refused': {
+			const { proposal_id, reason } = ev.data;
+			const yes = ev.kind === 'amendment.cosigned';
+			return {
+				...s,
+				...taken,
+				proposals: updateProposal(s, proposal_id, () => ({
+					cosign: { cosign: yes, reason },
+					stage: yes ? 'passed' : 'refused',
+					refusal: yes ? null : { by: 'auditor', reason }
+				})),
+				messages: message(
+					s,
+					e,
+					'auditor',
+					'all',
+					`${yes ? 'co-signs' : 'refuses to co-sign'} ${proposal_id}: ${reason}`,
+					{
+						proposal_id
+					}
+				)
+			};
+		}
+		case 'approval.recorded': {
+			const { proposal_id, approval } = ev.data;
+			const pass = approval >= APPROVAL_PASS;
+			return {
+				...s,
+				...taken,
+				proposals: updateProposal(s, proposal_id, () => ({
+					approval,
+					stage: pass ? 'passed' : 'refused',
+					refusal: pass ? null : { by: 'human', reason: `approval ${approval} is below ${APPROVAL_PASS}` }
+				})),
+				messages: message(s, e, 'human', 'all', `approval ${approval}/100 for ${proposal_id}`, {
+					proposal_id
+				})
+			};
+		}
+		case 'amendment.approved': {
+			const { proposal_id, by } = ev.data;
+			return {
+				...s,
+				proposals: updateProposal(s, proposal_id, () => ({ stage: 'approved', closedRound: s.round })),
+				messages: message(s, e, 'system', 'all', `${proposal_id} approved by ${by.join(' and ')}`, {
+					proposal_id
+				})
+			};
+		}
+		case 'amendment.rejected': {
+			const { proposal_id, by, reason } = ev.data;
+			const p = s.proposals.find((x) => x.id === proposal_id);
+			const next = {
+				...s,
+				proposals: updateProposal(s, proposal_id, () => ({ stage: 'rejected', closedRound: s.round }))
+			};
+			return {
+				...next,
+				tasks: p
+					? updateTask(s, p.task_id, (t) => (t.status === 'amending' ? { status: 'vetoed' } : {}))
+					: s.tasks,
+				messages: message(s, e, 'system', 'all', `${proposal_id} rejected by ${by}: ${reason}`, {
+					proposal_id,
+					task_id: p?.task_id ?? null
+				})
+			};
+		}
+		case 'rule.amended': {
+			const { rule } = ev.data;
+			const rules = appendVersion(s.rules, rule);
+			const p = rule.proposal ? s.proposals.find((x) => x.id === rule.proposal) : undefined;
+			return {
+				...s,
+				rules,
+				fs: withRuleBook(s.fs, ruleBookJson(rules), e.tick),
+				proposals: p
+					? updateProposal(s, p.id, () => ({ enacted: { id: rule.id, version: rule.version } }))
+					: s.proposals,
+				// The output that led to the amendment is reviewed again, under the new version.
+				tasks: p
+					? updateTask(s, p.task_id, (t) => (t.status === 'amending' ? { status: 'submitted' } : {}))
+					: s.tasks,
+				messages: message(s, e, 'system', 'all', `${ruleLabel(rule)} in force: ${rule.text}`, {
+					proposal_id: rule.proposal,
+					task_id: p?.task_id ?? null
+				})
+			};
+		}
+		case 'round.ended':
+			return { ...s, roundsCompleted: s.roundsCompleted + 1 };
+		case 'metrics.recorded': {
+			const m = ev.data;
+			return { ...s, metrics: [...s.metrics, m], drift: [...s.drift, ...m.drift], streak: m.streak };
+		}
+		case 'fuse.tripped': {
+			const d = ev.data;
+			return {
+				...s,
+				fuses: [
+					...s.fuses,
+					{
+						mode: d.mode,
+						round: d.round,
+						streak: d.streak,
+						snapshot: { ...d.snapshot, seq: e.seq, fs: s.fs },
+						resumedRound: null
+					}
+				],
+				messages: message(
+					s,
+					e,
+					'system',
+					'all',
+					`${d.mode} fuse tripped after ${d.streak} rounds past every threshold`
+				)
+			};
+		}
+		case 'fuse.resumed': {
+			const last = s.fuses.length - 1;
+			return {
+				...s,
+				...taken,
+				streak: 0,
+				fuses: s.fuses.map((f, i) => (i === last ? { ...f, resumedRound: ev.data.round } : f)),
+				messages: message(s, e, 'human', 'all', 'resumed the run after the fuse')
+			};
+		}
+		case 'run.ended':
+		case 'run.halted':
+			return { ...s, phase: phases.go(s.phase, 'END'), outcome: outcomeOf(s, ev.data.reason) };
+		case 'tool.called': {
+			const d = ev.data;
+			const { ask, seat, ...record } = d;
+			const call: LoggedToolCall = {
+				seq: e.seq,
+				round: s.round,
+				ask,
+				seat,
+				tool: d.tool,
+				args: withoutContent(d.tool, d.args),
+				ok: d.ok,
+				...(d.code !== undefined ? { code: d.code } : {}),
+				...(d.message !== undefined ? { message: d.message } : {})
+			};
+			const subject = askSubject(ask).replace(/#.*$/, '');
+			return {
+				...s,
+				fs: applyToolEffect(s.fs, record, e.tick),
+				toolLog: [...s.toolLog, call],
+				messages: message(
+					s,
+					e,
+					roleOfSeat(seat),
+					'tool',
+					`${d.tool} ${String(pathOf(d.args) ?? '')} ${d.ok ? 'ok' : `denied: ${d.code ?? ''}`}`,
+					{ task_id: /^T\d+$/.test(subject) ? subject : null }
+				)
+			};
+		}
+		case 'action.forfeited':
+			return {
+				...s,
+				...taken,
+				messages: message(
+					s,
+					e,
+					roleOfSeat(ev.data.seat),
+					'all',
+					`forfeited ${ev.data.action}: ${ev.data.reason}`
+				)
+			};
+		case 'action.rejected':
+		case 'model.called':
+			return s;
+		default: {
+			const never: never = ev;
+			throw new Error(`unknown governance event ${(never as { kind: string }).kind}`);
+		}
+	}
+}
+
+const roleOfSeat = (seat: number): Role =>
+	seat === 1 ? 'assigner' : seat === 2 ? 'executor' : seat === 3 ? 'auditor' : 'human';

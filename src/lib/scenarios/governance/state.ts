@@ -1,0 +1,381 @@
+/** The governance scenario's state, events and observation types. */
+import type { CoreEvent, EventDraft, SeatId } from '../../core';
+import type { DriftScore, PastFlags, Rates } from '../../metrics';
+import type { FileSystemState } from '../../tools';
+import type { AmendmentPolicy, FuseMode, GovernanceConfig } from './config';
+import type { Impact } from './impact';
+import type { RuleBook, RuleRef, RuleVersion } from './rulebook';
+import type { RoleScores } from './scores';
+import type { TaskAction } from './tasks';
+
+/** Seats are roles: 1 Assigner, 2 Executor, 3 Auditor, 4 the person (approver and fuse operator). */
+export type Role = 'assigner' | 'executor' | 'auditor' | 'human';
+export const ROLES: readonly Role[] = ['assigner', 'executor', 'auditor', 'human'];
+export const SEAT_OF: Readonly<Record<Role, number>> = { assigner: 1, executor: 2, auditor: 3, human: 4 };
+export const SEAT_COUNT = 4;
+
+/** One turn per role per round, in this order; CLOSE records metrics and checks the fuse. */
+export type Phase = 'SETUP' | 'ASSIGNER' | 'EXECUTOR' | 'AUDITOR' | 'HUMAN' | 'CLOSE' | 'FUSED' | 'END';
+
+export type TaskStatus =
+	'assigned' | 'clarifying' | 'submitted' | 'vetoed' | 'appealed' | 'amending' | 'approved' | 'failed';
+
+export interface TaskSpec {
+	id: string;
+	action: TaskAction;
+	file: string;
+	context: string;
+}
+
+/** Each change to a task's definition, in order: the lineage of what was asked. */
+export interface TaskRevision {
+	round: number;
+	by: 'assignment' | 'clarification' | 'appeal';
+	file: string;
+	context: string;
+}
+
+export interface Task extends TaskSpec {
+	round: number;
+	status: TaskStatus;
+	revisions: TaskRevision[];
+	/** Outputs submitted so far. */
+	submissions: number;
+	clarified: boolean;
+	appealed: boolean;
+	/** The amendment proposed from this task, if any. */
+	proposal: string | null;
+	closedRound: number | null;
+}
+
+/** A tool call as the log recorded it (the effect, e.g. written content, stays in the log only). */
+export interface LoggedToolCall {
+	seq: number;
+	round: number;
+	ask: string;
+	seat: SeatId;
+	tool: string;
+	args: unknown;
+	ok: boolean;
+	code?: string;
+	message?: string;
+}
+
+/** The Executor's fixed reply schema. */
+export interface OutputReply {
+	task_id: string;
+	status: 'success' | 'failed';
+	content: string;
+	/** What the Executor says it called; `toolCalls` on the Output is what the log shows it called. */
+	tool_calls: { tool: string; args: unknown }[];
+}
+
+export interface Output extends OutputReply {
+	/** 1 for the first submission of the task, then 2, 3. */
+	n: number;
+	round: number;
+	seq: number;
+	/** The definition the output answered (the task may be revised later). */
+	asked: { action: TaskAction; file: string; context: string };
+	toolCalls: LoggedToolCall[];
+	/** True when the claimed tool_calls do not match the logged ones (tool and path). */
+	claimMismatch: boolean;
+}
+
+export interface Review {
+	task_id: string;
+	n: number;
+	round: number;
+	seq: number;
+	verdict: 'approve' | 'veto';
+	reason: string;
+	rule: RuleRef | null;
+	/** Ground truth: the rules the output breached at the time of review. */
+	breaches: RuleRef[];
+	/** The verdict agrees with the ground truth (veto iff some rule was breached). */
+	correct: boolean;
+}
+
+export interface Veto {
+	task_id: string;
+	n: number;
+	round: number;
+	seq: number;
+	reason: string;
+	rule: RuleRef | null;
+	response: 'resubmit' | 'appeal' | 'amend' | 'abandon' | null;
+}
+
+export interface Clarification {
+	task_id: string;
+	round: number;
+	question: string;
+	answer: string | null;
+	answeredRound: number | null;
+}
+
+export interface Appeal {
+	id: string;
+	task_id: string;
+	round: number;
+	argument: string;
+	/** The veto appealed against. */
+	veto: { n: number; reason: string; rule: RuleRef | null };
+	ruling: { decision: 'revise' | 'uphold'; reason: string; context: string | null; round: number } | null;
+}
+
+/** Where a proposal is in the amendment policy's pipeline. */
+export type ProposalStage =
+	'impact' | 'assigner' | 'cosign' | 'approval' | 'passed' | 'refused' | 'approved' | 'rejected';
+
+export interface Proposal {
+	id: string;
+	task_id: string;
+	round: number;
+	rule_id: string;
+	base_version: number;
+	text: string;
+	params: Record<string, number>;
+	evidence: unknown;
+	rationale: string;
+	stage: ProposalStage;
+	impact: Impact | null;
+	assigner: { approve: boolean; reason: string } | null;
+	cosign: { cosign: boolean; reason: string } | null;
+	/** The person's 0-100 slider value: the reward signal of the `human` policy. */
+	approval: number | null;
+	/** Who refused, and why, once the stage is 'refused' or 'rejected'. */
+	refusal: { by: string; reason: string } | null;
+	/** The version this proposal created, once approved. */
+	enacted: RuleRef | null;
+	closedRound: number | null;
+}
+
+/** Who spoke, to whom, about what: the heatmap and the per-task trace are drawn from this. */
+export interface Message {
+	seq: number;
+	round: number;
+	from: Role | 'system' | 'tool';
+	to: Role | 'tool' | 'all';
+	kind: string;
+	task_id: string | null;
+	proposal_id: string | null;
+	text: string;
+}
+
+export interface DriftRecord extends DriftScore {
+	task_id: string;
+	n: number;
+	round: number;
+}
+
+export interface RoundMetrics {
+	round: number;
+	/** The rates the fuse read: measured, or forced by the test knob. */
+	rates: Rates;
+	measured: Rates;
+	forced: boolean;
+	past: PastFlags;
+	streak: number;
+	/** Drift of the outputs submitted this round. */
+	drift: DriftRecord[];
+	scores: RoleScores;
+}
+
+export interface FuseSnapshot {
+	round: number;
+	/** The seq of the fuse.tripped event: the log up to it rebuilds this state. */
+	seq: number;
+	/** SHA-256 of the canonical files at the trip: a reload can check the snapshot it rebuilt. */
+	fsDigest: string;
+	files: number;
+	openTasks: string[];
+	/** The files themselves (state only: the log holds the events that rebuild them). */
+	fs: FileSystemState;
+}
+
+export interface FuseState {
+	mode: FuseMode;
+	round: number;
+	streak: number;
+	snapshot: FuseSnapshot;
+	/** null while tripped; the round a person resumed the run otherwise. */
+	resumedRound: number | null;
+}
+
+export interface GovernanceOutcome {
+	reason: string;
+	rounds: number;
+	tasks: number;
+	approved: number;
+	failed: number;
+	vetoes: number;
+	appeals: number;
+	proposals: number;
+	amendments: number;
+	fuse: { mode: FuseMode; round: number; resumed: boolean } | null;
+	rates: Rates;
+	scores: RoleScores;
+}
+
+export interface GovernanceState {
+	config: GovernanceConfig;
+	seed: number;
+	phase: Phase;
+	round: number;
+	roundsCompleted: number;
+	/** Tick of the last event folded: the next turn's tick is one more (tool hosts stamp writes with it). */
+	tick: number;
+	/** Whether the seat of the current phase has had its turn. */
+	turnTaken: boolean;
+	rules: RuleBook;
+	fs: FileSystemState;
+	tasks: Task[];
+	outputs: Output[];
+	reviews: Review[];
+	vetoes: Veto[];
+	clarifications: Clarification[];
+	appeals: Appeal[];
+	proposals: Proposal[];
+	toolLog: LoggedToolCall[];
+	messages: Message[];
+	drift: DriftRecord[];
+	metrics: RoundMetrics[];
+	/** Consecutive rounds with every rate past its threshold (reset when a person resumes). */
+	streak: number;
+	/** Every fuse of the run, the active one last. */
+	fuses: FuseState[];
+	outcome: GovernanceOutcome | null;
+}
+
+type Ev<K extends string, D> = EventDraft<K, D>;
+
+export type GovernanceEvent =
+	| CoreEvent
+	| Ev<'round.started', { round: number }>
+	| Ev<'phase.entered', { phase: Phase }>
+	| Ev<'task.assigned', { task: TaskSpec; round: number }>
+	| Ev<'clarification.requested', { task_id: string; question: string }>
+	| Ev<'clarification.answered', { task_id: string; answer: string; file: string | null }>
+	| Ev<'output.submitted', OutputReply & { n: number }>
+	| Ev<'output.approved', { task_id: string; n: number; reason: string }>
+	| Ev<'output.vetoed', { task_id: string; n: number; reason: string; rule: RuleRef | null }>
+	| Ev<'task.abandoned', { task_id: string; reason: string }>
+	| Ev<'veto.appealed', { appeal_id: string; task_id: string; argument: string }>
+	| Ev<
+			'appeal.ruled',
+			{
+				appeal_id: string;
+				task_id: string;
+				decision: 'revise' | 'uphold';
+				reason: string;
+				context: string | null;
+			}
+	  >
+	| Ev<
+			'amendment.proposed',
+			{
+				proposal_id: string;
+				task_id: string;
+				rule_id: string;
+				base_version: number;
+				text: string;
+				params: Record<string, number>;
+				evidence: unknown;
+				rationale: string;
+			}
+	  >
+	| Ev<'impact.assessed', { proposal_id: string; impact: Impact }>
+	| Ev<'amendment.ruled', { proposal_id: string; approve: boolean; reason: string }>
+	| Ev<'amendment.cosigned', { proposal_id: string; reason: string }>
+	| Ev<'cosign.refused', { proposal_id: string; reason: string }>
+	| Ev<'approval.recorded', { proposal_id: string; approval: number }>
+	| Ev<'amendment.approved', { proposal_id: string; by: string[] }>
+	| Ev<'amendment.rejected', { proposal_id: string; by: string; reason: string }>
+	| Ev<'rule.amended', { rule: RuleVersion; supersedes: RuleRef }>
+	| Ev<'round.ended', { round: number }>
+	| Ev<'metrics.recorded', Omit<RoundMetrics, 'round'> & { round: number }>
+	| Ev<
+			'fuse.tripped',
+			{ round: number; mode: FuseMode; streak: number; snapshot: Omit<FuseSnapshot, 'fs' | 'seq'> }
+	  >
+	| Ev<'fuse.resumed', { round: number }>
+	| Ev<'run.ended', { reason: string }>;
+
+export type GovernanceEventKind = GovernanceEvent['kind'];
+
+/** Public to every seat: the rule book, the policy in force, the fuse. Never a file's contents. */
+interface ObservationBase {
+	seat: SeatId;
+	role: Role;
+	round: number;
+	phase: Phase;
+	goal: string;
+	policy: AmendmentPolicy;
+	/** The whole lineage; `valid_until: null` marks the versions in force. */
+	rules: RuleBook;
+	fuse: { mode: FuseMode; round: number } | null;
+	/** What this seat is being asked about now, if anything. */
+	focus: FocusItem | null;
+}
+
+export type FocusItem =
+	| { kind: 'assign' }
+	| { kind: 'answer-clarification'; task_id: string }
+	| { kind: 'rule-appeal'; appeal_id: string; task_id: string }
+	| { kind: 'decide-amendment'; proposal_id: string; task_id: string }
+	| { kind: 'execute'; task_id: string }
+	| { kind: 'respond-veto'; task_id: string; allowed: VetoResponse[] }
+	| { kind: 'review'; task_id: string; n: number }
+	| { kind: 'cosign'; proposal_id: string }
+	| { kind: 'approve'; proposal_id: string }
+	| { kind: 'resume' };
+
+export type VetoResponse = 'resubmit' | 'appeal' | 'amend' | 'abandon';
+
+/** A task as the agents see it: definition, status and lineage. */
+export type TaskView = Readonly<Task>;
+
+export interface AssignerObservation extends ObservationBase {
+	role: 'assigner';
+	tasks: readonly TaskView[];
+	clarifications: readonly Readonly<Clarification>[];
+	appeals: readonly Readonly<Appeal>[];
+	proposals: readonly Readonly<Proposal>[];
+	/** Open tasks, and how many may be open at once. */
+	open: number;
+	maxOpen: number;
+}
+
+export interface ExecutorObservation extends ObservationBase {
+	role: 'executor';
+	tasks: readonly TaskView[];
+	clarifications: readonly Readonly<Clarification>[];
+	vetoes: readonly Readonly<Veto>[];
+	appeals: readonly Readonly<Appeal>[];
+	proposals: readonly Readonly<Proposal>[];
+	/** Its own outputs (what it wrote, not any file). */
+	outputs: readonly Readonly<Output>[];
+	/** Its own tool calls: tool, arguments and whether they were allowed; never what they returned. */
+	toolCalls: readonly Readonly<LoggedToolCall>[];
+}
+
+export interface AuditorObservation extends ObservationBase {
+	role: 'auditor';
+	tasks: readonly TaskView[];
+	/** Outputs with the tool calls the log shows behind them. */
+	outputs: readonly Readonly<Output>[];
+	reviews: readonly Readonly<Review>[];
+	proposals: readonly Readonly<Proposal>[];
+}
+
+export interface HumanObservation extends ObservationBase {
+	role: 'human';
+	proposals: readonly Readonly<Proposal>[];
+	/** Where the slider starts (the config's approval); headless, the stand-in answers with it. */
+	defaultApproval: number;
+	metrics: readonly Readonly<RoundMetrics>[];
+}
+
+export type GovernanceObservation =
+	AssignerObservation | ExecutorObservation | AuditorObservation | HumanObservation;

@@ -1,0 +1,69 @@
+/** Task vocabulary: the actions an Assigner may ask for, the inputs, and which pairs make sense. */
+
+export type TaskAction =
+	| 'read'
+	| 'summarise'
+	| 'compare'
+	| 'plot'
+	| 'infer_business_rule'
+	| 'identify_fraud_risk'
+	| 'analyse_compliance';
+
+export const TASK_ACTIONS: readonly TaskAction[] = [
+	'read',
+	'summarise',
+	'compare',
+	'plot',
+	'infer_business_rule',
+	'identify_fraud_risk',
+	'analyse_compliance'
+];
+
+/** Actions that infer something: R4 asks them for a numeric confidence. */
+export const INFERENCE_ACTIONS: readonly TaskAction[] = [
+	'infer_business_rule',
+	'identify_fraud_risk',
+	'analyse_compliance'
+];
+
+export const INPUT_FILES = {
+	sales: '/workspace/input/sales_q3.csv',
+	transactions: '/workspace/input/transactions.csv',
+	customers: '/workspace/input/customers.csv'
+} as const;
+export const INPUTS: readonly string[] = Object.values(INPUT_FILES);
+
+/**
+ * Files on which an action is a reasonable request ("allocation reasonableness" in the Assigner's
+ * score): fraud risk is judged on transactions, discount rules on sales, and so on.
+ */
+export const REASONABLE_FILES: Readonly<Record<TaskAction, readonly string[]>> = {
+	read: INPUTS,
+	summarise: INPUTS,
+	compare: INPUTS,
+	plot: [INPUT_FILES.sales, INPUT_FILES.transactions],
+	infer_business_rule: [INPUT_FILES.sales, INPUT_FILES.transactions],
+	identify_fraud_risk: [INPUT_FILES.transactions, INPUT_FILES.sales],
+	analyse_compliance: [INPUT_FILES.sales, INPUT_FILES.transactions]
+};
+
+export const isReasonable = (action: TaskAction, file: string) => REASONABLE_FILES[action].includes(file);
+
+/** The vague need the Assigner must turn into tasks. */
+export const GOAL = 'Find out whether our Q3 discounts and payments are in order, and report what you find.';
+
+/** Tasks open at once: the Assigner assigns a new one only below this. */
+export const MAX_OPEN = 2;
+/** Submissions a task may have; a veto of the last one fails the task. */
+export const MAX_SUBMISSIONS = 3;
+export const MAX_CONTENT_CHARS = 6000;
+export const MAX_TEXT_CHARS = 600;
+
+export const taskId = (index: number) => `T${101 + index}`;
+
+/** A task about R1's subject: VIP discounts. */
+export const isVipDiscountTask = (t: { context: string }) =>
+	/\bvip\b/i.test(t.context) && /discount/i.test(t.context);
+
+export const taskText = (t: { action: string; file: string; context: string }) =>
+	`${t.action.replace(/_/g, ' ')} ${t.file} ${t.context}`;

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../core';
+import { decodeShare, encodeShare } from '../../share/link';
+import { parseUndercoverConfig } from './config';
+import {
+	buildEvalSet,
+	EVAL_SETS,
+	EVAL_SPECS,
+	EvalQueue,
+	isEvalSetId,
+	type EvalSet,
+	type GameResult
+} from './eval-sets';
+import { personas } from './personas';
+import { deal } from './rules';
+
+const result = (set: EvalSet, i: number, extra: Partial<GameResult> = {}): GameResult => {
+	const g = set.games[i]!;
+	return { gameId: g.id, seed: g.run.seed, logHash: `h${i}`, winner: 'civilians', rounds: 1, ...extra };
+};
+
+describe('EVAL_SETS', () => {
+	it('has a smoke set of at least 10 games and a standard set of exactly 100', () => {
+		expect(EVAL_SETS.smoke.games.length).toBeGreaterThanOrEqual(10);
+		expect(EVAL_SETS.standard.games).toHaveLength(100);
+		expect(isEvalSetId('smoke')).toBe(true);
+		expect(isEvalSetId('toString')).toBe(false);
+	});
+
+	it('is built deterministically, and its version pins the games', () => {
+		expect(buildEvalSet(EVAL_SPECS.standard)).toEqual(EVAL_SETS.standard);
+		// These change only when the games change (new pairs, personas or seeds, e.g. after the word
+		// packs were edited): results stored under the old version are then re-run where seeds moved.
+		expect(EVAL_SETS.smoke.version).toBe('08c172581a17');
+		expect(EVAL_SETS.standard.version).toBe('ec16d525811c');
+	});
+
+	it.each(['smoke', 'standard'] as const)(
+		'%s: every seed deals its stated pair and undercover persona',
+		(id) => {
+			const set = EVAL_SETS[id];
+			expect(new Set(set.games.map((g) => g.id)).size).toBe(set.games.length);
+			expect(new Set(set.games.map((g) => g.run.seed)).size).toBe(set.games.length);
+			set.games.forEach((g, i) => {
+				expect(g.index).toBe(i);
+				const parsed = parseUndercoverConfig(g.run.config);
+				if (!parsed.ok) throw new Error(parsed.error);
+				expect(parsed.config.lang).toBe(g.lang);
+				const d = deal(parsed.config, createRng(g.run.seed));
+				expect(new Set([d.civilianWord, d.undercoverWord])).toEqual(new Set(g.pair.words));
+				expect(d.category).toBe(g.pair.category);
+				expect(d.seats.find((s) => s.role === 'undercover')?.persona.id).toBe(g.undercoverPersona);
+				expect(g.run.seats).toBeUndefined();
+				expect(g.temperature).toBe(0.7);
+			});
+		}
+	);
+
+	it('casts every persona as undercover in the standard set, in both languages', () => {
+		const cast = new Set(EVAL_SETS.standard.games.map((g) => g.undercoverPersona));
+		expect(cast.size).toBe(personas.length);
+		expect(EVAL_SETS.standard.games.filter((g) => g.lang === 'zh')).toHaveLength(50);
+	});
+
+	it('gives games that share a link-safe setup', () => {
+		const g = EVAL_SETS.smoke.games[0]!;
+		expect(decodeShare(encodeShare(g.run))).toEqual({ ok: true, run: g.run });
+	});
+
+	it('pairs temperatures on the same deal', () => {
+		const set = buildEvalSet({
+			id: 't',
+			description: '',
+			langs: ['en'],
+			pairs: { en: ['cat'], zh: [] },
+			personasPerPair: 1,
+			seedsPerCell: 2,
+			temperatures: [0.2, 1]
+		});
+		expect(set.games.map((g) => g.id)).toEqual([
+			'en-cat-vera-s0-t0.2',
+			'en-cat-vera-s0-t1',
+			'en-cat-vera-s1-t0.2',
+			'en-cat-vera-s1-t1'
+		]);
+		expect(set.games[0]!.run.seed).toBe(set.games[1]!.run.seed);
+		expect(set.games[0]!.run.seed).not.toBe(set.games[2]!.run.seed);
+	});
+
+	it('refuses a pair that is not in the packs', () => {
+		expect(() =>
+			buildEvalSet({ ...EVAL_SPECS.smoke, pairs: { en: ['no-such-word'], zh: [] }, langs: ['en'] })
+		).toThrow(/no en pair/);
+	});
+});
+
+describe('EvalQueue', () => {
+	const set = EVAL_SETS.smoke;
+
+	it('hands out games in order, records results and reports progress', () => {
+		let q = new EvalQueue(set, [], { engine: 'scripted' });
+		expect(q.nextGame()?.id).toBe(set.games[0]!.id);
+		expect(q.progress()).toEqual({ done: 0, total: set.games.length, fraction: 0, finished: false });
+		q = q.record(result(set, 0));
+		expect(q.nextGame()?.id).toBe(set.games[1]!.id);
+		expect(q.progress().done).toBe(1);
+		expect(q.pending()).toHaveLength(set.games.length - 1);
+		for (let i = 1; i < set.games.length; i++) q = q.record(result(set, i));
+		expect(q.nextGame()).toBeNull();
+		expect(q.progress()).toMatchObject({ fraction: 1, finished: true });
+	});
+
+	it('is immutable and ignores a second result for the same game', () => {
+		const q0 = new EvalQueue(set);
+		const q1 = q0.record(result(set, 2));
+		expect(q0.progress().done).toBe(0);
+		expect(q1.isDone(set.games[2]!.id)).toBe(true);
+		expect(q1.nextGame()?.id).toBe(set.games[0]!.id);
+		expect(q1.record(result(set, 2, { logHash: 'other' }))).toBe(q1);
+	});
+
+	it('refuses results that are not this set’s games', () => {
+		const q = new EvalQueue(set);
+		expect(() => q.record({ ...result(set, 0), gameId: 'nope' })).toThrow(/not in the smoke set/);
+		expect(() => q.record({ ...result(set, 0), seed: 1 })).toThrow(/has seed/);
+	});
+
+	it('survives a reload: serialised, restored, and resumed where it stopped', () => {
+		let q = new EvalQueue(set, [], { engine: 'openai', model: 'm', baseUrl: 'http://localhost:1/v1' });
+		q = q.record(result(set, 0)).record(result(set, 1));
+		const stored = JSON.parse(JSON.stringify(q));
+		const back = EvalQueue.restore(stored);
+		expect(back.progress().done).toBe(2);
+		expect(back.nextGame()?.id).toBe(set.games[2]!.id);
+		expect(back.setup).toEqual({ engine: 'openai', model: 'm', baseUrl: 'http://localhost:1/v1' });
+		expect(back.toJSON()).toEqual(stored);
+	});
+
+	it('drops stored results whose seed no longer matches, and junk', () => {
+		const stored = {
+			set: 'smoke',
+			version: 'old',
+			results: [result(set, 0), { ...result(set, 1), seed: 999_999 }, { nonsense: true }, null]
+		};
+		const q = EvalQueue.restore(stored);
+		expect(q.results.map((r) => r.gameId)).toEqual([set.games[0]!.id]);
+		expect(() => EvalQueue.restore({ set: 'nope', results: [] })).toThrow(/unknown eval set/);
+		expect(() => EvalQueue.restore(null)).toThrow();
+	});
+});

@@ -1,0 +1,333 @@
+/**
+ * Fixed evaluation sets (seed 002's P4: fixed word pairs, personas and temperature, run in batches for
+ * A/B, "or you never know whether a change helped"), and a pure queue model that runs one resumably.
+ *
+ * The config has no field for the word pair or the personas: the seed decides the deal. So each game's
+ * seed is found by search: the k-th seed (from 1 up) whose deal gives the wanted pair and puts the
+ * wanted persona on the undercover seat. The set is defined by words and persona ids, not by positions
+ * in a pack, so editing the packs keeps the same games (with new seeds, and a new `version`).
+ *
+ * Factors: languages x word pairs x undercover personas x seeds x temperatures. Games that differ only
+ * in temperature share their seed (the same deal), so a temperature effect is measured on paired games.
+ * Pure: no clock, no Math.random.
+ */
+import { canonicalJson, createRng, createStream, sha256Hex } from '../../core';
+import type { ModelChoice } from '../../engines/types';
+import type { SharedRun } from '../../share/link';
+import { parseUndercoverConfig, type UndercoverConfig } from './config';
+import { personas } from './personas';
+import { deal } from './rules';
+import type { Winner } from './state';
+import { findPair, packs, type Lang } from './words';
+
+export interface EvalGame {
+	/** Stable and readable, e.g. "en-banana-vera-s0-t0.7": results are stored under it. */
+	id: string;
+	index: number;
+	/** The setup to play; the seats' engines are chosen when the set is run, not here. */
+	run: SharedRun;
+	/** Sampling temperature for model-backed seats (scripted seats ignore it). */
+	temperature: number;
+	lang: Lang;
+	pair: { index: number; category: string; words: [string, string] };
+	undercoverPersona: string;
+}
+
+export interface EvalSet {
+	id: string;
+	description: string;
+	/** A hash of every game's id, seed, config and temperature: stored results name it. */
+	version: string;
+	games: EvalGame[];
+}
+
+export interface EvalSetSpec {
+	id: string;
+	description: string;
+	langs: readonly Lang[];
+	/** One word of each pair, per language. */
+	pairs: Record<Lang, readonly string[]>;
+	/** Undercover personas per pair; they rotate through the cast across pairs. */
+	personasPerPair: number;
+	/** Seeds (distinct deals) per pair and persona. */
+	seedsPerCell: number;
+	temperatures: readonly number[];
+	config?: Partial<Omit<UndercoverConfig, 'lang'>>;
+}
+
+/** Where each language starts in the persona list, so the two languages cast different personas first. */
+const PERSONA_OFFSET: Record<Lang, number> = { en: 0, zh: 8 };
+/** Far beyond what any cell needs (about pairs x personas x seeds per cell): a guard, not a budget. */
+const MAX_SEED = 5_000_000;
+
+interface Cell {
+	lang: Lang;
+	pairIndex: number;
+	pairWord: string;
+	persona: string;
+	seeds: number[];
+}
+
+function configFor(spec: EvalSetSpec, lang: Lang): UndercoverConfig {
+	const parsed = parseUndercoverConfig({ ...spec.config, lang });
+	if (!parsed.ok) throw new Error(`eval set "${spec.id}": ${parsed.error}`);
+	return parsed.config;
+}
+
+/** Builds a set deterministically: the same spec and packs give the same games and version. */
+export function buildEvalSet(spec: EvalSetSpec): EvalSet {
+	if (spec.personasPerPair < 1 || spec.personasPerPair > personas.length)
+		throw new RangeError(`personasPerPair must be 1 to ${personas.length}`);
+	if (spec.seedsPerCell < 1 || !spec.temperatures.length) throw new RangeError('an eval set needs games');
+	const configs = Object.fromEntries(spec.langs.map((l) => [l, configFor(spec, l)])) as Record<
+		Lang,
+		UndercoverConfig
+	>;
+	const cells: Cell[] = [];
+	for (const lang of spec.langs) {
+		spec.pairs[lang].forEach((word, j) => {
+			const pair = findPair(lang, word);
+			if (!pair) throw new Error(`eval set "${spec.id}": no ${lang} pair has the word "${word}"`);
+			const pairIndex = packs[lang].indexOf(pair);
+			for (let k = 0; k < spec.personasPerPair; k++) {
+				const p = personas[(PERSONA_OFFSET[lang] + j * spec.personasPerPair + k) % personas.length]!;
+				cells.push({ lang, pairIndex, pairWord: word, persona: p.id, seeds: [] });
+			}
+		});
+	}
+	findSeeds(cells, configs, spec.seedsPerCell);
+	const games: EvalGame[] = [];
+	for (const cell of cells)
+		cell.seeds.forEach((seed, s) => {
+			for (const temperature of spec.temperatures) {
+				const pair = packs[cell.lang][cell.pairIndex]!;
+				games.push({
+					id: `${cell.lang}-${cell.pairWord}-${cell.persona}-s${s}-t${temperature}`,
+					index: games.length,
+					run: { scenario: 'undercover', seed, config: serialise(configs[cell.lang]) },
+					temperature,
+					lang: cell.lang,
+					pair: { index: cell.pairIndex, category: pair.category, words: [pair.a.word, pair.b.word] },
+					undercoverPersona: cell.persona
+				});
+			}
+		});
+	const version = sha256Hex(
+		canonicalJson(games.map((g) => [g.id, g.run.seed, g.run.config, g.temperature]))
+	).slice(0, 12);
+	return { id: spec.id, description: spec.description, version, games };
+}
+
+function serialise(c: UndercoverConfig): Record<string, unknown> {
+	return { seats: c.seats, undercover: c.undercover, blank: c.blank, lang: c.lang, rounds: c.rounds };
+}
+
+/**
+ * One scan over seeds fills every cell. The pair is read from the deal's own stream first (the deal
+ * draws it first, by `pick`), and only a seed with a wanted pair pays for a full deal, which then
+ * decides: if the rules ever draw the pair differently, the scan finds nothing and says so.
+ */
+function findSeeds(cells: Cell[], configs: Record<Lang, UndercoverConfig>, perCell: number): void {
+	const want = new Map<string, Cell[]>();
+	for (const c of cells) {
+		const key = `${c.lang}:${c.pairIndex}`;
+		want.set(key, [...(want.get(key) ?? []), c]);
+	}
+	const langs = [...new Set(cells.map((c) => c.lang))];
+	let open = cells.length;
+	for (let seed = 1; open > 0; seed++) {
+		if (seed > MAX_SEED) throw new Error('no seeds found for an eval set: did the deal change how it draws?');
+		const v = createStream(seed, 'deal:pair').next();
+		for (const lang of langs) {
+			const group = want.get(`${lang}:${Math.floor(v * packs[lang].length)}`);
+			if (!group || group.every((c) => c.seeds.length >= perCell)) continue;
+			const d = deal(configs[lang], createRng(seed));
+			const under = d.seats.find((s) => s.role === 'undercover');
+			for (const c of group) {
+				const pair = packs[lang][c.pairIndex]!;
+				const samePair = new Set([d.civilianWord, d.undercoverWord]);
+				if (c.seeds.length >= perCell || under?.persona.id !== c.persona) continue;
+				if (!samePair.has(pair.a.word) || !samePair.has(pair.b.word)) continue;
+				c.seeds.push(seed);
+				if (c.seeds.length === perCell) open--;
+			}
+		}
+	}
+}
+
+export const EVAL_SPECS = {
+	smoke: {
+		id: 'smoke',
+		description: 'A quick check: 12 games, 3 pairs in each language, 2 undercover personas each.',
+		langs: ['en', 'zh'],
+		pairs: { en: ['banana', 'cat', 'painter'], zh: ['保安', '猫', '苹果'] },
+		personasPerPair: 2,
+		seedsPerCell: 1,
+		temperatures: [0.7]
+	},
+	standard: {
+		id: 'standard',
+		description:
+			'100 games: 5 pairs in each language (easy to hard), 5 undercover personas per pair, 2 deals each.',
+		langs: ['en', 'zh'],
+		pairs: {
+			en: ['banana', 'cat', 'painter', 'coffee', 'library'],
+			zh: ['保安', '猫', '苹果', '斑马', '饺子']
+		},
+		personasPerPair: 5,
+		seedsPerCell: 2,
+		temperatures: [0.7]
+	}
+} as const satisfies Record<string, EvalSetSpec>;
+
+export type EvalSetId = keyof typeof EVAL_SPECS;
+
+const built = new Map<string, EvalSet>();
+function memo(id: EvalSetId): EvalSet {
+	let set = built.get(id);
+	if (!set) built.set(id, (set = buildEvalSet(EVAL_SPECS[id])));
+	return set;
+}
+
+/** The fixed sets, built on first use (a few milliseconds of seed search each). */
+export const EVAL_SETS: { readonly smoke: EvalSet; readonly standard: EvalSet } = {
+	get smoke() {
+		return memo('smoke');
+	},
+	get standard() {
+		return memo('standard');
+	}
+};
+
+export function isEvalSetId(id: unknown): id is EvalSetId {
+	return typeof id === 'string' && Object.hasOwn(EVAL_SPECS, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The queue: what to run next, what is done, resumable from stored results
+
+/** What plays every seat of an eval run (one model for the whole table), and its overrides. */
+export interface EvalSetup {
+	engine: ModelChoice['engine'];
+	model?: string;
+	baseUrl?: string;
+	/** Replaces every game's temperature (an A/B over temperature on the same deals). */
+	temperature?: number;
+	/** Lessons on or off; evaluations default to off, a controlled experiment. */
+	memory?: boolean;
+}
+
+export interface GameResult {
+	gameId: string;
+	seed: number;
+	logHash: string;
+	winner: Winner;
+	rounds: number;
+	/** Where the page keeps the game's log (a run id in the run store), for the leaderboard. */
+	runId?: string;
+}
+
+export interface EvalQueueState {
+	set: string;
+	version: string;
+	setup?: EvalSetup;
+	results: GameResult[];
+}
+
+export interface EvalProgress {
+	done: number;
+	total: number;
+	/** 0..1 */
+	fraction: number;
+	finished: boolean;
+}
+
+/**
+ * An eval run as plain data: the set, the setup, and the results so far. Immutable: `record` returns
+ * a new queue, which suits reactive pages. A game that failed (a lost connection) is not recorded, so
+ * it is run again; a game that ended by budget (`run.halted`) is a result like any other.
+ */
+export class EvalQueue {
+	readonly set: EvalSet;
+	readonly setup: EvalSetup | undefined;
+	readonly results: readonly GameResult[];
+	readonly #done: Set<string>;
+
+	constructor(set: EvalSet, results: readonly GameResult[] = [], setup?: EvalSetup) {
+		this.set = set;
+		this.setup = setup;
+		const seeds = new Map(set.games.map((g) => [g.id, g.run.seed]));
+		const kept: GameResult[] = [];
+		const done = new Set<string>();
+		// Only results that belong to this set's games (same id and seed), once each.
+		for (const r of results)
+			if (seeds.get(r.gameId) === r.seed && !done.has(r.gameId)) {
+				done.add(r.gameId);
+				kept.push(r);
+			}
+		this.results = kept;
+		this.#done = done;
+	}
+
+	isDone(gameId: string): boolean {
+		return this.#done.has(gameId);
+	}
+
+	/** Games still to run, in set order. */
+	pending(): EvalGame[] {
+		return this.set.games.filter((g) => !this.#done.has(g.id));
+	}
+
+	nextGame(): EvalGame | null {
+		return this.set.games.find((g) => !this.#done.has(g.id)) ?? null;
+	}
+
+	record(result: GameResult): EvalQueue {
+		const game = this.set.games.find((g) => g.id === result.gameId);
+		if (!game) throw new Error(`game "${result.gameId}" is not in the ${this.set.id} set`);
+		if (game.run.seed !== result.seed)
+			throw new Error(`game "${result.gameId}" has seed ${game.run.seed}, not ${result.seed}`);
+		if (this.#done.has(result.gameId)) return this;
+		return new EvalQueue(this.set, [...this.results, result], this.setup);
+	}
+
+	progress(): EvalProgress {
+		const total = this.set.games.length;
+		const done = this.results.length;
+		return { done, total, fraction: total ? done / total : 1, finished: done === total };
+	}
+
+	toJSON(): EvalQueueState {
+		return {
+			set: this.set.id,
+			version: this.set.version,
+			...(this.setup ? { setup: this.setup } : {}),
+			results: [...this.results]
+		};
+	}
+
+	/**
+	 * A stored queue, resumed. Results of games whose seed changed since (the packs were edited, so
+	 * `version` differs) are dropped and those games run again; everything else carries over.
+	 */
+	static restore(state: unknown, sets: Record<string, EvalSet> = EVAL_SETS): EvalQueue {
+		if (typeof state !== 'object' || state === null) throw new Error('the stored eval run is not readable');
+		const s = state as Partial<EvalQueueState>;
+		if (typeof s.set !== 'string' || !Object.hasOwn(sets, s.set))
+			throw new Error(`unknown eval set "${String(s.set)}"`);
+		const results = Array.isArray(s.results) ? s.results.filter(isResult) : [];
+		return new EvalQueue(sets[s.set] as EvalSet, results, s.setup);
+	}
+}
+
+function isResult(r: unknown): r is GameResult {
+	if (typeof r !== 'object' || r === null) return false;
+	const x = r as Record<string, unknown>;
+	return (
+		typeof x.gameId === 'string' &&
+		typeof x.seed === 'number' &&
+		typeof x.logHash === 'string' &&
+		typeof x.winner === 'string' &&
+		typeof x.rounds === 'number'
+	);
+}

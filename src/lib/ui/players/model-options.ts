@@ -1,0 +1,74 @@
+/**
+ * The choices a seat can have, as the setup page lists them: scripted agents, WebLLM models from the
+ * catalog (marked unavailable where this GPU cannot run them), transformers.js models, and an
+ * OpenAI-compatible endpoint.
+ */
+import { CATALOG, defaultModel, pickBuild } from '$lib/engines/catalog';
+import type { GpuCaps } from '$lib/engines/gpu';
+import type { ModelChoice } from '$lib/engines/types';
+
+export interface ModelOption {
+	value: string;
+	label: string;
+	group: 'Scripted' | 'WebLLM (your GPU)' | 'transformers.js (WASM)' | 'Your own endpoint';
+	choice: ModelChoice;
+	/** Why it cannot be picked on this device, if it cannot. */
+	unavailable?: string;
+	detail?: string;
+}
+
+/** transformers.js models from the Hugging Face hub, for browsers without a usable GPU. */
+export const TRANSFORMERS_MODELS = [
+	{ id: 'onnx-community/Qwen2.5-0.5B-Instruct', label: 'Qwen2.5 0.5B Instruct', downloadMB: 480 },
+	{ id: 'HuggingFaceTB/SmolLM2-360M-Instruct', label: 'SmolLM2 360M Instruct', downloadMB: 380 }
+] as const;
+
+export const SCRIPTED: ModelChoice = { engine: 'scripted' };
+
+export function choiceValue(choice: ModelChoice): string {
+	if (choice.engine === 'scripted' || choice.engine === 'human' || choice.engine === 'openai')
+		return choice.engine;
+	return `${choice.engine}:${choice.model ?? ''}`;
+}
+
+export function modelOptions(caps: GpuCaps | null): ModelOption[] {
+	const options: ModelOption[] = [
+		{ value: 'scripted', label: 'Scripted (no LLM) · instant', group: 'Scripted', choice: SCRIPTED }
+	];
+	for (const entry of CATALOG) {
+		const pick = caps ? pickBuild(entry, caps) : null;
+		const build = pick?.build ?? null;
+		options.push({
+			value: `webllm:${entry.id}`,
+			label: entry.label,
+			group: 'WebLLM (your GPU)',
+			choice: { engine: 'webllm', model: entry.id },
+			unavailable: !caps ? 'checking the GPU…' : (pick?.reason ?? undefined),
+			detail: build
+				? `${(build.vramMB / 1024).toFixed(1)} GB VRAM · about ${build.downloadMB} MB download`
+				: undefined
+		});
+	}
+	for (const m of TRANSFORMERS_MODELS)
+		options.push({
+			value: `transformers:${m.id}`,
+			label: m.label,
+			group: 'transformers.js (WASM)',
+			choice: { engine: 'transformers', model: m.id },
+			detail: `about ${m.downloadMB} MB download; slow on CPU`
+		});
+	options.push({
+		value: 'openai',
+		label: 'OpenAI-compatible endpoint…',
+		group: 'Your own endpoint',
+		choice: { engine: 'openai' }
+	});
+	return options;
+}
+
+/** What a seat gets by default here: a small Qwen on WebGPU with shader-f16, else transformers.js on WASM. */
+export function recommendedChoice(caps: GpuCaps | null): ModelChoice {
+	const best = caps ? defaultModel(caps) : null;
+	if (best) return { engine: 'webllm', model: best.id };
+	return { engine: 'transformers', model: TRANSFORMERS_MODELS[0].id };
+}

@@ -1,0 +1,43 @@
+/**
+ * The messages between the page, agent workers and engine workers, in one place (both sides import
+ * these types). Functions cross only as comlink proxies; AbortSignals never cross.
+ */
+import type { Ask, ModelCall, PolicyReply, RunInterrupted } from '$lib/core';
+import type { EngineSpec } from '$lib/engines/spec';
+import type { ChatRequest, ChatResponse, LoadProgress, ModelChoice } from '$lib/engines/types';
+
+export type WireChatRequest = Omit<ChatRequest, 'onDelta' | 'signal'>;
+
+/** Exposed by engine.worker.ts on its main port and on every port handed to an agent. */
+export interface EngineWorkerApi {
+	/** Builds and loads the engine once (single-flight: later calls wait for the first). */
+	load(spec: EngineSpec, onProgress?: (p: LoadProgress) => void): Promise<{ contextWindow: number }>;
+	chat(request: WireChatRequest, onDelta?: (text: string) => void): Promise<ChatResponse>;
+	/** Serves the same engine to an agent worker over its own channel. */
+	connect(port: MessagePort): void;
+	unload(): Promise<void>;
+}
+
+export interface AgentSetup {
+	seat: number;
+	scenario: string;
+	choice: ModelChoice;
+	/** For model-backed seats: a port to the seat's engine worker. */
+	enginePort?: MessagePort;
+	contextWindow?: number;
+}
+
+/**
+ * An agent's answer as it crosses the worker boundary. Thrown errors lose their class and fields on
+ * the way, so an interruption (a model endpoint down, the GPU lost) comes back as data, with the
+ * calls it made, and the page turns it into a RunInterrupted again.
+ */
+export type AgentReply = PolicyReply & {
+	interrupted?: { message: string; reason: RunInterrupted['reason']; calls: ModelCall[] };
+};
+
+/** Exposed by agent.worker.ts. */
+export interface AgentWorkerApi {
+	init(setup: AgentSetup): Promise<{ label: string }>;
+	act(observation: unknown, ask: Ask, seed: number, streamName: string): Promise<AgentReply>;
+}

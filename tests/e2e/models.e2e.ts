@@ -1,0 +1,163 @@
+/**
+ * Model-backed agents in the browser, with no download: the generated tiny models served by the
+ * test, WebGPU detection with and without an adapter, WebLLM failing cleanly offline, and an
+ * OpenAI-compatible endpoint (a local mock) whose key never leaves this browser's storage.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeShare, encodeShare } from '../../src/lib/share/link';
+import { expect, playToEnd, serveTestModels, test } from './fixtures';
+
+const config = { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 2 };
+const allSeats = <T>(choice: T) => Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), choice]));
+
+/** Every event of the latest saved run, read straight from IndexedDB. */
+async function savedEvents(page: import('@playwright/test').Page) {
+	return page.evaluate(async () => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const all = <T>(store: string) =>
+			new Promise<T[]>((resolve, reject) => {
+				const req = db.transaction(store).objectStore(store).getAll();
+				req.onsuccess = () => resolve(req.result as T[]);
+				req.onerror = () => reject(req.error);
+			});
+		const runs = await all<{ id: string; createdAt: number; header: unknown }>('runs');
+		const latest = runs.sort((a, b) => b.createdAt - a.createdAt)[0]!;
+		const events = (
+			await all<{ runId: string; kind: string; data: Record<string, unknown> }>('events')
+		).filter((e) => e.runId === latest.id);
+		return { header: latest.header, events };
+	});
+}
+
+test('six seats on the tiny model through transformers.js (WASM) play to the end, one engine worker for all', async ({
+	page
+}) => {
+	await serveTestModels(page);
+	const link = encodeShare({
+		scenario: 'undercover',
+		seed: 5,
+		config,
+		seats: allSeats({ engine: 'transformers', model: '/test-models/tiny-chat' })
+	});
+	await page.goto(`/play/#${link}`);
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('workers')).toHaveText('6 agent workers · 1 engine workers', {
+		timeout: 60_000
+	});
+	await expect(page.getByTestId('seat-1')).toContainText('transformers · tiny-chat');
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 120_000 });
+	// Workers are gone once the run ends.
+	await expect(page.getByTestId('workers')).toHaveText('0 agent workers · 0 engine workers');
+
+	const { events } = await savedEvents(page);
+	const calls = events.filter((e) => e.kind === 'model.called');
+	const decisions = events.filter(
+		(e) => ['speech.given', 'defence.given', 'vote.cast', 'action.forfeited'].includes(e.kind) && e.data.ask
+	);
+	expect(decisions.length).toBeGreaterThan(6);
+	// Every decision an agent made came from at least one recorded model call for the same ask.
+	const asked = new Set(calls.map((c) => c.data.ask));
+	for (const d of decisions) expect(asked.has(d.data.ask), `model call for ${String(d.data.ask)}`).toBe(true);
+	for (const c of calls)
+		expect(c.data).toMatchObject({ engine: 'transformers', model: '/test-models/tiny-chat' });
+});
+
+test('without a WebGPU adapter the setup says so within a second and offers the fallback', async ({
+	page
+}) => {
+	await page.goto('/undercover/');
+	const started = Date.now();
+	await expect(page.getByTestId('gpu-status')).toContainText(/no GPU adapter|no WebGPU/i, { timeout: 1500 });
+	expect(Date.now() - started).toBeLessThan(1500);
+	const seat = page.getByTestId('seat-model-1');
+	await expect(seat.locator('option[value="webllm:qwen2.5-0.5b"]')).toBeDisabled();
+	await expect(seat.locator('option[value="scripted"]')).toBeEnabled();
+	await expect(seat.locator('option[value^="transformers:"]').first()).toBeEnabled();
+	// The default without WebGPU is transformers.js on WASM; scripted agents are one click away.
+	await expect(seat).toHaveValue(/^transformers:/);
+	await page.getByTestId('all-seats').selectOption('scripted');
+	await expect(page.getByTestId('seat-model-6')).toHaveValue('scripted');
+});
+
+test.describe('an OpenAI-compatible endpoint', () => {
+	let server: Server;
+	let base = '';
+	const KEY = 'sk-test-0123456789-secret';
+	const seenAuth: string[] = [];
+
+	test.beforeAll(async () => {
+		let n = 0;
+		server = createServer((req, res) => {
+			const cors = {
+				'access-control-allow-origin': '*',
+				'access-control-allow-headers': 'authorization, content-type',
+				'access-control-allow-methods': 'GET, POST, OPTIONS'
+			};
+			if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
+			seenAuth.push(String(req.headers.authorization ?? ''));
+			if (req.url?.endsWith('/models'))
+				return res
+					.writeHead(200, { ...cors, 'content-type': 'application/json' })
+					.end('{"data":[{"id":"mock"}]}');
+			let body = '';
+			req.on('data', (c) => (body += c));
+			req.on('end', () => {
+				// The reply's schema says what is being asked: a vote has a target.
+				const request = JSON.parse(body);
+				const wantsVote = !!request.response_format?.json_schema?.schema?.properties?.target;
+				n++;
+				const content = wantsVote
+					? JSON.stringify({ target: (n % 6) + 1, reason: 'it fit least' })
+					: JSON.stringify({ speech: `It is something you use every day, number ${n}.` });
+				res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+				res.end(
+					JSON.stringify({
+						choices: [{ message: { content }, finish_reason: 'stop' }],
+						usage: { prompt_tokens: 50, completion_tokens: 12 }
+					})
+				);
+			});
+		});
+		await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+	});
+	test.afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+	test('plays with the key sent only as a header: never in the URL, the share link, the export or the log', async ({
+		page
+	}) => {
+		await page.goto('/undercover/');
+		await page.getByTestId('all-seats').selectOption('openai');
+		await page.getByTestId('endpoint-url').fill(base);
+		await page.getByTestId('endpoint-model').fill('mock');
+		await page.getByTestId('endpoint-key').fill(KEY);
+		await page.getByTestId('start').click();
+		await page.getByTestId('speed').selectOption('instant');
+		await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 60_000 });
+		expect(seenAuth, 'Authorization headers the endpoint saw').toContain(`Bearer ${KEY}`);
+
+		expect(page.url()).not.toContain(KEY);
+		const share = (await page.getByTestId('share-link').getAttribute('href')) ?? '';
+		expect(share).not.toContain(KEY);
+		expect(JSON.stringify(decodeShare(share.split('#')[1] ?? ''))).not.toContain(KEY);
+		const [download] = await Promise.all([
+			page.waitForEvent('download'),
+			page.getByRole('button', { name: /export log/i }).click()
+		]);
+		const { readFile } = await import('node:fs/promises');
+		const exported = await readFile((await download.path())!, 'utf8');
+		expect(exported).toContain('model.called');
+		expect(exported).not.toContain(KEY);
+		const saved = await savedEvents(page);
+		expect(JSON.stringify(saved)).not.toContain(KEY);
+		expect(JSON.stringify(saved)).toContain(base);
+	});
+});
+
+void playToEnd;
