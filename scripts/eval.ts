@@ -15,10 +15,8 @@ import {
 	type LogHeader,
 	type Policy
 } from '../src/lib/core';
-import { contextWindowOf } from '../src/lib/engines/context';
-import { createEngine } from '../src/lib/engines/create';
-import type { EngineSpec } from '../src/lib/engines/spec';
 import type { ModelChoice } from '../src/lib/engines/types';
+import { loadNodeClient, type NodeClient } from './node-client';
 import { leaderboard, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
 import { createRunner } from '../src/lib/play';
 import { isTransportError, type ChatClient } from '../src/lib/policies/llm/chat-client';
@@ -99,28 +97,8 @@ function choiceOf(opts: EvalOptions): ModelChoice {
 	return { engine: opts.engine, model: opts.model };
 }
 
-async function loadClient(
-	choice: ModelChoice,
-	opts: EvalOptions
-): Promise<{ client: ChatClient; close(): Promise<void> }> {
-	const spec: EngineSpec = {
-		kind: choice.engine as EngineSpec['kind'],
-		model: choice.model as string,
-		...(choice.baseUrl ? { baseUrl: choice.baseUrl } : {}),
-		...(choice.engine === 'openai' ? { apiKey: opts.apiKey ?? process.env.OPENAI_API_KEY } : {}),
-		...(opts.localModelPath ? { localModelPath: opts.localModelPath } : {})
-	};
-	const engine = await createEngine(spec);
-	await engine.load();
-	return {
-		client: {
-			engine: spec.kind,
-			model: spec.model,
-			contextWindow: contextWindowOf(spec),
-			chat: (req) => engine.chat(req)
-		},
-		close: () => engine.unload()
-	};
+function loadClient(choice: ModelChoice, opts: EvalOptions): Promise<NodeClient> {
+	return loadNodeClient(choice, { apiKey: opts.apiKey, localModelPath: opts.localModelPath });
 }
 
 /**

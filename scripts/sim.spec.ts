@@ -139,3 +139,71 @@ describe('npm run sim -- --scenario governance', () => {
 		}
 	});
 });
+
+describe('npm run sim with a model', () => {
+	it('plays a whole game offline on the generated tiny model and counts its calls and tokens', async () => {
+		const { stdout } = await sim(
+			'--scenario',
+			'undercover',
+			'--seed',
+			'1',
+			'--engine',
+			'transformers',
+			'--model',
+			'tests/fixtures/models/tiny-chat',
+			'--json'
+		);
+		const summary = JSON.parse(stdout.trim().split('\n').at(-1)!);
+		expect(['civilians', 'undercover', 'draw']).toContain(summary.winner);
+		expect(summary.modelCalls).toBeGreaterThan(6);
+		expect(summary.promptTokens).toBeGreaterThan(summary.completionTokens);
+		expect(summary.completionTokens).toBeGreaterThan(0);
+		// Deterministic: the same seed gives the same log.
+		const again = await sim(
+			'--scenario',
+			'undercover',
+			'--seed',
+			'1',
+			'--engine',
+			'transformers',
+			'--model',
+			'tests/fixtures/models/tiny-chat',
+			'--json'
+		);
+		expect(JSON.parse(again.stdout.trim()).logHash).toBe(summary.logHash);
+	});
+
+	it('exits non-zero with one clear line for a missing model folder', async () => {
+		const err = (await sim(
+			'--seed',
+			'1',
+			'--engine',
+			'transformers',
+			'--model',
+			'tests/fixtures/models/no-such-model'
+		).catch((e) => e)) as {
+			code: number;
+			stderr: string;
+		};
+		expect(err.code).toBe(1);
+		expect(err.stderr.trim().split('\n')).toHaveLength(1);
+		expect(err.stderr).toMatch(/^sim: .*no-such-model/);
+	});
+
+	it('runs the smoke evaluation set headless', async () => {
+		const { stdout } = await sim(
+			'--scenario',
+			'undercover',
+			'--eval',
+			'smoke',
+			'--engine',
+			'scripted',
+			'--json'
+		);
+		const out = JSON.parse(stdout.trim().split('\n').at(-1)!);
+		expect(out.eval).toBe('smoke');
+		expect(out.games).toBeGreaterThanOrEqual(10);
+		expect(out.results[0].label).toBe('scripted (no LLM)');
+		expect(out.results[0].civilianWin.n).toBeGreaterThan(0);
+	});
+});

@@ -2,14 +2,20 @@
  * Headless runs: `npm run sim -- --scenario undercover --seed 42 [--seats 6] [--undercover 1]
  * [--blank] [--lang zh|en] [--rounds N] [--json] [--log FILE] [--link URL]`, or
  * `npm run sim -- --scenario governance --seed 42 [--policy assigner-alone|cosign|impact|human]
- * [--approval 0-100] [--rounds N] [--json]`.
+ * [--approval 0-100] [--rounds N] [--json]`. Undercover seats can be played by a model:
+ * `--engine transformers --model tests/fixtures/models/tiny-chat` (or `--engine openai --model NAME
+ * --base-url URL`, the key from OPENAI_API_KEY); `--eval smoke|standard` runs an evaluation set.
  * The same code as the page, so the same setup gives the same log hash here and in the browser.
  */
-import { writeFileSync } from 'node:fs';
-import { toJsonLines } from '../src/lib/core';
+import { existsSync, writeFileSync } from 'node:fs';
+import { isRunInterrupted, toJsonLines, type ModelCall, type Policy } from '../src/lib/core';
+import type { ModelChoice } from '../src/lib/engines/types';
+import { policyForChoice } from '../src/lib/policies/factory';
+import { evalMain } from './eval';
+import { loadNodeClient, type NodeClient } from './node-client';
 import { createRunner } from '../src/lib/play';
-import { isSeed, scenarios } from '../src/lib/scenarios';
-import { decodeShare, sharePath, type SharedRun } from '../src/lib/share/link';
+import { isSeed, scenarios, seatCount } from '../src/lib/scenarios';
+import { decodeShare, parseChoice, sharePath, type SharedRun } from '../src/lib/share/link';
 import type { GovernanceOutcome } from '../src/lib/scenarios/governance';
 import type { UndercoverOutcome } from '../src/lib/scenarios/undercover';
 
@@ -21,6 +27,9 @@ interface SimArgs {
 	log?: string;
 }
 
+/** Thrown for a model that cannot be used (a missing or broken folder, an unreachable endpoint): exit 1. */
+export class ModelError extends Error {}
+
 const FLAGS = new Set([
 	'scenario',
 	'seed',
@@ -31,7 +40,10 @@ const FLAGS = new Set([
 	'log',
 	'link',
 	'policy',
-	'approval'
+	'approval',
+	'engine',
+	'model',
+	'base-url'
 ]);
 const SWITCHES = new Set(['json', 'blank']);
 
@@ -83,8 +95,36 @@ export function parseArgs(argv: string[]): SimArgs {
 		const parsed = scenarios[scenario]!.parseConfig(config);
 		if (!parsed.ok) throw new UsageError(parsed.error);
 		run = { scenario, seed, config: scenarios[scenario]!.serializeConfig(parsed.config) };
+		const choice = modelChoice(values);
+		if (choice) {
+			if (scenario !== 'undercover')
+				throw new UsageError('--engine is available for the undercover scenario');
+			run.seats = Object.fromEntries(
+				Array.from({ length: seatCount(scenario, run.config) }, (_, i) => [String(i + 1), choice])
+			);
+		}
 	}
 	return { run, json: switches.has('json'), log: values.log };
+}
+
+/** --engine/--model/--base-url: every seat played by that model (none: scripted agents). */
+function modelChoice(values: Record<string, string>): ModelChoice | null {
+	const engine = values.engine ?? 'scripted';
+	if (values.engine === undefined && (values.model !== undefined || values['base-url'] !== undefined))
+		throw new UsageError('--model needs --engine transformers or --engine openai');
+	if (engine === 'scripted') return null;
+	if (engine !== 'transformers' && engine !== 'openai')
+		throw new UsageError(`--engine must be scripted, transformers or openai, got "${engine}"`);
+	if (!values.model) throw new UsageError(`--engine ${engine} needs --model`);
+	const raw = {
+		engine,
+		model: values.model,
+		...(engine === 'openai' ? { baseUrl: values['base-url'] } : {})
+	};
+	// Local folders are paths, which a share link does not carry; check the rest as a link would.
+	const checked = parseChoice(existsSync(values.model) ? { ...raw, model: 'local' } : raw);
+	if (typeof checked === 'string') throw new UsageError(checked);
+	return { ...checked, model: values.model };
 }
 
 /** --policy and --approval: the approval is the person's slider value under `human`, fixed headless. */
@@ -125,27 +165,70 @@ export async function simulateGovernance(run: SharedRun) {
 
 export async function simulate(run: SharedRun) {
 	if (run.scenario === 'governance') throw new Error('simulate() runs undercover; use simulateGovernance()');
-	const runner = createRunner(run);
-	const outcome = (await runner.run()) as UndercoverOutcome | null;
-	return {
-		runner,
-		summary: {
-			scenario: run.scenario,
-			seed: run.seed,
-			logHash: runner.hash,
-			events: runner.log.length,
-			rounds: outcome?.rounds ?? 0,
-			winner: outcome?.winner ?? 'draw',
-			eliminated: outcome?.eliminated ?? [],
-			link: sharePath('', run)
+	const choices = [...new Set(Object.values(run.seats ?? {}).filter((c) => c.engine !== 'scripted'))];
+	const loaded = new Map<string, NodeClient>();
+	try {
+		for (const choice of choices) {
+			const key = `${choice.engine}|${choice.model}|${choice.baseUrl ?? ''}`;
+			if (loaded.has(key)) continue;
+			try {
+				loaded.set(key, await loadNodeClient(choice));
+			} catch (err) {
+				throw new ModelError(err instanceof Error ? err.message : String(err), { cause: err });
+			}
 		}
-	};
+		const policies = new Map<number, Policy>();
+		for (const [seat, choice] of Object.entries(run.seats ?? {})) {
+			const client = loaded.get(`${choice.engine}|${choice.model}|${choice.baseUrl ?? ''}`);
+			if (client)
+				policies.set(
+					Number(seat),
+					policyForChoice(run.scenario, choice, { client: client.client, seat: Number(seat) })
+				);
+		}
+		const runner = createRunner(run, { policyFor: (seat) => policies.get(seat) });
+		let outcome: UndercoverOutcome | null;
+		try {
+			outcome = (await runner.run()) as UndercoverOutcome | null;
+		} catch (err) {
+			if (isRunInterrupted(err)) throw new ModelError(err.message, { cause: err });
+			throw err;
+		}
+		const calls = runner.log.events.filter((e) => e.kind === 'model.called').map((e) => e.data as ModelCall);
+		return {
+			runner,
+			summary: {
+				scenario: run.scenario,
+				seed: run.seed,
+				logHash: runner.hash,
+				events: runner.log.length,
+				rounds: outcome?.rounds ?? 0,
+				winner: outcome?.winner ?? 'draw',
+				eliminated: outcome?.eliminated ?? [],
+				link: sharePath('', run),
+				...(choices.length
+					? {
+							modelCalls: calls.length,
+							promptTokens: calls.reduce((n, c) => n + c.promptTokens, 0),
+							completionTokens: calls.reduce((n, c) => n + c.completionTokens, 0)
+						}
+					: {})
+			}
+		};
+	} finally {
+		for (const c of loaded.values()) await c.close();
+	}
 }
 
 async function main() {
+	const argv = process.argv.slice(2);
+	if (argv.some((a) => a === '--eval' || a.startsWith('--eval='))) {
+		process.exitCode = await evalMain(argv);
+		return;
+	}
 	let args: SimArgs;
 	try {
-		args = parseArgs(process.argv.slice(2));
+		args = parseArgs(argv);
 	} catch (err) {
 		if (err instanceof UsageError) {
 			console.error(`sim: ${err.message}`);
@@ -153,8 +236,18 @@ async function main() {
 		}
 		throw err;
 	}
-	const { runner, summary } =
-		args.run.scenario === 'governance' ? await simulateGovernance(args.run) : await simulate(args.run);
+	let result;
+	try {
+		result =
+			args.run.scenario === 'governance' ? await simulateGovernance(args.run) : await simulate(args.run);
+	} catch (err) {
+		if (err instanceof ModelError) {
+			console.error(`sim: ${err.message.split('\n')[0]}`);
+			process.exit(1);
+		}
+		throw err;
+	}
+	const { runner, summary } = result;
 	if (args.log) writeFileSync(args.log, toJsonLines(runner.log.header, runner.log.events));
 	if (args.json) {
 		console.log(JSON.stringify(summary));

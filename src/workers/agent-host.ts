@@ -1,17 +1,22 @@
 /**
  * What an agent worker does: build its seat's agent (policy + private memory) and answer asks. The
- * model, if any, is reached over a MessagePort to the shared engine worker.
+ * model, if any, is reached over a MessagePort to the shared engine worker; governance's Executor
+ * reaches the Tool Agent over a port to the run's tool worker.
  */
 import * as Comlink from 'comlink';
 import { Agent } from '$lib/agents/agent';
 import { createStream, isRunInterrupted, type Ask } from '$lib/core';
 import type { ChatRequest } from '$lib/engines/types';
+import type { PolicyDeps } from '$lib/policies';
 import type { ChatClient } from '$lib/policies/llm/chat-client';
 import { policyForChoice } from '$lib/policies/factory';
 import type { AgentReply, AgentSetup, AgentWorkerApi, EngineWorkerApi } from './protocol';
+import type { ToolWorkerApi } from './tool-protocol';
 
 export function createAgentHost(): AgentWorkerApi {
 	let agent: Agent | null = null;
+	/** The tick of the turn being decided: tool calls are stamped with it, as the log stamps them. */
+	let tick = 0;
 	return {
 		async init(setup: AgentSetup) {
 			let client: ChatClient | undefined;
@@ -25,13 +30,31 @@ export function createAgentHost(): AgentWorkerApi {
 						engine.chat(request, onDelta ? Comlink.proxy(onDelta) : undefined)
 				};
 			}
-			agent = new Agent(setup.seat, policyForChoice(setup.scenario, setup.choice, client));
+			const deps: PolicyDeps = {};
+			if (setup.toolPort) {
+				const toolWorker = Comlink.wrap<ToolWorkerApi>(setup.toolPort);
+				deps.tools = {
+					call: async (call) => {
+						const { outcome, record } = await toolWorker.call(call, tick);
+						return { ...outcome, record };
+					}
+				};
+			}
+			agent = new Agent(
+				setup.seat,
+				policyForChoice(setup.scenario, setup.choice, { client, seat: setup.seat, deps })
+			);
 			return { label: agent.label };
 		},
-		async act(observation: unknown, ask: Ask, seed: number, streamName: string): Promise<AgentReply> {
+		async act(
+			observation: unknown,
+			ask: Ask,
+			ctx: { seed: number; streamName: string; tick: number }
+		): Promise<AgentReply> {
 			if (!agent) throw new Error('the agent was asked to act before it was set up');
+			tick = ctx.tick;
 			try {
-				return await agent.act(observation, ask, { rng: createStream(seed, streamName), seed, streamName });
+				return await agent.act(observation, ask, { rng: createStream(ctx.seed, ctx.streamName), ...ctx });
 			} catch (err) {
 				if (!isRunInterrupted(err)) throw err;
 				return { action: null, interrupted: { message: err.message, reason: err.reason, calls: err.calls } };

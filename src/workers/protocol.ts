@@ -24,6 +24,8 @@ export interface AgentSetup {
 	choice: ModelChoice;
 	/** For model-backed seats: a port to the seat's engine worker. */
 	enginePort?: MessagePort;
+	/** For seats that use the Tool Agent (governance): a port to the run's tool worker. */
+	toolPort?: MessagePort;
 	contextWindow?: number;
 }
 
@@ -39,5 +41,9 @@ export type AgentReply = PolicyReply & {
 /** Exposed by agent.worker.ts. */
 export interface AgentWorkerApi {
 	init(setup: AgentSetup): Promise<{ label: string }>;
-	act(observation: unknown, ask: Ask, seed: number, streamName: string): Promise<AgentReply>;
+	act(
+		observation: unknown,
+		ask: Ask,
+		ctx: { seed: number; streamName: string; tick: number }
+	): Promise<AgentReply>;
 }

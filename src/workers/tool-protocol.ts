@@ -22,4 +22,6 @@ export interface ToolWorkerApi {
 	problem(): Promise<string | null>;
 	/** Deletes a run's saved files, e.g. when the run itself is deleted. */
 	discard(runId: string): Promise<void>;
+	/** Serves the same session to an agent worker (governance's Executor) over its own channel. */
+	connect(port: MessagePort): void;
 }

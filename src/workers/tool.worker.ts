@@ -5,5 +5,6 @@ import { openVfs } from '$lib/storage/vfs';
 import { createToolHost } from '$lib/tools/host';
 import type { ToolWorkerApi } from './tool-protocol';
 
-const api: ToolWorkerApi = createToolHost(openVfs);
+const host = createToolHost(openVfs);
+const api: ToolWorkerApi = { ...host, connect: (port) => Comlink.expose(api, port) };
 Comlink.expose(api);

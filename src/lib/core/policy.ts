@@ -8,6 +8,8 @@ export interface PolicyContext {
 	/** The run's seed and this ask's stream name, for policies that must rebuild `rng` elsewhere (a worker). */
 	seed: number;
 	streamName: string;
+	/** The logical tick this turn's events will carry (tool calls are stamped with it). */
+	tick: number;
 	signal?: AbortSignal;
 }
 

@@ -6,14 +6,19 @@ import type { Policy } from '../core';
 import type { ModelChoice } from '../engines/types';
 import type { ChatClient } from './llm/chat-client';
 import { createLlmUndercoverPolicy } from './llm/undercover';
-import { scriptedPolicy } from '.';
+import { scriptedPolicyFor, type PolicyDeps } from '.';
 
 const llmPolicies: Record<string, (client: ChatClient) => Policy> = {
 	undercover: (client) => createLlmUndercoverPolicy(client) as Policy
 };
 
-export function policyForChoice(scenario: string, choice: ModelChoice, client?: ChatClient): Policy {
-	if (choice.engine === 'scripted') return scriptedPolicy(scenario);
+export function policyForChoice(
+	scenario: string,
+	choice: ModelChoice,
+	opts: { client?: ChatClient; seat: number; deps?: PolicyDeps }
+): Policy {
+	const { client, seat, deps } = opts;
+	if (choice.engine === 'scripted') return scriptedPolicyFor(scenario, seat, deps);
 	if (choice.engine === 'human') throw new Error('a person’s seat is played on the page, not by a policy');
 	const make = llmPolicies[scenario];
 	if (!make) throw new Error(`no model-backed agents for scenario "${scenario}" yet`);

@@ -8,7 +8,7 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { normaliseBaseUrl } from '../engines/openai';
 import type { ModelChoice } from '../engines/types';
-import { isSeed, scenarios } from '../scenarios';
+import { isSeed, scenarios, seatCount } from '../scenarios';
 
 export const LINK_VERSION = 1;
 /** Longer fragments are refused before any decoding work. */
@@ -124,7 +124,7 @@ export function decodeShare(fragment: string): Decoded {
 			if (!/^[1-9]\d?$/.test(seat)) return bad(`it names a seat "${seat.slice(0, 10)}" that does not exist`);
 			const choice = parseChoice(raw);
 			if (typeof choice === 'string') return bad(choice);
-			if (Number(seat) > Number(run.config.seats ?? Infinity))
+			if (Number(seat) > seatCount(s, run.config))
 				return bad(`it gives a model to seat ${seat}, which is not at the table`);
 			seats[seat] = choice;
 		}

@@ -4,10 +4,12 @@
  * with progress per model; a crashed worker pauses the run instead of hanging it.
  */
 import * as Comlink from 'comlink';
-import { RunInterrupted, type Policy } from '$lib/core';
+import { RunInterrupted, type Ask, type Policy } from '$lib/core';
 import { choiceLabel, engineKey, needsEngine, type EngineSpec } from '$lib/engines/spec';
 import type { LoadProgress, ModelChoice } from '$lib/engines/types';
 import type { AgentWorkerApi, EngineWorkerApi } from '../../workers/protocol';
+import type { ToolWorkerApi } from '../../workers/tool-protocol';
+import type { FileSystemState } from '$lib/tools/types';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { loadApiKey } from '$lib/storage/secrets';
@@ -28,11 +30,14 @@ export interface Handle<T> {
 	crashed: Promise<never>;
 }
 
-export function spawn<T>(kind: 'agent' | 'engine', name: string): Handle<T> {
+export function spawn<T>(kind: 'agent' | 'engine' | 'tool', name: string): Handle<T> {
+	// One literal URL per kind, so that Vite bundles each worker.
 	const worker =
 		kind === 'agent'
 			? new Worker(new URL('../../workers/agent.worker.ts', import.meta.url), { type: 'module', name })
-			: new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name });
+			: kind === 'engine'
+				? new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name })
+				: new Worker(new URL('../../workers/tool.worker.ts', import.meta.url), { type: 'module', name });
 	const crashed = new Promise<never>((_, reject) => {
 		const fail = (why: string) =>
 			reject(new RunInterrupted(`${name} stopped working (${why}). The run is paused and saved.`, 'crash'));
@@ -62,10 +67,28 @@ export function specFor(
 	};
 }
 
+/** An ask waiting for the person at the keyboard (a seat played by a human). */
+export interface HumanAsk {
+	seat: number;
+	ask: Ask;
+	observation: unknown;
+}
+
+/** What a run hands its agents before they start: where its files live (governance's Tool Agent). */
+export interface PoolContext {
+	runId: string;
+	/** The run's files as folded from its log, for the tool worker to open. */
+	files?: FileSystemState;
+}
+
 export class AgentPool {
 	engines: EngineStatus[] = $state([]);
 	agentWorkers = $state(0);
 	engineWorkers = $state(0);
+	/** Asks waiting for a person, oldest first: the page shows a form for the first. */
+	humanAsks: HumanAsk[] = $state([]);
+	#answers = new Map<string, (action: unknown) => void>();
+	#tools: Handle<ToolWorkerApi> | null = null;
 
 	readonly #scenario: string;
 	readonly #choices: Record<number, ModelChoice>;
@@ -80,8 +103,8 @@ export class AgentPool {
 	}
 
 	/** Loads every distinct model, then starts one agent worker per seat. Single-flight. */
-	start(): Promise<void> {
-		this.#ready ??= this.#start().catch((err) => {
+	start(ctx: PoolContext): Promise<void> {
+		this.#ready ??= this.#start(ctx).catch((err) => {
 			this.#ready = null;
 			this.dispose();
 			throw err;
@@ -89,9 +112,16 @@ export class AgentPool {
 		return this.#ready;
 	}
 
-	async #start(): Promise<void> {
+	async #start(ctx: PoolContext): Promise<void> {
 		this.#disposed = false;
-		const bySeat = Object.entries(this.#choices).map(([seat, choice]) => ({ seat: Number(seat), choice }));
+		if (ctx.files) {
+			// One Tool Agent per run: the only code that opens its files in IndexedDB.
+			this.#tools = spawn<ToolWorkerApi>('tool', 'the Tool Agent');
+			await Promise.race([this.#tools.api.open(ctx.runId, ctx.files), this.#tools.crashed]);
+		}
+		const bySeat = Object.entries(this.#choices)
+			.map(([seat, choice]) => ({ seat: Number(seat), choice }))
+			.filter(({ choice }) => choice.engine !== 'human');
 		const groups = new Map<string, { choice: ModelChoice & { model: string }; seats: number[] }>();
 		for (const { seat, choice } of bySeat) {
 			if (!needsEngine(choice)) continue;
@@ -145,15 +175,23 @@ export class AgentPool {
 					.api.connect(Comlink.transfer(channel.port1, [channel.port1]));
 				enginePort = channel.port2;
 			}
+			let toolPort: MessagePort | undefined;
+			if (this.#tools) {
+				const channel = new MessageChannel();
+				await this.#tools.api.connect(Comlink.transfer(channel.port1, [channel.port1]));
+				toolPort = channel.port2;
+			}
 			const setup = {
 				seat,
 				scenario: this.#scenario,
 				choice,
 				enginePort,
+				toolPort,
 				contextWindow: contexts.get(engineKey(choice))
 			};
+			const ports = [enginePort, toolPort].filter((p): p is MessagePort => p !== undefined);
 			await Promise.race([
-				handle.api.init(enginePort ? Comlink.transfer(setup, [enginePort]) : setup),
+				handle.api.init(ports.length ? Comlink.transfer(setup, ports) : setup),
 				handle.crashed
 			]);
 		}
@@ -161,16 +199,25 @@ export class AgentPool {
 		if (this.#disposed) throw new Error('the run was closed while its agents were starting');
 	}
 
-	/** The policy the runner uses for a seat: a call into that seat's worker. */
+	/** The policy the runner uses for a seat: a call into that seat's worker, or a form for a person. */
 	policyFor(seat: number): Policy {
 		const choice = this.#choices[seat] ?? { engine: 'scripted' };
+		if (choice.engine === 'human')
+			return {
+				label: choiceLabel(choice),
+				act: (observation, ask) =>
+					new Promise((resolve) => {
+						this.#answers.set(humanKey(ask), (action) => resolve({ action }));
+						this.humanAsks = [...this.humanAsks, { seat, ask, observation }];
+					})
+			};
 		return {
 			label: choiceLabel(choice),
 			act: async (observation, ask, ctx) => {
 				const handle = this.#agents.get(seat);
 				if (!handle) throw new RunInterrupted(`the agent of seat ${seat} is not running`, 'crash');
 				const reply = await Promise.race([
-					handle.api.act(observation, ask, ctx.seed, ctx.streamName),
+					handle.api.act(observation, ask, { seed: ctx.seed, streamName: ctx.streamName, tick: ctx.tick }),
 					handle.crashed
 				]);
 				if (reply.interrupted) {
@@ -182,17 +229,37 @@ export class AgentPool {
 		};
 	}
 
+	/** A person's answer to one of `humanAsks`; it goes through the same validation as an agent's. */
+	answerHuman(ask: Ask, action: unknown): void {
+		const resolve = this.#answers.get(humanKey(ask));
+		if (!resolve) return;
+		this.#answers.delete(humanKey(ask));
+		this.humanAsks = this.humanAsks.filter((h) => humanKey(h.ask) !== humanKey(ask));
+		resolve(action);
+	}
+
 	/** Terminates every worker (when a run ends, or the page is left). */
 	dispose(): void {
 		this.#disposed = true;
-		for (const h of [...this.#agents.values(), ...this.#engineHandles.values()]) {
+		const all = [
+			...this.#agents.values(),
+			...this.#engineHandles.values(),
+			...(this.#tools ? [this.#tools] : [])
+		];
+		for (const h of all) {
 			h.api[Comlink.releaseProxy]();
 			h.worker.terminate();
 		}
 		this.#agents.clear();
 		this.#engineHandles.clear();
+		this.#tools = null;
 		this.#ready = null;
 		this.agentWorkers = 0;
 		this.engineWorkers = 0;
 	}
+}
+
+/** Retries of an ask are asked again: the attempt tells them apart. */
+function humanKey(ask: Ask): string {
+	return `${ask.id}:${ask.attempt}`;
 }

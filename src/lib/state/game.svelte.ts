@@ -7,7 +7,8 @@ import type { ModelChoice } from '$lib/engines/types';
 import { choiceLabel } from '$lib/engines/spec';
 import { AgentPool } from './agent-pool.svelte';
 import { createRunner, type AnyRunner } from '$lib/play';
-import { scenarios } from '$lib/scenarios';
+import { scenarios, seatCount } from '$lib/scenarios';
+import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
 import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs';
 
@@ -44,6 +45,8 @@ export class GameSession<S = unknown> {
 	/** The seats' workers; created on the first play, terminated when the run ends or the page is left. */
 	readonly pool: AgentPool | null;
 	#runner: AnyRunner;
+	/** The id this run is saved under, chosen up front so its workers can be told before it is saved. */
+	#id: string;
 	#store: RunStore;
 	#replay: LogEvent[] = [];
 	#timer: ReturnType<typeof setTimeout> | null = null;
@@ -59,6 +62,7 @@ export class GameSession<S = unknown> {
 		this.#store = store;
 		this.replaying = replay !== undefined;
 		this.#replay = replay ?? [];
+		this.#id = newRunId();
 		this.pool = this.replaying ? null : new AgentPool(setup.scenario, seatChoices(setup));
 		const pool = this.pool;
 		this.#runner = createRunner(setup, {
@@ -101,6 +105,7 @@ export class GameSession<S = unknown> {
 		if (mode === 'replay') return new GameSession(setup, null, store, events);
 		const session = new GameSession(setup, { header: run.header, events }, store);
 		session.runId = id;
+		session.#id = id;
 		if (session.status !== 'finished') session.status = 'paused';
 		return session;
 	}
@@ -122,7 +127,7 @@ export class GameSession<S = unknown> {
 
 	#saveStart(): void {
 		if (this.runId || this.replaying) return;
-		const id = newRunId();
+		const id = this.#id;
 		this.runId = id;
 		const now = Date.now();
 		const record: RunRecord = {
@@ -214,7 +219,9 @@ export class GameSession<S = unknown> {
 		const before = this.status;
 		this.status = 'loading';
 		try {
-			await this.pool.start();
+			// Scenarios with files (governance) hand them to the run's Tool Agent, folded from the log.
+			const files = (this.#runner.state as { fs?: FileSystemState }).fs;
+			await this.pool.start({ runId: this.#id, files });
 			return true;
 		} catch (err) {
 			this.error = `${err instanceof Error ? err.message : String(err)}${this.runId ? ' The run is saved; press play to try again.' : ' Nothing was started.'}`;
@@ -291,9 +298,12 @@ export class GameSession<S = unknown> {
 	}
 }
 
-/** Each seat's player: the link's choice, else a scripted agent. */
+/**
+ * Each seat's player: the link's choice, else a scripted agent. A person's seat is always explicit in
+ * the link, so that the same link gives the same log here and in `npm run sim`.
+ */
 export function seatChoices(setup: SharedRun): Record<number, ModelChoice> {
-	const n = Number(setup.config.seats ?? 0);
+	const n = seatCount(setup.scenario, setup.config);
 	const out: Record<number, ModelChoice> = {};
 	for (let seat = 1; seat <= n; seat++) out[seat] = setup.seats?.[seat] ?? { engine: 'scripted' };
 	return out;

@@ -87,7 +87,7 @@ const voteAsk: Ask = {
 };
 const ctxFor = (ask: Ask, seed = 7): PolicyContext => {
 	const streamName = `policy:${ask.id}:${ask.attempt}`;
-	return { rng: createStream(seed, streamName), seed, streamName };
+	return { rng: createStream(seed, streamName), seed, streamName, tick: 1 };
 };
 
 const lastUser = (req: ChatRequest) => req.messages[req.messages.length - 1]?.content ?? '';

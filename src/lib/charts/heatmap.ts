@@ -1,0 +1,279 @@
+/**
+ * Message throughput as a heatmap: one row per agent, one column per round, each cell shaded by how
+ * many messages that agent sent in that round (the seed's "message throughput per agent").
+ *
+ * Made for a classroom projector: the viewBox is as wide as the container, so labels are drawn at
+ * 14px or more; counts are written inside the cells whenever a cell is wide enough to hold them, and
+ * every cell carries a tooltip. The columns span the whole run from the start, so cells do not
+ * resize as rounds go by. Redrawn after every event with keyed joins (agent and round).
+ */
+import { interpolateBlues, scaleSequential, select } from 'd3';
+
+export interface HeatmapRow {
+	/** The agent's key, e.g. "executor" (the cells' data-agent). */
+	key: string;
+	label: string;
+}
+
+export interface HeatmapData {
+	rows: HeatmapRow[];
+	/** The number of columns (rounds); the axis always spans them all. */
+	rounds: number;
+	/** counts[row][round - 1]; missing entries count as 0. */
+	counts: number[][];
+}
+
+export interface HeatmapOptions {
+	/** What is counted, for tooltips and the legend ("messages"). */
+	unit?: string;
+}
+
+export interface HeatmapChart {
+	update(data: HeatmapData): void;
+	destroy(): void;
+}
+
+const DEFAULT_W = 1100;
+const MIN_W = 560;
+const MARGIN = 16;
+const LABEL_W = 120;
+const AXIS_H = 36;
+const CELL_H = 40;
+const LEGEND_H = 40;
+const GAP = 2;
+/** Counts are written inside a cell only when it is at least this wide. */
+const TEXT_MIN_W = 26;
+const TICK_GAP = 34;
+
+const FONT_ROW = 16;
+const FONT_AXIS = 14;
+const FONT_CELL = 14;
+
+const FONT_FAMILY =
+	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+const INK = '#1d2433';
+const MUTED = '#4a5263';
+const EMPTY = '#f1eee6';
+
+interface CellModel {
+	key: string;
+	agent: string;
+	round: number;
+	count: number;
+	x: number;
+	fill: string;
+	text: string;
+	textFill: string;
+}
+
+interface RowModel {
+	key: string;
+	label: string;
+	y: number;
+	cells: CellModel[];
+}
+
+function widthFor(el: HTMLElement): number {
+	const w = el.clientWidth;
+	return w > 0 ? Math.max(MIN_W, Math.round(w)) : DEFAULT_W;
+}
+
+function tickRounds(rounds: number, cellW: number): number[] {
+	const steps = [1, 2, 5, 10, 20, 25, 50, 100];
+	const step = steps.find((s) => cellW * s >= TICK_GAP) ?? 100;
+	const out = [1];
+	for (let r = step; r <= rounds; r += step) if (r !== 1) out.push(r);
+	return out;
+}
+
+export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): HeatmapChart {
+	const unit = options.unit ?? 'messages';
+	const svg = select(el)
+		.append('svg')
+		.attr('data-testid', 'heatmap')
+		.attr('class', 'heatmap')
+		.attr('role', 'img')
+		.attr('width', '100%')
+		.attr('preserveAspectRatio', 'xMinYMin meet')
+		.attr('font-family', FONT_FAMILY)
+		.style('display', 'block')
+		.style('width', '100%')
+		.style('height', 'auto');
+	const axis = svg.append('g').attr('class', 'axis');
+	const body = svg.append('g').attr('class', 'rows');
+	const legend = svg.append('g').attr('class', 'legend');
+
+	let last: HeatmapData | null = null;
+	let width = widthFor(el);
+	let destroyed = false;
+
+	function render(data: HeatmapData): void {
+		const rounds = Math.max(1, data.rounds);
+		const x0 = MARGIN + LABEL_W;
+		const cellW = (width - MARGIN - x0) / rounds;
+		const max = Math.max(1, ...data.counts.flat());
+		// Zero stays a neutral paper colour; one message is already clearly tinted.
+		const color = scaleSequential(interpolateBlues).domain([-max * 0.15, max]);
+		const height = AXIS_H + data.rows.length * CELL_H + LEGEND_H + MARGIN;
+		const total = data.counts.flat().reduce((a, b) => a + b, 0);
+
+		svg
+			.attr('viewBox', `0 0 ${width} ${height}`)
+			.attr('aria-label', `${unit} per agent per round: ${total} in ${data.rounds} rounds`);
+
+		axis
+			.selectAll<SVGTextElement, number>('text.tick')
+			.data(tickRounds(rounds, cellW), (d) => d)
+			.join('text')
+			.attr('class', 'tick')
+			.attr('x', (d) => x0 + (d - 0.5) * cellW)
+			.attr('y', AXIS_H / 2)
+			.attr('dy', '0.35em')
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT_AXIS)
+			.attr('fill', MUTED)
+			.text((d) => d);
+		axis
+			.selectAll<SVGTextElement, string>('text.axis-title')
+			.data(['round'])
+			.join('text')
+			.attr('class', 'axis-title')
+			.attr('x', MARGIN)
+			.attr('y', AXIS_H / 2)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_AXIS)
+			.attr('fill', MUTED)
+			.text('round →');
+
+		const model: RowModel[] = data.rows.map((row, i) => ({
+			key: row.key,
+			label: row.label,
+			y: AXIS_H + i * CELL_H,
+			cells: Array.from({ length: rounds }, (_, r): CellModel => {
+				const count = data.counts[i]?.[r] ?? 0;
+				const t = count / max;
+				return {
+					key: `${row.key}:${r + 1}`,
+					agent: row.key,
+					round: r + 1,
+					count,
+					x: x0 + r * cellW,
+					fill: count === 0 ? EMPTY : color(count),
+					text: count > 0 && cellW >= TEXT_MIN_W ? String(count) : '',
+					textFill: t > 0.55 ? '#ffffff' : INK
+				};
+			})
+		}));
+
+		const rows = body
+			.selectAll<SVGGElement, RowModel>('g.row')
+			.data(model, (d) => d.key)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'row');
+				g.append('text').attr('class', 'row-label');
+				g.append('g').attr('class', 'cells');
+				return g;
+			})
+			.attr('data-agent', (d) => d.key)
+			.attr('transform', (d) => `translate(0,${d.y})`);
+		rows
+			.select('text.row-label')
+			.attr('x', MARGIN)
+			.attr('y', CELL_H / 2)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_ROW)
+			.attr('font-weight', 600)
+			.attr('fill', INK)
+			.text((d) => d.label);
+
+		const cells = rows
+			.select('g.cells')
+			.selectAll<SVGGElement, CellModel>('g.cell-g')
+			.data(
+				(d) => d.cells,
+				(d) => d.key
+			)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'cell-g');
+				g.append('rect').attr('class', 'cell').append('title');
+				g.append('text');
+				return g;
+			});
+		cells
+			.select('rect.cell')
+			.attr('data-agent', (d) => d.agent)
+			.attr('data-round', (d) => d.round)
+			.attr('data-count', (d) => d.count)
+			.attr('x', (d) => d.x + GAP / 2)
+			.attr('y', GAP / 2)
+			.attr('width', Math.max(1, cellW - GAP))
+			.attr('height', CELL_H - GAP)
+			.attr('rx', 3)
+			.attr('fill', (d) => d.fill)
+			.select('title')
+			.text((d) => `${d.agent}, round ${d.round}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`);
+		cells
+			.select('text')
+			.attr('x', (d) => d.x + cellW / 2)
+			.attr('y', CELL_H / 2)
+			.attr('dy', '0.35em')
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT_CELL)
+			.attr('font-weight', 700)
+			.attr('fill', (d) => d.textFill)
+			.attr('pointer-events', 'none')
+			.text((d) => d.text);
+
+		// Legend: three swatches (none, half, the busiest cell) with their counts.
+		const y = AXIS_H + data.rows.length * CELL_H + 12;
+		const swatches = [
+			{ key: 'zero', label: `0 ${unit}`, fill: EMPTY },
+			{ key: 'mid', label: `${Math.max(1, Math.round(max / 2))}`, fill: color(Math.max(1, Math.round(max / 2))) },
+			{ key: 'max', label: `${max} (busiest cell)`, fill: color(max) }
+		];
+		const items = legend
+			.selectAll<SVGGElement, (typeof swatches)[number]>('g.swatch')
+			.data(swatches, (d) => d.key)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'swatch');
+				g.append('rect');
+				g.append('text');
+				return g;
+			})
+			.attr('transform', (_d, i) => `translate(${x0 + i * 170},${y})`);
+		items.select('rect').attr('width', 22).attr('height', 22).attr('rx', 3).attr('fill', (d) => d.fill);
+		items
+			.select('text')
+			.attr('x', 30)
+			.attr('y', 11)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_AXIS)
+			.attr('fill', MUTED)
+			.text((d) => d.label);
+	}
+
+	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
+	const observer = Observer
+		? new Observer(() => {
+				const next = widthFor(el);
+				if (next === width || destroyed) return;
+				width = next;
+				if (last) render(last);
+			})
+		: null;
+	observer?.observe(el);
+
+	return {
+		update(data: HeatmapData): void {
+			if (destroyed) return;
+			last = data;
+			render(data);
+		},
+		destroy(): void {
+			destroyed = true;
+			observer?.disconnect();
+			svg.remove();
+			last = null;
+		}
+	};
+}

@@ -1,0 +1,429 @@
+/**
+ * Metric lines: one small panel per supervision rate (drift, audit penetration, appeal conversion),
+ * its value per round against its threshold, with the rounds past the threshold marked and the fuse
+ * drawn across every panel where it tripped (and where a person resumed the run).
+ *
+ * Made for a classroom projector: the viewBox is as wide as the container and panels wrap rather
+ * than shrink, so text stays at 14px or more; the past-threshold side of each panel is tinted, so the
+ * danger zone reads without the numbers. The round axis spans the whole run from the start. Redrawn
+ * after every round with keyed joins (metric, round).
+ */
+import { line, select, type Selection } from 'd3';
+
+export interface MetricPoint {
+	round: number;
+	/** The rate the fuse read this round; null when there was nothing to measure yet. */
+	value: number | null;
+	/** The measured rate, when the fuse read a different (forced) one. */
+	measured?: number | null;
+	/** Past the threshold this round. */
+	past: boolean;
+}
+
+export interface MetricSeries {
+	key: string;
+	label: string;
+	threshold: number;
+	direction: 'above' | 'below';
+	points: MetricPoint[];
+}
+
+export interface FuseMarks {
+	tripped: { round: number; mode: string }[];
+	resumed: number[];
+}
+
+export interface MetricLinesData {
+	/** The run's length: the axis always spans it. */
+	rounds: number;
+	series: MetricSeries[];
+	fuse: FuseMarks;
+}
+
+export interface MetricLinesChart {
+	update(data: MetricLinesData): void;
+	destroy(): void;
+}
+
+const DEFAULT_W = 1100;
+const MIN_W = 360;
+const MARGIN = 12;
+const GAP = 20;
+const PANEL_MIN_W = 330;
+const TITLE_H = 40;
+const PLOT_H = 150;
+const AXIS_H = 30;
+const PAD_L = 44;
+const PAD_R = 16;
+const PANEL_H = TITLE_H + 14 + PLOT_H + AXIS_H;
+const TICK_GAP = 36;
+
+const FONT_TITLE = 17;
+const FONT_AXIS = 14;
+const FONT_NOTE = 14;
+
+const FONT_FAMILY =
+	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+const INK = '#1d2433';
+const MUTED = '#4a5263';
+const LINE = '#c9c3b4';
+const PANEL_BG = '#ffffff';
+const ACCENT = '#1f5fbf';
+const DANGER = '#b3261e';
+const DANGER_TINT = '#fbe9e7';
+const OK = '#1e7a3c';
+const FUSE = '#8a5a00';
+
+interface PointModel {
+	key: string;
+	metric: string;
+	round: number;
+	value: number;
+	past: boolean;
+	x: number;
+	y: number;
+}
+
+interface MarkModel {
+	key: string;
+	kind: 'fuse' | 'resume';
+	round: number;
+	x: number;
+	label: string;
+}
+
+interface PanelModel {
+	key: string;
+	x: number;
+	y: number;
+	w: number;
+	title: string;
+	thresholdY: number;
+	thresholdLabel: string;
+	band: { y: number; h: number };
+	path: string;
+	measuredPath: string;
+	points: PointModel[];
+	marks: MarkModel[];
+	xTicks: { round: number; x: number }[];
+	yTicks: { value: number; y: number }[];
+}
+
+function widthFor(el: HTMLElement): number {
+	const w = el.clientWidth;
+	return w > 0 ? Math.max(MIN_W, Math.round(w)) : DEFAULT_W;
+}
+
+function tickRounds(rounds: number, plotWidth: number): number[] {
+	const steps = [1, 2, 5, 10, 20, 25, 50, 100];
+	const step = steps.find((s) => (plotWidth / rounds) * s >= TICK_GAP) ?? 100;
+	const out = [1];
+	for (let r = step; r <= rounds; r += step) if (r !== 1) out.push(r);
+	return out;
+}
+
+const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(2));
+
+function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; height: number } {
+	const n = Math.max(1, data.series.length);
+	const cols = Math.max(1, Math.min(n, Math.floor((width - 2 * MARGIN + GAP) / (PANEL_MIN_W + GAP))));
+	const w = (width - 2 * MARGIN - (cols - 1) * GAP) / cols;
+	const rounds = Math.max(1, data.rounds);
+	const panels = data.series.map((s, i): PanelModel => {
+		const px0 = PAD_L;
+		const px1 = w - PAD_R;
+		const py0 = TITLE_H + 14;
+		const py1 = py0 + PLOT_H;
+		const x = (round: number) => px0 + ((round - 0.5) / rounds) * (px1 - px0);
+		const y = (v: number) => py1 - Math.min(Math.max(v, 0), 1) * (py1 - py0);
+		const known = s.points.filter((p) => p.value !== null);
+		const latest = known[known.length - 1]?.value ?? null;
+		const ty = y(s.threshold);
+		const path =
+			line<MetricPoint>()
+				.defined((p) => p.value !== null)
+				.x((p) => x(p.round))
+				.y((p) => y(p.value ?? 0))(s.points) ?? '';
+		const forced = s.points.some((p) => p.measured !== undefined && p.measured !== p.value);
+		const measuredPath = forced
+			? (line<MetricPoint>()
+					.defined((p) => p.measured !== null && p.measured !== undefined)
+					.x((p) => x(p.round))
+					.y((p) => y(p.measured ?? 0))(s.points) ?? '')
+			: '';
+		const marks: MarkModel[] = [
+			...data.fuse.tripped.map((f) => ({
+				key: `fuse:${f.round}`,
+				kind: 'fuse' as const,
+				round: f.round,
+				x: x(f.round),
+				label: `fuse (${f.mode})`
+			})),
+			...data.fuse.resumed.map((r) => ({
+				key: `resume:${r}`,
+				kind: 'resume' as const,
+				round: r,
+				x: x(r + 0.5),
+				label: 'resumed'
+			}))
+		];
+		return {
+			key: s.key,
+			x: MARGIN + (i % cols) * (w + GAP),
+			y: MARGIN + Math.floor(i / cols) * (PANEL_H + GAP),
+			w,
+			title: `${s.label}: ${fmt(latest)}`,
+			thresholdY: ty,
+			thresholdLabel: `threshold ${s.threshold.toFixed(2)}${forced ? ' · forced' : ''}`,
+			band: s.direction === 'above' ? { y: py0, h: ty - py0 } : { y: ty, h: py1 - ty },
+			path,
+			measuredPath,
+			points: known.map((p) => ({
+				key: `${s.key}:${p.round}`,
+				metric: s.key,
+				round: p.round,
+				value: p.value ?? 0,
+				past: p.past,
+				x: x(p.round),
+				y: y(p.value ?? 0)
+			})),
+			marks,
+			xTicks: tickRounds(rounds, px1 - px0).map((round) => ({ round, x: x(round) })),
+			yTicks: [0, 0.5, 1].map((value) => ({ value, y: y(value) }))
+		};
+	});
+	const rows = Math.ceil(panels.length / cols);
+	return { panels, height: 2 * MARGIN + Math.max(1, rows) * PANEL_H + (Math.max(1, rows) - 1) * GAP };
+}
+
+type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
+
+export function createMetricLines(el: HTMLElement): MetricLinesChart {
+	const svg = select(el)
+		.append('svg')
+		.attr('data-testid', 'metric-lines')
+		.attr('class', 'metric-lines')
+		.attr('role', 'img')
+		.attr('width', '100%')
+		.attr('preserveAspectRatio', 'xMinYMin meet')
+		.attr('font-family', FONT_FAMILY)
+		.style('display', 'block')
+		.style('width', '100%')
+		.style('height', 'auto');
+
+	let last: MetricLinesData | null = null;
+	let width = widthFor(el);
+	let destroyed = false;
+
+	function render(data: MetricLinesData): void {
+		const m = layout(data, width);
+		svg
+			.attr('viewBox', `0 0 ${width} ${m.height}`)
+			.attr(
+				'aria-label',
+				`Supervision rates per round against their thresholds${data.fuse.tripped.length ? `; the fuse tripped in round ${data.fuse.tripped.map((f) => f.round).join(', ')}` : ''}`
+			);
+
+		const panels = svg
+			.selectAll<SVGGElement, PanelModel>('g.metric-panel')
+			.data(m.panels, (d) => d.key)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'metric-panel');
+				g.append('rect').attr('class', 'panel-bg');
+				g.append('rect').attr('class', 'past-band');
+				g.append('g').attr('class', 'y-ticks');
+				g.append('g').attr('class', 'x-ticks');
+				g.append('line').attr('class', 'threshold');
+				g.append('text').attr('class', 'threshold-label');
+				g.append('g').attr('class', 'marks');
+				g.append('path').attr('class', 'measured-line');
+				g.append('path').attr('class', 'metric-line');
+				g.append('g').attr('class', 'points');
+				g.append('text').attr('class', 'panel-title');
+				return g;
+			})
+			.attr('data-metric', (d) => d.key)
+			.attr('transform', (d) => `translate(${d.x},${d.y})`);
+
+		panels
+			.select('rect.panel-bg')
+			.attr('width', (d) => d.w)
+			.attr('height', PANEL_H)
+			.attr('rx', 8)
+			.attr('fill', PANEL_BG)
+			.attr('stroke', LINE)
+			.attr('stroke-width', 1.5);
+		panels
+			.select('rect.past-band')
+			.attr('x', PAD_L)
+			.attr('y', (d) => d.band.y)
+			.attr('width', (d) => d.w - PAD_L - PAD_R)
+			.attr('height', (d) => Math.max(0, d.band.h))
+			.attr('fill', DANGER_TINT);
+		panels
+			.select('text.panel-title')
+			.attr('x', 12)
+			.attr('y', TITLE_H / 2 + 4)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_TITLE)
+			.attr('font-weight', 700)
+			.attr('fill', INK)
+			.text((d) => d.title);
+		panels
+			.select('line.threshold')
+			.attr('x1', PAD_L)
+			.attr('x2', (d) => d.w - PAD_R)
+			.attr('y1', (d) => d.thresholdY)
+			.attr('y2', (d) => d.thresholdY)
+			.attr('stroke', DANGER)
+			.attr('stroke-width', 2)
+			.attr('stroke-dasharray', '8 5');
+		panels
+			.select('text.threshold-label')
+			.attr('x', (d) => d.w - PAD_R - 4)
+			.attr('y', (d) => d.thresholdY - 9)
+			.attr('text-anchor', 'end')
+			.attr('font-size', FONT_NOTE)
+			.attr('font-weight', 700)
+			.attr('fill', DANGER)
+			.text((d) => d.thresholdLabel);
+		panels
+			.select('path.metric-line')
+			.attr('data-metric', (d) => d.key)
+			.attr('d', (d) => d.path)
+			.attr('fill', 'none')
+			.attr('stroke', ACCENT)
+			.attr('stroke-width', 3)
+			.attr('stroke-linejoin', 'round');
+		panels
+			.select('path.measured-line')
+			.attr('d', (d) => d.measuredPath)
+			.attr('fill', 'none')
+			.attr('stroke', MUTED)
+			.attr('stroke-width', 2)
+			.attr('stroke-dasharray', '3 4');
+
+		drawTicks(panels);
+		drawMarks(panels.select<SVGGElement>('g.marks'));
+		drawPoints(panels.select<SVGGElement>('g.points'));
+	}
+
+	function drawTicks(panels: Sel<SVGGElement, PanelModel>): void {
+		panels
+			.select<SVGGElement>('g.y-ticks')
+			.selectAll<SVGTextElement, { value: number; y: number }>('text')
+			.data(
+				(d) => d.yTicks,
+				(d) => d.value
+			)
+			.join('text')
+			.attr('x', PAD_L - 8)
+			.attr('y', (d) => d.y)
+			.attr('dy', '0.35em')
+			.attr('text-anchor', 'end')
+			.attr('font-size', FONT_AXIS)
+			.attr('fill', MUTED)
+			.text((d) => String(d.value));
+		panels
+			.select<SVGGElement>('g.x-ticks')
+			.selectAll<SVGTextElement, { round: number; x: number }>('text')
+			.data(
+				(d) => d.xTicks,
+				(d) => d.round
+			)
+			.join('text')
+			.attr('x', (d) => d.x)
+			.attr('y', TITLE_H + 14 + PLOT_H + AXIS_H / 2 + 2)
+			.attr('dy', '0.35em')
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT_AXIS)
+			.attr('fill', MUTED)
+			.text((d) => d.round);
+	}
+
+	function drawMarks(layer: Sel<SVGGElement, PanelModel>): void {
+		const marks = layer
+			.selectAll<SVGGElement, MarkModel>('g.mark')
+			.data(
+				(d) => d.marks,
+				(d) => d.key
+			)
+			.join((enter) => {
+				const g = enter.append('g');
+				g.append('line');
+				g.append('text');
+				return g;
+			})
+			.attr('class', (d) => `mark ${d.kind === 'fuse' ? 'fuse-mark' : 'resume-mark'}`)
+			.attr('data-round', (d) => d.round)
+			.attr('transform', (d) => `translate(${d.x},0)`);
+		marks
+			.select('line')
+			.attr('y1', TITLE_H + 8)
+			.attr('y2', TITLE_H + 14 + PLOT_H)
+			.attr('stroke', (d) => (d.kind === 'fuse' ? FUSE : OK))
+			.attr('stroke-width', 3)
+			.attr('stroke-dasharray', (d) => (d.kind === 'fuse' ? null : '6 4'));
+		marks
+			.select('text')
+			.attr('x', (d) => (d.kind === 'fuse' ? -6 : 6))
+			.attr('y', TITLE_H + 22)
+			.attr('text-anchor', (d) => (d.kind === 'fuse' ? 'end' : 'start'))
+			.attr('font-size', FONT_NOTE)
+			.attr('font-weight', 700)
+			.attr('fill', (d) => (d.kind === 'fuse' ? FUSE : OK))
+			.text((d) => d.label);
+	}
+
+	function drawPoints(layer: Sel<SVGGElement, PanelModel>): void {
+		const points = layer
+			.selectAll<SVGCircleElement, PointModel>('circle.point')
+			.data(
+				(d) => d.points,
+				(d) => d.key
+			)
+			.join((enter) => {
+				const c = enter.append('circle').attr('class', 'point');
+				c.append('title');
+				return c;
+			})
+			.attr('data-metric', (d) => d.metric)
+			.attr('data-round', (d) => d.round)
+			.attr('data-value', (d) => d.value)
+			.attr('data-past', (d) => String(d.past))
+			.attr('cx', (d) => d.x)
+			.attr('cy', (d) => d.y)
+			.attr('r', (d) => (d.past ? 5.5 : 4))
+			.attr('fill', (d) => (d.past ? DANGER : ACCENT))
+			.attr('stroke', PANEL_BG)
+			.attr('stroke-width', 1.5);
+		points
+			.select('title')
+			.text((d) => `round ${d.round}: ${d.value.toFixed(2)}${d.past ? ' (past the threshold)' : ''}`);
+	}
+
+	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
+	const observer = Observer
+		? new Observer(() => {
+				const next = widthFor(el);
+				if (next === width || destroyed) return;
+				width = next;
+				if (last) render(last);
+			})
+		: null;
+	observer?.observe(el);
+
+	return {
+		update(data: MetricLinesData): void {
+			if (destroyed) return;
+			last = data;
+			render(data);
+		},
+		destroy(): void {
+			destroyed = true;
+			observer?.disconnect();
+			svg.remove();
+			last = null;
+		}
+	};
+}

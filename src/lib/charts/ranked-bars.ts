@@ -1,0 +1,256 @@
+/**
+ * Ranked bars: a short list of labelled values as horizontal bars, in the order given (the caller
+ * ranks them), each with its value written at the bar's end and an optional line of detail under it.
+ * Used for the veto reasons (a readable stand-in for a word cloud: the same ranking, but every
+ * label legible from the back of a room) and for the most drifted tasks.
+ *
+ * Made for a classroom projector: the viewBox is as wide as the container, so text is drawn at 14px
+ * or more. Rows are joined by key, so a bar that only grew keeps its element.
+ */
+import { select, type Selection } from 'd3';
+
+export interface RankedBar {
+	key: string;
+	label: string;
+	value: number;
+	/** A line under the bar (an example reason, what was asked); empty for none. */
+	detail?: string;
+}
+
+export interface RankedBarsOptions {
+	/** The value's text at the bar's end. */
+	format?: (value: number) => string;
+	/** The value of a full-length bar; by default the largest value shown. */
+	max?: number;
+	color?: string;
+	/** What the chart shows, for screen readers. */
+	label?: string;
+	/** Shown when there are no bars. */
+	empty?: string;
+	/** Makes each row a button (click, Enter or Space). */
+	onSelect?: (key: string) => void;
+}
+
+export interface RankedBarsChart {
+	update(data: RankedBar[]): void;
+	destroy(): void;
+}
+
+const DEFAULT_W = 800;
+const MIN_W = 420;
+const MARGIN = 12;
+const VALUE_W = 84;
+const BAR_H = 26;
+const ROW_H = 44;
+const DETAIL_H = 22;
+
+const FONT_LABEL = 16;
+const FONT_VALUE = 16;
+const FONT_DETAIL = 14;
+
+const FONT_FAMILY =
+	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+const INK = '#1d2433';
+const MUTED = '#4a5263';
+const TRACK = '#f1eee6';
+const DEFAULT_COLOR = '#1f5fbf';
+
+interface RowModel {
+	key: string;
+	y: number;
+	label: string;
+	full: string;
+	value: number;
+	valueText: string;
+	barW: number;
+	detail: string;
+}
+
+function textEm(text: string): number {
+	let em = 0;
+	for (const ch of text) {
+		const code = ch.codePointAt(0) ?? 0;
+		em += code >= 0x2e80 ? 1 : /[A-Z#@MW]/.test(ch) ? 0.72 : 0.56;
+	}
+	return em;
+}
+
+function fit(text: string, maxPx: number, fontPx: number): string {
+	const maxEm = maxPx / fontPx;
+	if (textEm(text) <= maxEm) return text;
+	let out = '';
+	for (const ch of text) {
+		if (textEm(`${out}${ch}…`) > maxEm) break;
+		out += ch;
+	}
+	return `${out}…`;
+}
+
+function widthFor(el: HTMLElement): number {
+	const w = el.clientWidth;
+	return w > 0 ? Math.max(MIN_W, Math.round(w)) : DEFAULT_W;
+}
+
+type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
+
+export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {}): RankedBarsChart {
+	const format = options.format ?? ((v: number) => String(v));
+	const color = options.color ?? DEFAULT_COLOR;
+	const svg = select(el)
+		.append('svg')
+		.attr('class', 'ranked-bars')
+		.attr('role', options.onSelect ? 'group' : 'img')
+		.attr('width', '100%')
+		.attr('preserveAspectRatio', 'xMinYMin meet')
+		.attr('font-family', FONT_FAMILY)
+		.style('display', 'block')
+		.style('width', '100%')
+		.style('height', 'auto');
+
+	let last: RankedBar[] | null = null;
+	let width = widthFor(el);
+	let destroyed = false;
+
+	function render(data: RankedBar[]): void {
+		// Labels get about a third of the width: long enough for "R1-v1 · VIP discount".
+		const labelW = Math.min(320, Math.round(width * 0.34));
+		const x0 = MARGIN + labelW;
+		const trackW = width - x0 - VALUE_W - MARGIN;
+		const max = options.max ?? Math.max(0, ...data.map((d) => d.value));
+		let y = MARGIN;
+		const rows = data.map((d): RowModel => {
+			const detail = d.detail ? fit(d.detail, width - 2 * MARGIN - labelW, FONT_DETAIL) : '';
+			const row: RowModel = {
+				key: d.key,
+				y,
+				label: fit(d.label, labelW - 12, FONT_LABEL),
+				full: d.label,
+				value: d.value,
+				valueText: format(d.value),
+				barW: max > 0 ? Math.max(2, (Math.max(0, d.value) / max) * trackW) : 2,
+				detail
+			};
+			y += ROW_H + (detail ? DETAIL_H : 0);
+			return row;
+		});
+		const height = Math.max(y, MARGIN + ROW_H) + MARGIN / 2;
+		svg
+			.attr('viewBox', `0 0 ${width} ${height}`)
+			.attr('aria-label', `${options.label ?? 'Ranked values'}: ${data.length} ${data.length === 1 ? 'entry' : 'entries'}`);
+
+		svg
+			.selectAll<SVGTextElement, string>('text.empty')
+			.data(data.length === 0 ? [options.empty ?? 'Nothing yet'] : [])
+			.join('text')
+			.attr('class', 'empty')
+			.attr('x', MARGIN)
+			.attr('y', MARGIN + ROW_H / 2)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_LABEL)
+			.attr('fill', MUTED)
+			.text((d) => d);
+
+		const groups = svg
+			.selectAll<SVGGElement, RowModel>('g.bar-row')
+			.data(rows, (d) => d.key)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'bar-row');
+				g.append('title');
+				g.append('text').attr('class', 'bar-label');
+				g.append('rect').attr('class', 'track');
+				g.append('rect').attr('class', 'bar');
+				g.append('text').attr('class', 'bar-value');
+				g.append('text').attr('class', 'bar-detail');
+				return g;
+			})
+			.attr('data-key', (d) => d.key)
+			.attr('transform', (d) => `translate(0,${d.y})`);
+		clickable(groups);
+		groups.select('title').text((d) => (d.detail ? `${d.full}: ${d.valueText}. ${d.detail}` : `${d.full}: ${d.valueText}`));
+		groups
+			.select('text.bar-label')
+			.attr('x', MARGIN)
+			.attr('y', ROW_H / 2)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_LABEL)
+			.attr('font-weight', 600)
+			.attr('fill', INK)
+			.text((d) => d.label);
+		groups
+			.select('rect.track')
+			.attr('x', x0)
+			.attr('y', (ROW_H - BAR_H) / 2)
+			.attr('width', Math.max(0, trackW))
+			.attr('height', BAR_H)
+			.attr('rx', 4)
+			.attr('fill', TRACK);
+		groups
+			.select('rect.bar')
+			.attr('data-key', (d) => d.key)
+			.attr('data-value', (d) => d.value)
+			.attr('x', x0)
+			.attr('y', (ROW_H - BAR_H) / 2)
+			.attr('width', (d) => d.barW)
+			.attr('height', BAR_H)
+			.attr('rx', 4)
+			.attr('fill', color);
+		groups
+			.select('text.bar-value')
+			.attr('x', (d) => x0 + d.barW + 8)
+			.attr('y', ROW_H / 2)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_VALUE)
+			.attr('font-weight', 700)
+			.attr('fill', INK)
+			.text((d) => d.valueText);
+		groups
+			.select('text.bar-detail')
+			.attr('x', x0)
+			.attr('y', ROW_H + DETAIL_H / 2 - 6)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_DETAIL)
+			.attr('fill', MUTED)
+			.text((d) => d.detail);
+	}
+
+	function clickable(rows: Sel<SVGGElement, RowModel>): void {
+		const pick = options.onSelect;
+		if (!pick) return;
+		rows
+			.attr('tabindex', 0)
+			.attr('role', 'button')
+			.attr('aria-label', (d) => `${d.full}: ${d.valueText}`)
+			.style('cursor', 'pointer')
+			.on('click', (_e, d) => pick(d.key))
+			.on('keydown', (e: KeyboardEvent, d) => {
+				if (e.key !== 'Enter' && e.key !== ' ') return;
+				e.preventDefault();
+				pick(d.key);
+			});
+	}
+
+	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
+	const observer = Observer
+		? new Observer(() => {
+				const next = widthFor(el);
+				if (next === width || destroyed) return;
+				width = next;
+				if (last) render(last);
+			})
+		: null;
+	observer?.observe(el);
+
+	return {
+		update(data: RankedBar[]): void {
+			if (destroyed) return;
+			last = data;
+			render(data);
+		},
+		destroy(): void {
+			destroyed = true;
+			observer?.disconnect();
+			svg.remove();
+			last = null;
+		}
+	};
+}

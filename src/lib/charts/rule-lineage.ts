@@ -1,0 +1,658 @@
+/**
+ * Rule lineage: one lane per rule, its versions as nodes placed at the round they came into force,
+ * each amendment an arc from the version it replaced to the one it created, labelled with who
+ * proposed it, who approved it and the evidence behind it. Proposals that were refused (or are still
+ * on their way) hang off the lane as hollow, dashed markers, so switching the amendment policy shows
+ * the blocked change rather than an empty lane.
+ *
+ * Made for a classroom projector: the viewBox is as wide as the container, so text is drawn at its
+ * real size (14px or more) instead of shrinking with a fixed-size drawing, and the round axis spans
+ * the whole run from the start, so nodes do not slide sideways as rounds go by. Redrawn after every
+ * event, with keyed joins throughout: an unchanged version keeps its element.
+ */
+import { select, type Selection } from 'd3';
+
+export interface LineageVersion {
+	version: number;
+	/** The round the version came into force (0: the initial rule book). */
+	fromRound: number;
+	/** The round a later version replaced it; null while in force. */
+	untilRound: number | null;
+	text: string;
+}
+
+export interface LineageAmendment {
+	/** The version replaced and the version created. */
+	from: number;
+	to: number;
+	round: number;
+	proposer: string;
+	approver: string;
+	/** The evidence in a line (counts, rates). */
+	evidence: string;
+	proposal: string | null;
+}
+
+export interface LineageProposal {
+	id: string;
+	round: number;
+	/** The version it set out to amend. */
+	base: number;
+	state: 'pending' | 'blocked';
+	/** "refused by auditor", "waiting for the co-signature"... */
+	note: string;
+}
+
+export interface LineageLane {
+	id: string;
+	title: string;
+	versions: LineageVersion[];
+	amendments: LineageAmendment[];
+	/** Proposals that did not (or not yet) become a version. */
+	proposals: LineageProposal[];
+}
+
+export interface LineageData {
+	/** The run's length in rounds: the axis always spans it. */
+	rounds: number;
+	/** The round being played, marked by a vertical line (0 before the first). */
+	current: number;
+	lanes: LineageLane[];
+}
+
+export type LineageSelection =
+	| { kind: 'version'; rule: string; version: number }
+	| { kind: 'proposal'; rule: string; proposal: string };
+
+export interface RuleLineageOptions {
+	/** Called when a version, an amendment or a proposal is clicked (or chosen with Enter/Space). */
+	onSelect?: (selection: LineageSelection) => void;
+}
+
+export interface RuleLineageChart {
+	update(data: LineageData): void;
+	destroy(): void;
+}
+
+// Geometry, in viewBox units; the viewBox is as wide as the container, so these are CSS pixels.
+const DEFAULT_W = 1100;
+const MIN_W = 720;
+const MARGIN = 16;
+const LABEL_W = 210;
+const RIGHT = 40;
+const AXIS_H = 44;
+const LANE_H = 128;
+/** Where the lane's line sits inside the lane: room above for the amendment arcs and their labels. */
+const LANE_Y = 70;
+const NODE_R = 17;
+const ARC_RISE = 34;
+const TICK_GAP = 44;
+
+const FONT_RULE = 19;
+const FONT_TITLE = 15;
+const FONT_NODE = 15;
+const FONT_LABEL = 15;
+const FONT_AXIS = 14;
+
+const FONT_FAMILY =
+	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+// The app's palette (src/lib/ui/global.css), copied because SVG presentation attributes cannot read CSS
+// variables; dark enough for a washed-out projector.
+const INK = '#1d2433';
+const MUTED = '#4a5263';
+const LINE = '#c9c3b4';
+const PANEL_BG = '#ffffff';
+const ACCENT = '#1f5fbf';
+const SUPERSEDED = '#e8edf6';
+const AMEND = '#8a5a00';
+const DANGER = '#b3261e';
+const NOW = '#c98a12';
+
+interface VersionNode {
+	key: string;
+	rule: string;
+	version: number;
+	x: number;
+	inForce: boolean;
+	tip: string;
+}
+
+interface ArcModel {
+	key: string;
+	rule: string;
+	from: number;
+	to: number;
+	d: string;
+	labelX: number;
+	who: string;
+	evidence: string;
+	tip: string;
+}
+
+interface ProposalNode {
+	key: string;
+	rule: string;
+	id: string;
+	state: LineageProposal['state'];
+	x: number;
+	/** Where its dashed stub starts: the version it set out to amend. */
+	baseX: number;
+	label: string;
+	tip: string;
+}
+
+interface LaneModel {
+	key: string;
+	y: number;
+	id: string;
+	title: string;
+	spans: { key: string; x1: number; x2: number; inForce: boolean }[];
+	versions: VersionNode[];
+	arcs: ArcModel[];
+	proposals: ProposalNode[];
+}
+
+interface Model {
+	width: number;
+	height: number;
+	plotX0: number;
+	plotX1: number;
+	ticks: { round: number; x: number }[];
+	nowX: number | null;
+	lanes: LaneModel[];
+}
+
+/** Rough text width in em: SVG text cannot be measured without layout (nor at all in tests). */
+function textEm(text: string): number {
+	let em = 0;
+	for (const ch of text) {
+		const code = ch.codePointAt(0) ?? 0;
+		em += code >= 0x2e80 ? 1 : /[A-Z#@MW]/.test(ch) ? 0.72 : 0.56;
+	}
+	return em;
+}
+
+function fit(text: string, maxPx: number, fontPx: number): string {
+	const maxEm = maxPx / fontPx;
+	if (textEm(text) <= maxEm) return text;
+	let out = '';
+	for (const ch of text) {
+		if (textEm(`${out}${ch}…`) > maxEm) break;
+		out += ch;
+	}
+	return `${out}…`;
+}
+
+function tickRounds(rounds: number, plotWidth: number): number[] {
+	// A tick every 1, 2, 5, 10, ... rounds: the first step that keeps labels TICK_GAP apart.
+	const steps = [1, 2, 5, 10, 20, 25, 50, 100];
+	const step = steps.find((s) => (plotWidth / rounds) * s >= TICK_GAP) ?? 100;
+	const out: number[] = [];
+	for (let r = 0; r <= rounds; r += step) out.push(r);
+	return out;
+}
+
+function layout(data: LineageData, width: number): Model {
+	const rounds = Math.max(1, data.rounds);
+	const plotX0 = MARGIN + LABEL_W + NODE_R;
+	const plotX1 = width - MARGIN - RIGHT;
+	const x = (round: number) => plotX0 + (Math.min(Math.max(round, 0), rounds) / rounds) * (plotX1 - plotX0);
+	const nowX = data.current > 0 ? x(data.current) : null;
+	const end = nowX ?? plotX0;
+
+	const lanes = data.lanes.map((lane, i): LaneModel => {
+		const versions = [...lane.versions].sort((a, b) => a.version - b.version);
+		const xOf = new Map(versions.map((v) => [v.version, x(v.fromRound)]));
+		const nodes = versions.map(
+			(v): VersionNode => ({
+				key: `${lane.id}-v${v.version}`,
+				rule: lane.id,
+				version: v.version,
+				x: xOf.get(v.version) ?? plotX0,
+				inForce: v.untilRound === null,
+				tip: `${lane.id} v${v.version}, ${v.fromRound === 0 ? 'from the start' : `from round ${v.fromRound}`}${v.untilRound === null ? '' : ` to round ${v.untilRound}`}: ${v.text}`
+			})
+		);
+		const spans = versions.map((v) => {
+			const x1 = xOf.get(v.version) ?? plotX0;
+			const x2 = v.untilRound === null ? Math.max(end, x1) : x(v.untilRound);
+			return { key: `${lane.id}-v${v.version}`, x1, x2, inForce: v.untilRound === null };
+		});
+		const arcs = lane.amendments.map((a): ArcModel => {
+			const x1 = xOf.get(a.from) ?? plotX0;
+			const x2 = xOf.get(a.to) ?? x1;
+			// Leave the nodes' rims; an amendment in the same round still gets a visible loop.
+			const span = Math.max(x2 - x1, 2 * NODE_R + 24);
+			const sx = x1 + NODE_R * 0.7;
+			const ex = x1 + span - NODE_R * 0.7;
+			const top = LANE_Y - NODE_R - ARC_RISE;
+			const who = `${a.proposer} → ${a.approver}`;
+			return {
+				key: `${a.from}-${a.to}`,
+				rule: lane.id,
+				from: a.from,
+				to: a.to,
+				d: `M${sx},${LANE_Y - NODE_R * 0.7}C${sx},${top} ${ex},${top} ${ex},${LANE_Y - NODE_R * 0.7}`,
+				labelX: (x1 + x1 + span) / 2,
+				who,
+				evidence: a.evidence,
+				tip: `${lane.id} v${a.from} → v${a.to} in round ${a.round}${a.proposal ? ` (${a.proposal})` : ''}. Proposed by ${a.proposer}, approved by ${a.approver}. Evidence: ${a.evidence}`
+			};
+		});
+		const proposals = lane.proposals.map((p): ProposalNode => {
+			const baseX = xOf.get(p.base) ?? plotX0;
+			return {
+				key: p.id,
+				rule: lane.id,
+				id: p.id,
+				state: p.state,
+				// A proposal made in the round of its base version still stands clear of the node.
+				x: Math.max(x(p.round), baseX + 2 * NODE_R + 8),
+				baseX,
+				label: `${p.id} ${p.state === 'blocked' ? 'blocked' : 'pending'}`,
+				tip: `${p.id} (round ${p.round}) to amend ${lane.id} v${p.base}: ${p.note}`
+			};
+		});
+		return {
+			key: lane.id,
+			y: AXIS_H + i * LANE_H,
+			id: lane.id,
+			title: lane.title,
+			spans,
+			versions: nodes,
+			arcs,
+			proposals
+		};
+	});
+
+	// Labels on arcs are cut to the room between this arc's middle and its neighbours'.
+	for (const lane of lanes) {
+		const mids = lane.arcs.map((a) => a.labelX).sort((a, b) => a - b);
+		for (const arc of lane.arcs) {
+			const i = mids.indexOf(arc.labelX);
+			const left = i > 0 ? arc.labelX - (mids[i - 1] ?? 0) : Infinity;
+			const right = i < mids.length - 1 ? (mids[i + 1] ?? 0) - arc.labelX : Infinity;
+			const room = Math.min(left, right, 2 * Math.min(arc.labelX - MARGIN - LABEL_W, width - MARGIN - arc.labelX));
+			const max = Math.max(60, Math.min(room - 12, 420));
+			arc.who = fit(arc.who, max, FONT_LABEL);
+			arc.evidence = fit(arc.evidence, max, FONT_LABEL);
+		}
+	}
+
+	return {
+		width,
+		height: AXIS_H + Math.max(1, lanes.length) * LANE_H + MARGIN,
+		plotX0,
+		plotX1,
+		ticks: tickRounds(rounds, plotX1 - plotX0).map((round) => ({ round, x: x(round) })),
+		nowX,
+		lanes
+	};
+}
+
+function widthFor(el: HTMLElement): number {
+	const w = el.clientWidth;
+	return w > 0 ? Math.max(MIN_W, Math.round(w)) : DEFAULT_W;
+}
+
+type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
+
+export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions = {}): RuleLineageChart {
+	const svg = select(el)
+		.append('svg')
+		.attr('data-testid', 'rule-lineage')
+		.attr('class', 'rule-lineage')
+		.attr('role', 'group')
+		.attr('width', '100%')
+		.attr('preserveAspectRatio', 'xMinYMin meet')
+		.attr('font-family', FONT_FAMILY)
+		.style('display', 'block')
+		.style('width', '100%')
+		.style('height', 'auto');
+	const axis = svg.append('g').attr('class', 'axis');
+	const now = svg.append('g').attr('class', 'now-layer');
+	const lanesLayer = svg.append('g').attr('class', 'lanes');
+
+	let last: LineageData | null = null;
+	let width = widthFor(el);
+	let destroyed = false;
+
+	const select_ = (s: LineageSelection) => options.onSelect?.(s);
+	/** Clickable and reachable from the keyboard, for those who cannot use a pointer. */
+	function clickable<E extends SVGElement, D>(sel: Sel<E, D>, pick: (d: D) => LineageSelection): void {
+		if (!options.onSelect) return;
+		sel
+			.attr('tabindex', 0)
+			.attr('role', 'button')
+			.style('cursor', 'pointer')
+			.on('click', (_e, d) => select_(pick(d)))
+			.on('keydown', (e: KeyboardEvent, d) => {
+				if (e.key !== 'Enter' && e.key !== ' ') return;
+				e.preventDefault();
+				select_(pick(d));
+			});
+	}
+
+	function render(data: LineageData): void {
+		const m = layout(data, width);
+		const versions = data.lanes.reduce((n, l) => n + l.versions.length, 0);
+		svg
+			.attr('viewBox', `0 0 ${m.width} ${m.height}`)
+			.attr(
+				'aria-label',
+				`Rule lineage: ${data.lanes.length} rules, ${versions} versions, ${versions - data.lanes.length} amendments`
+			);
+
+		axis
+			.selectAll<SVGTextElement, string>('text.axis-title')
+			.data(['round'])
+			.join('text')
+			.attr('class', 'axis-title')
+			.attr('x', MARGIN)
+			.attr('y', AXIS_H / 2)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_AXIS)
+			.attr('fill', MUTED)
+			.text('round →');
+		axis
+			.selectAll<SVGGElement, { round: number; x: number }>('g.tick')
+			.data(m.ticks, (d) => d.round)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'tick');
+				g.append('line');
+				g.append('text');
+				return g;
+			})
+			.attr('transform', (d) => `translate(${d.x},0)`)
+			.call((g) =>
+				g
+					.select('line')
+					.attr('y1', AXIS_H - 6)
+					.attr('y2', m.height - MARGIN)
+					.attr('stroke', LINE)
+					.attr('stroke-width', 1)
+					.attr('stroke-dasharray', '2 6')
+			)
+			.call((g) =>
+				g
+					.select('text')
+					.attr('y', AXIS_H / 2)
+					.attr('dy', '0.35em')
+					.attr('text-anchor', 'middle')
+					.attr('font-size', FONT_AXIS)
+					.attr('fill', MUTED)
+					.text((d) => d.round)
+			);
+
+		now
+			.selectAll<SVGLineElement, number>('line.now')
+			.data(m.nowX === null ? [] : [m.nowX])
+			.join('line')
+			.attr('class', 'now')
+			.attr('x1', (d) => d)
+			.attr('x2', (d) => d)
+			.attr('y1', AXIS_H - 8)
+			.attr('y2', m.height - MARGIN)
+			.attr('stroke', NOW)
+			.attr('stroke-width', 2.5);
+
+		const lanes = lanesLayer
+			.selectAll<SVGGElement, LaneModel>('g.lane')
+			.data(m.lanes, (d) => d.key)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'lane');
+				g.append('rect').attr('class', 'lane-bg');
+				g.append('text').attr('class', 'rule-id');
+				g.append('text').attr('class', 'rule-title');
+				g.append('line').attr('class', 'lane-line');
+				g.append('g').attr('class', 'spans');
+				g.append('g').attr('class', 'stubs');
+				g.append('g').attr('class', 'arcs');
+				g.append('g').attr('class', 'proposals');
+				g.append('g').attr('class', 'versions');
+				return g;
+			})
+			.attr('data-rule', (d) => d.id)
+			.attr('transform', (d) => `translate(0,${d.y})`);
+
+		lanes
+			.select('rect.lane-bg')
+			.attr('x', MARGIN / 2)
+			.attr('y', 4)
+			.attr('width', m.width - MARGIN)
+			.attr('height', LANE_H - 8)
+			.attr('rx', 8)
+			.attr('fill', (_d, i) => (i % 2 ? PANEL_BG : '#faf8f3'));
+		lanes
+			.select('text.rule-id')
+			.attr('x', MARGIN)
+			.attr('y', LANE_Y - 12)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_RULE)
+			.attr('font-weight', 800)
+			.attr('fill', INK)
+			.text((d) => d.id);
+		lanes
+			.select('text.rule-title')
+			.attr('x', MARGIN)
+			.attr('y', LANE_Y + 12)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_TITLE)
+			.attr('fill', MUTED)
+			.text((d) => fit(d.title, LABEL_W - 12, FONT_TITLE));
+		lanes
+			.select('line.lane-line')
+			.attr('x1', m.plotX0)
+			.attr('x2', m.plotX1)
+			.attr('y1', LANE_Y)
+			.attr('y2', LANE_Y)
+			.attr('stroke', LINE)
+			.attr('stroke-width', 2);
+
+		drawSpans(lanes.select<SVGGElement>('g.spans'));
+		drawArcs(lanes.select<SVGGElement>('g.arcs'));
+		drawProposals(lanes.select<SVGGElement>('g.stubs'), lanes.select<SVGGElement>('g.proposals'));
+		drawVersions(lanes.select<SVGGElement>('g.versions'));
+	}
+
+	function drawSpans(layer: Sel<SVGGElement, LaneModel>): void {
+		// Each version's time in force, as a thick bar along the lane: the current one in the accent.
+		layer
+			.selectAll<SVGLineElement, LaneModel['spans'][number]>('line.span')
+			.data(
+				(d) => d.spans,
+				(d) => d.key
+			)
+			.join('line')
+			.attr('class', 'span')
+			.attr('x1', (d) => d.x1)
+			.attr('x2', (d) => d.x2)
+			.attr('y1', LANE_Y)
+			.attr('y2', LANE_Y)
+			.attr('stroke', (d) => (d.inForce ? ACCENT : '#9aa3b5'))
+			.attr('stroke-width', 6)
+			.attr('stroke-linecap', 'round');
+	}
+
+	function drawVersions(layer: Sel<SVGGElement, LaneModel>): void {
+		const nodes = layer
+			.selectAll<SVGGElement, VersionNode>('g.rule-version')
+			.data(
+				(d) => d.versions,
+				(d) => d.key
+			)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'rule-version');
+				g.append('title');
+				g.append('circle');
+				g.append('text');
+				return g;
+			})
+			.attr('data-rule', (d) => d.rule)
+			.attr('data-version', (d) => d.version)
+			.attr('data-in-force', (d) => String(d.inForce))
+			.attr('aria-label', (d) => `${d.rule} version ${d.version}${d.inForce ? ', in force' : ''}`)
+			.attr('transform', (d) => `translate(${d.x},${LANE_Y})`);
+		clickable(nodes, (d) => ({ kind: 'version', rule: d.rule, version: d.version }));
+		nodes.select('title').text((d) => d.tip);
+		nodes
+			.select('circle')
+			.attr('r', NODE_R)
+			.attr('fill', (d) => (d.inForce ? ACCENT : SUPERSEDED))
+			.attr('stroke', (d) => (d.inForce ? ACCENT : '#5b6478'))
+			.attr('stroke-width', 2.5);
+		nodes
+			.select('text')
+			.attr('dy', '0.35em')
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT_NODE)
+			.attr('font-weight', 800)
+			.attr('fill', (d) => (d.inForce ? '#ffffff' : INK))
+			.text((d) => `v${d.version}`);
+	}
+
+	function drawArcs(layer: Sel<SVGGElement, LaneModel>): void {
+		const arcs = layer
+			.selectAll<SVGGElement, ArcModel>('g.amendment')
+			.data(
+				(d) => d.arcs,
+				(d) => d.key
+			)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'amendment');
+				g.append('title');
+				g.append('path');
+				g.append('text').attr('class', 'who');
+				g.append('text').attr('class', 'evidence');
+				return g;
+			})
+			.attr('data-rule', (d) => d.rule)
+			.attr('data-from', (d) => d.from)
+			.attr('data-to', (d) => d.to)
+			.attr('aria-label', (d) => d.tip);
+		clickable(arcs, (d) => ({ kind: 'version', rule: d.rule, version: d.to }));
+		arcs.select('title').text((d) => d.tip);
+		arcs
+			.select('path')
+			.attr('d', (d) => d.d)
+			.attr('fill', 'none')
+			.attr('stroke', AMEND)
+			.attr('stroke-width', 3.5)
+			.attr('stroke-linecap', 'round');
+		arcs
+			.select('text.who')
+			.attr('x', (d) => d.labelX)
+			.attr('y', LANE_Y - NODE_R - ARC_RISE - 12)
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT_LABEL)
+			.attr('font-weight', 700)
+			.attr('fill', AMEND)
+			.text((d) => d.who);
+		arcs
+			.select('text.evidence')
+			.attr('x', (d) => d.labelX)
+			.attr('y', LANE_Y + NODE_R + 22)
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT_LABEL)
+			.attr('fill', MUTED)
+			.text((d) => d.evidence);
+	}
+
+	function drawProposals(stubs: Sel<SVGGElement, LaneModel>, layer: Sel<SVGGElement, LaneModel>): void {
+		// The stub runs from the version a proposal contested to where it stopped.
+		stubs
+			.selectAll<SVGPathElement, ProposalNode>('path.stub')
+			.data(
+				(d) => d.proposals,
+				(d) => d.key
+			)
+			.join('path')
+			.attr('class', 'stub')
+			.attr('d', (d) => {
+				const sx = d.baseX + NODE_R * 0.7;
+				const sy = LANE_Y + NODE_R * 0.7;
+				const ey = LANE_Y + NODE_R + 10;
+				return `M${sx},${sy}C${sx},${ey + 10} ${d.x - 20},${ey} ${d.x - 12},${ey}`;
+			})
+			.attr('fill', 'none')
+			.attr('stroke', (d) => (d.state === 'blocked' ? DANGER : MUTED))
+			.attr('stroke-width', 2.5)
+			.attr('stroke-dasharray', '6 5');
+
+		const nodes = layer
+			.selectAll<SVGGElement, ProposalNode>('g.proposal')
+			.data(
+				(d) => d.proposals,
+				(d) => d.key
+			)
+			.join((enter) => {
+				const g = enter.append('g');
+				g.append('title');
+				g.append('rect');
+				g.append('text').attr('class', 'mark');
+				g.append('text').attr('class', 'label');
+				return g;
+			})
+			.attr('class', (d) => `proposal ${d.state}`)
+			.attr('data-rule', (d) => d.rule)
+			.attr('data-proposal', (d) => d.id)
+			.attr('data-state', (d) => d.state)
+			.attr('aria-label', (d) => d.tip)
+			.attr('transform', (d) => `translate(${d.x},${LANE_Y + NODE_R + 10})`);
+		clickable(nodes, (d) => ({ kind: 'proposal', rule: d.rule, proposal: d.id }));
+		nodes.select('title').text((d) => d.tip);
+		nodes
+			.select('rect')
+			.attr('x', -12)
+			.attr('y', -12)
+			.attr('width', 24)
+			.attr('height', 24)
+			.attr('rx', 4)
+			.attr('fill', PANEL_BG)
+			.attr('stroke', (d) => (d.state === 'blocked' ? DANGER : MUTED))
+			.attr('stroke-width', 2.5)
+			.attr('stroke-dasharray', '4 3');
+		nodes
+			.select('text.mark')
+			.attr('dy', '0.35em')
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT_NODE)
+			.attr('font-weight', 800)
+			.attr('fill', (d) => (d.state === 'blocked' ? DANGER : MUTED))
+			.text((d) => (d.state === 'blocked' ? '✕' : '…'));
+		nodes
+			.select('text.label')
+			.attr('x', 18)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT_LABEL)
+			.attr('font-weight', 700)
+			.attr('fill', (d) => (d.state === 'blocked' ? DANGER : MUTED))
+			.text((d) => d.label);
+	}
+
+	// Re-lay out when the container's width changes, so text stays at its drawn size.
+	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
+	const observer = Observer
+		? new Observer(() => {
+				const next = widthFor(el);
+				if (next === width || destroyed) return;
+				width = next;
+				if (last) render(last);
+			})
+		: null;
+	observer?.observe(el);
+
+	return {
+		update(data: LineageData): void {
+			if (destroyed) return;
+			last = data;
+			render(data);
+		},
+		destroy(): void {
+			destroyed = true;
+			observer?.disconnect();
+			svg.remove();
+			last = null;
+		}
+	};
+}
