@@ -13,10 +13,21 @@ import { policyForChoice } from '$lib/policies/factory';
 import type { AgentReply, AgentSetup, AgentWorkerApi, EngineWorkerApi } from './protocol';
 import type { ToolWorkerApi } from './tool-protocol';
 
+interface Thinker {
+	monologue(observation: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;
+	reflect(input: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;
+}
+
 export function createAgentHost(): AgentWorkerApi {
 	let agent: Agent | null = null;
 	/** The tick of the turn being decided: tool calls are stamped with it, as the log stamps them. */
 	let tick = 0;
+	/** Monologue and reflection are what model-backed policies can do besides acting. */
+	const thinker = (what: string) => {
+		const policy = agent?.policy as Partial<Thinker> | undefined;
+		if (!policy?.monologue || !policy.reflect) throw new Error(`this seat has no model to ${what} with`);
+		return policy as Thinker;
+	};
 	return {
 		async init(setup: AgentSetup) {
 			let client: ChatClient | undefined;
@@ -45,6 +56,12 @@ export function createAgentHost(): AgentWorkerApi {
 				policyForChoice(setup.scenario, setup.choice, { client, seat: setup.seat, deps })
 			);
 			return { label: agent.label };
+		},
+		async monologue(observation, ctx) {
+			return thinker('monologue').monologue(observation, ctx);
+		},
+		async reflect(input, ctx) {
+			return thinker('reflect').reflect(input, ctx);
 		},
 		async act(
 			observation: unknown,

@@ -46,4 +46,8 @@ export interface AgentWorkerApi {
 		ask: Ask,
 		ctx: { seed: number; streamName: string; tick: number }
 	): Promise<AgentReply>;
+	/** The seat's private reading of the table (god view); only model-backed seats have one. */
+	monologue(observation: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;
+	/** One lesson after a game; only model-backed seats reflect. */
+	reflect(input: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;
 }

@@ -229,6 +229,29 @@ export class AgentPool {
 		};
 	}
 
+	/** A seat's private reading of the table (god view), from its own worker and model. */
+	async monologue(
+		seat: number,
+		observation: unknown,
+		ctx: { seed: number; streamName: string }
+	): Promise<unknown> {
+		const handle = this.#agents.get(seat);
+		if (!handle) throw new Error(`seat ${seat} has no running agent`);
+		return Promise.race([handle.api.monologue(observation, ctx), handle.crashed]);
+	}
+
+	/** A seat's lesson after a game, from its own worker and model. */
+	async reflect(seat: number, input: unknown, ctx: { seed: number; streamName: string }): Promise<unknown> {
+		const handle = this.#agents.get(seat);
+		if (!handle) throw new Error(`seat ${seat} has no running agent`);
+		return Promise.race([handle.api.reflect(input, ctx), handle.crashed]);
+	}
+
+	/** Whether a seat is played by a model (only those have a monologue or lessons). */
+	isModelSeat(seat: number): boolean {
+		return needsEngine(this.#choices[seat] ?? { engine: 'scripted' });
+	}
+
 	/** A person's answer to one of `humanAsks`; it goes through the same validation as an agent's. */
 	answerHuman(ask: Ask, action: unknown): void {
 		const resolve = this.#answers.get(humanKey(ask));

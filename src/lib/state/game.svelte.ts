@@ -207,10 +207,25 @@ export class GameSession<S = unknown> {
 		return true;
 	}
 
+	/**
+	 * Work to do once a live run has finished, while its agents are still running (e.g. each model
+	 * seat reflecting on the game). Errors are shown, never thrown: the game itself is already saved.
+	 */
+	afterFinish: ((session: GameSession<S>) => Promise<void>) | null = null;
+
 	#finish(): void {
 		this.status = 'finished';
 		this.#stopTimer();
-		this.pool?.dispose();
+		const after = this.replaying ? null : this.afterFinish;
+		if (!after) {
+			this.pool?.dispose();
+			return;
+		}
+		void after(this)
+			.catch((err) => {
+				this.error = `After the game: ${err instanceof Error ? err.message : String(err)}`;
+			})
+			.finally(() => this.pool?.dispose());
 	}
 
 	/** Starts the seats' workers and loads their models; nothing is saved until this succeeds. */
