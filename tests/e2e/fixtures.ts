@@ -9,11 +9,13 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 const LOCAL = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-export const test = base.extend<{ guard: void; remoteExpected: boolean }>({
+export const test = base.extend<{ guard: void; remoteExpected: boolean; expectedPageErrors: string[] }>({
+	/** Uncaught errors a test causes on purpose (a simulated crash); any other still fails it. */
+	expectedPageErrors: [[], { option: true }],
 	/** Set in a test that deliberately tries the network (the requests still fail, as offline). */
 	remoteExpected: [false, { option: true }],
 	guard: [
-		async ({ context, page, remoteExpected }, use) => {
+		async ({ context, page, remoteExpected, expectedPageErrors }, use) => {
 			const outside: string[] = [];
 			const errors: string[] = [];
 			await context.route('**/*', (route) => {
@@ -23,7 +25,9 @@ export const test = base.extend<{ guard: void; remoteExpected: boolean }>({
 				outside.push(url.href);
 				return route.abort('blockedbyclient');
 			});
-			page.on('pageerror', (err) => errors.push(err.message));
+			page.on('pageerror', (err) => {
+				if (!expectedPageErrors.includes(err.message)) errors.push(err.message);
+			});
 			await use();
 			if (!remoteExpected) expect(outside, 'requests to non-local hosts').toEqual([]);
 			expect(errors, 'uncaught errors on the page').toEqual([]);
