@@ -8,7 +8,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
-import { gamesPerSecond, winSplit } from '../src/lib/bench';
+import { join } from 'node:path';
+import { gamesPerSecond, median, modelGame, winSplit, type ModelGameFigures } from '../src/lib/bench';
+import { policyForChoice } from '../src/lib/policies/factory';
+import { CHAT_MODEL, generateFixtures, MODELS_DIR } from './fixtures/index';
+import { loadNodeClient } from './node-client';
+import { serveTestModels } from './test-models';
 import { chromiumPath, CHROMIUM_ARGS } from './browser';
 
 interface Row {
@@ -23,9 +28,13 @@ const fmt = (n: number, digits = 3) => (n >= 100 ? n.toFixed(0) : n === 0 ? '0' 
 
 async function nodeRows() {
 	await gamesPerSecond(200, () => performance.now()); // warm-up: let the JIT settle
-	const { perSecond, events } = await gamesPerSecond(2000, () => performance.now());
+	// The median of three runs: these machines are shared, and one busy moment should not decide it.
+	const runs = [];
+	for (let i = 0; i < 3; i++) runs.push(await gamesPerSecond(700, () => performance.now()));
+	const perSecond = median(runs.map((r) => r.perSecond));
+	const events = runs[0]!.events;
 	rows.push({
-		metric: 'scripted 6-seat games/s, Node, 1 core',
+		metric: 'scripted 6-seat games/s, Node, 1 core (median of 3)',
 		value: fmt(perSecond),
 		goal: '>= 1000',
 		met: perSecond >= 1000
@@ -39,6 +48,59 @@ async function nodeRows() {
 		goal: 'both > 15%',
 		met: split.civilians > 150 && split.undercover > 150
 	});
+}
+
+/** The generated tiny model in this process: engine speed and what the runner adds around it. */
+async function nodeModelRows() {
+	generateFixtures();
+	const choice = { engine: 'transformers' as const, model: join(MODELS_DIR, CHAT_MODEL) };
+	const { client, close } = await loadNodeClient(choice);
+	try {
+		const seats = Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), choice]));
+		const policies = new Map(
+			[1, 2, 3, 4, 5, 6].map((s) => [s, policyForChoice('undercover', choice, { client, seat: s })])
+		);
+		const run = { scenario: 'undercover', seed: 1, config: { seats: 6, rounds: 2 }, seats };
+		modelRows(
+			'Node',
+			await modelGame(
+				run,
+				(seat) => policies.get(seat),
+				() => performance.now()
+			)
+		);
+	} finally {
+		await close();
+	}
+}
+
+function modelRows(where: string, f: ModelGameFigures & { engineWorkers?: number; distinctModels?: number }) {
+	rows.push({
+		metric: `tiny-chat tokens/s, transformers.js, ${where} (median)`,
+		value: fmt(f.tokensPerSecond),
+		goal: '',
+		met: null
+	});
+	rows.push({
+		metric: `tiny-chat time to first token, ${where} (median)`,
+		value: `${fmt(f.ttftMs)} ms`,
+		goal: '',
+		met: null
+	});
+	const share = (f.wallMs - f.modelMs) / f.modelMs;
+	rows.push({
+		metric: `runner overhead / model time, ${where} (${f.calls} calls)`,
+		value: `${(100 * share).toFixed(1)}%`,
+		goal: '',
+		met: null
+	});
+	if (f.engineWorkers !== undefined)
+		rows.push({
+			metric: 'engine workers for 6 seats on 1 model, Chromium',
+			value: String(f.engineWorkers),
+			goal: `= ${f.distinctModels}`,
+			met: f.engineWorkers === f.distinctModels
+		});
 }
 
 async function browserRows() {
@@ -107,6 +169,15 @@ async function browserRows() {
 			goal: '',
 			met: null
 		});
+		// A fresh page: the model bench starts on load, not on a change of fragment.
+		const modelPage = await browser.newPage();
+		await serveTestModels(modelPage.context());
+		await modelPage.goto(`http://127.0.0.1:${port}/bench/#model=/test-models/${CHAT_MODEL}`);
+		const result = modelPage.getByTestId('bench-result').filter({ hasText: '{' });
+		modelRows(
+			'Chromium (WASM, in workers)',
+			JSON.parse((await result.textContent({ timeout: 300_000 })) ?? '{}')
+		);
 		await browser.close();
 	} finally {
 		server.kill();
@@ -114,6 +185,7 @@ async function browserRows() {
 }
 
 await nodeRows();
+await nodeModelRows();
 await browserRows();
 
 const w = [

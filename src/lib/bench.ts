@@ -78,3 +78,42 @@ export async function overheadPerTurn(
 	}
 	return { medianMs: median(perGame), turns };
 }
+
+export interface ModelGameFigures {
+	calls: number;
+	completionTokens: number;
+	/** Medians over the game's model calls. */
+	ttftMs: number;
+	tokensPerSecond: number;
+	/** The whole game, and the part of it spent inside model calls. */
+	wallMs: number;
+	modelMs: number;
+}
+
+/**
+ * One game whose seats are played by models: the engine's speed (time to first token, decode
+ * tokens/s) from the calls' own timings, and how much the rest (runner, workers, storage) adds.
+ */
+export async function modelGame(
+	run: SharedRun,
+	policyFor: (seat: number) => Policy | undefined,
+	now: () => number
+): Promise<ModelGameFigures> {
+	const runner = createRunner(run, { policyFor });
+	const t = now();
+	await runner.run();
+	const wallMs = now() - t;
+	const calls = runner.log.events.filter((e) => e.kind === 'model.called');
+	const meta = calls.map((e) => e.meta ?? {});
+	return {
+		calls: calls.length,
+		completionTokens: calls.reduce(
+			(n, e) => n + ((e.data as { completionTokens?: number }).completionTokens ?? 0),
+			0
+		),
+		ttftMs: median(meta.map((m) => m.ttftMs ?? 0)),
+		tokensPerSecond: median(meta.map((m) => m.decodeTokensPerSecond ?? 0)),
+		wallMs,
+		modelMs: meta.reduce((n, m) => n + (m.totalMs ?? 0), 0)
+	};
+}

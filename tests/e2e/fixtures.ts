@@ -2,9 +2,7 @@
  * The browser-test fixture: every request to a host other than this machine fails the test, and so
  * does any uncaught error on the page.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serveTestModels as serveModels } from '../../scripts/test-models';
 import { test as base, expect, type Page } from '@playwright/test';
 
 const LOCAL = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -51,22 +49,7 @@ export async function eventCount(page: Page): Promise<number> {
 	return Number(/(\d+) events?/.exec(text)?.[1] ?? /event (\d+)/.exec(text)?.[1] ?? 0);
 }
 
-const MODELS = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'models');
-
-/**
- * Serves the generated tiny models at /test-models/<name>/… on the site's own origin, the way a
- * teacher could host models beside the site. No test ever fetches real weights.
- */
-export async function serveTestModels(page: Page): Promise<void> {
-	// On the context, not the page: the model is fetched by an engine worker.
-	await page.context().route('**/test-models/**', async (route) => {
-		const path = new URL(route.request().url()).pathname.replace(/^.*\/test-models\//, '');
-		const file = join(MODELS, ...path.split('/').filter((p) => p && p !== '..'));
-		if (!existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
-		return route.fulfill({
-			status: 200,
-			body: readFileSync(file),
-			headers: { 'access-control-allow-origin': '*' }
-		});
-	});
+/** Serves the generated tiny models at /test-models/<name>/… (see scripts/test-models.ts). */
+export function serveTestModels(page: Page): Promise<void> {
+	return serveModels(page.context());
 }
