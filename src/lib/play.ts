@@ -35,7 +35,8 @@ export function createRunner(run: SharedRun, opts: PlayOptions = {}): AnyRunner 
 	const scripted = new Map<number, Policy>();
 	const fallback = (seat: number): Policy => {
 		let p = scripted.get(seat);
-		if (!p) scripted.set(seat, (p = scriptedPolicyFor(run.scenario, seat, { tools })));
+		if (!p)
+			scripted.set(seat, (p = scriptedPolicyFor(run.scenario, seat, { tools }, run.seats?.[seat]?.model)));
 		return p;
 	};
 	const seats = seatCount(run.scenario, parsed.config);

@@ -2,6 +2,7 @@
 import type { Policy } from '../core';
 import type { ToolHost } from '../scenarios/governance';
 import { scriptedGovernanceSeat } from './scripted/governance';
+import { redTeamExecutor } from './scripted/red-team';
 import { scriptedUndercover, SCRIPTED_LABEL } from './scripted/undercover';
 
 export { SCRIPTED_LABEL };
@@ -29,8 +30,22 @@ export function scriptedPolicy(scenario: string): Policy {
 	return p;
 }
 
-/** The scripted policy of one seat (the same policy for every seat where the scenario has just one). */
-export function scriptedPolicyFor(scenario: string, seat: number, deps: PolicyDeps = {}): Policy {
+/** Scripted variants a seat can be given by name, e.g. governance's red-team Executor. */
+export const SCRIPTED_VARIANTS = ['red-team'] as const;
+
+/**
+ * The scripted policy of one seat (the same policy for every seat where the scenario has just one).
+ * `variant` names a scripted variant; it applies only where it makes sense (red-team: the Executor).
+ */
+export function scriptedPolicyFor(
+	scenario: string,
+	seat: number,
+	deps: PolicyDeps = {},
+	variant?: string
+): Policy {
 	const make = scriptedPerSeat[scenario];
-	return make ? make(seat, deps) : scriptedPolicy(scenario);
+	const policy = make ? make(seat, deps) : scriptedPolicy(scenario);
+	if (variant === 'red-team' && scenario === 'governance' && seat === 2 && deps.tools)
+		return redTeamExecutor(policy, deps.tools);
+	return policy;
 }

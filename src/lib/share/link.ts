@@ -8,6 +8,7 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { normaliseBaseUrl } from '../engines/openai';
 import type { ModelChoice } from '../engines/types';
+import { SCRIPTED_VARIANTS } from '../policies';
 import { isSeed, scenarios, seatCount } from '../scenarios';
 
 export const LINK_VERSION = 1;
@@ -34,6 +35,11 @@ export function parseChoice(raw: unknown): ModelChoice | string {
 	if (typeof engine !== 'string' || !ENGINES.has(engine))
 		return `unknown engine "${String(engine).slice(0, 30)}"`;
 	const choice: ModelChoice = { engine: engine as ModelChoice['engine'] };
+	if (engine === 'scripted' && model !== undefined) {
+		if (!(SCRIPTED_VARIANTS as readonly unknown[]).includes(model))
+			return `unknown scripted variant "${String(model).slice(0, 30)}"`;
+		return { engine: 'scripted', model: model as string };
+	}
 	if (engine === 'scripted' || engine === 'human') return choice;
 	if (typeof model !== 'string' || !/^[\w./:@-]{1,200}$/.test(model))
 		return `the model id of a ${engine} seat is not valid`;
@@ -65,7 +71,7 @@ function fromBase64Url(text: string): Uint8Array | null {
 
 /** Encodes an already validated run setup. */
 export function encodeShare(run: SharedRun): string {
-	const models = run.seats && Object.values(run.seats).some((c) => c.engine !== 'scripted');
+	const models = run.seats && Object.values(run.seats).some((c) => c.engine !== 'scripted' || c.model);
 	const json = JSON.stringify({
 		s: run.scenario,
 		n: run.seed,

@@ -16,6 +16,7 @@ import {
 	type PolicyContext,
 	type SeatId
 } from '../../core';
+import { observationText, retrieve, type Lesson } from '../../agents/lessons';
 import type { ChatRequest, ChatResponse } from '../../engines/types';
 import type { UndercoverObservation } from '../../scenarios/undercover';
 import { parseLesson, parseMonologue, parseReply, type ReplyKind } from '../../scenarios/undercover/parse';
@@ -38,7 +39,18 @@ export interface LlmPolicyOptions {
 	temperature?: number;
 	/** Shown wherever the seat appears; defaults to "engine:model". */
 	label?: string;
+	/**
+	 * Lessons from earlier games this seat may draw on: its model's, for every persona (the persona is
+	 * dealt with the game, so it is matched per prompt). The top 3 that fit the observation go into each
+	 * speak, defend and vote prompt, and their ids onto the call. None: prompts as before.
+	 */
+	lessons?: readonly Lesson[];
+	/** The model key the lessons were stored under (`engine:model`, as the leaderboard keys models). */
+	model?: string;
 }
+
+/** How many lessons one prompt carries: enough to matter, few enough to fit a 1k-token context. */
+export const LESSONS_PER_PROMPT = 3;
 
 /** A model call as this policy records it: the vote options' order rides along in the log. */
 export interface LlmModelCall extends ModelCall {
@@ -78,6 +90,18 @@ export function createLlmUndercoverPolicy(
 ): LlmUndercoverPolicy {
 	const temperature = opts.temperature ?? DEFAULT_TEMPERATURE;
 	const label = opts.label ?? `${client.engine}:${client.model}`;
+	const lessons = opts.lessons ?? [];
+	const modelKey = opts.model ?? `${client.engine}:${client.model}`;
+
+	/** The lessons for this seat now: its persona's, in its language, ranked by score and fit. */
+	function lessonsFor(obs: UndercoverObservation): Lesson[] {
+		if (!lessons.length) return [];
+		return retrieve(
+			lessons,
+			{ persona: obs.persona.id, model: modelKey, lang: obs.lang, observationText: observationText(obs) },
+			LESSONS_PER_PROMPT
+		);
+	}
 
 	async function call(
 		prompt: Prompt,
@@ -151,13 +175,22 @@ export function createLlmUndercoverPolicy(
 			if (!ACTIONS.includes(ask.kind)) return { action: null, error: `this agent cannot "${ask.kind}"` };
 			const kind = ask.kind as ReplyKind;
 			const retry = ask.attempt > 0;
+			const given = lessonsFor(obs);
 			const prompt = actionPrompt(kind, obs, {
 				options: ask.options,
 				// Its own stream: the option order never depends on other draws for this ask.
 				rng: createStream(ctx.seed, `${ctx.streamName}:options`),
-				...(retry && ask.error ? { previousError: ask.error } : {})
+				...(retry && ask.error ? { previousError: ask.error } : {}),
+				...(given.length ? { lessons: given.map((l) => l.text) } : {})
 			});
-			const { response, call: made } = await call(prompt, retry ? `repair ${kind}` : kind, ctx, ask.options);
+			const { response, call: called } = await call(
+				prompt,
+				retry ? `repair ${kind}` : kind,
+				ctx,
+				ask.options
+			);
+			// The ids ride on the call (and so into the log): after the game each is scored by its outcome.
+			const made: LlmModelCall = given.length ? { ...called, lessons: given.map((l) => l.id) } : called;
 			const parsed = parseReply(kind, response.text, {
 				self: obs.seat,
 				alive: obs.alive,

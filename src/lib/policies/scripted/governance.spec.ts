@@ -14,7 +14,12 @@ import {
 } from '../../scenarios/governance';
 import { EXECUTOR_R1_BELIEF, HUMAN_STAND_IN_LABEL, scriptedGovernance } from './governance';
 
-const ctx = (name = 'test'): PolicyContext => ({ rng: createStream(1, name), seed: 1, streamName: name, tick: 1 });
+const ctx = (name = 'test'): PolicyContext => ({
+	rng: createStream(1, name),
+	seed: 1,
+	streamName: name,
+	tick: 1
+});
 const ask = (kind: string, seat: number): Ask => ({
 	id: `r1:${kind}:x`,
 	seat: seat as Ask['seat'],
