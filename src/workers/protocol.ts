@@ -3,6 +3,7 @@
  * these types). Functions cross only as comlink proxies; AbortSignals never cross.
  */
 import type { Ask, ModelCall, PolicyReply, RunInterrupted } from '$lib/core';
+import type { Lesson } from '$lib/agents/lessons';
 import type { EngineSpec } from '$lib/engines/spec';
 import type { ChatRequest, ChatResponse, LoadProgress, ModelChoice } from '$lib/engines/types';
 
@@ -27,6 +28,8 @@ export interface AgentSetup {
 	/** For seats that use the Tool Agent (governance): a port to the run's tool worker. */
 	toolPort?: MessagePort;
 	contextWindow?: number;
+	/** Model-backed seats: lessons from earlier games for this model (every persona), when memory is on. */
+	lessons?: Lesson[];
 }
 
 /**
@@ -50,4 +53,13 @@ export interface AgentWorkerApi {
 	monologue(observation: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;
 	/** One lesson after a game; only model-backed seats reflect. */
 	reflect(input: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;
+}
+
+/** Exposed by embed.worker.ts: one sentence-embedding model. */
+export interface EmbedWorkerApi {
+	load(
+		opts: import('$lib/engines/embeddings').EmbedderOptions,
+		onProgress?: (p: LoadProgress) => void
+	): Promise<void>;
+	embed(texts: string[]): Promise<number[][]>;
 }

@@ -3,7 +3,9 @@
  * the rule lineage, a heatmap of messages per agent per round, the most drifted tasks, veto reasons,
  * and the trace of one task from assignment to its last word.
  */
-import { mostDrifted } from '../../metrics';
+import { mostDrifted, type DriftPair } from '../../metrics';
+import { actionText } from './describe';
+import { taskText } from './tasks';
 import { ruleLabel, type RuleVersion } from './rulebook';
 import type { DriftRecord, GovernanceState, Message, Proposal } from './state';
 
@@ -99,4 +101,17 @@ export function traceTask(s: GovernanceState, taskId: string): Message[] {
 	return s.messages.filter(
 		(m) => m.task_id === taskId || (m.proposal_id !== null && proposals.has(m.proposal_id))
 	);
+}
+
+/**
+ * What the drift metric compares, for every output so far: the task as assigned and what the Executor
+ * actually did. The run's own metric scores these lexically (it must stay synchronous and replayable);
+ * the page can score the same pairs with sentence embeddings in a worker, clearly labelled as such.
+ */
+export function driftPairs(s: GovernanceState): DriftPair[] {
+	return s.outputs.map((o) => ({
+		id: `${o.task_id}#${o.n}`,
+		task: taskText(o.asked),
+		action: actionText(o)
+	}));
 }

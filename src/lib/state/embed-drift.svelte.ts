@@ -1,0 +1,65 @@
+/**
+ * Drift scored with sentence embeddings in a worker (MiniLM from the hub, or a model hosted beside the
+ * site), next to the run's own lexical figure. Until a model is loaded, or if it fails, the scores say
+ * plainly that they are the lexical fallback.
+ */
+import * as Comlink from 'comlink';
+import { measureDrift, type DriftPair, type DriftScore, type Embedder } from '$lib/metrics';
+import type { LoadProgress } from '$lib/engines/types';
+import type { EmbedWorkerApi } from '../../workers/protocol';
+import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+
+export const MINILM = 'Xenova/all-MiniLM-L6-v2';
+
+export class EmbeddingDrift {
+	status: 'none' | 'loading' | 'ready' | 'failed' = $state('none');
+	progress: LoadProgress | null = $state(null);
+	error: string | null = $state(null);
+	scores: DriftScore[] = $state([]);
+	#worker: Worker | null = null;
+	#embedder: Embedder | null = null;
+
+	/** `model`: a hub id, or a same-origin folder path such as `/test-models/tiny-embed`. */
+	async load(model: string = MINILM): Promise<void> {
+		this.dispose();
+		this.status = 'loading';
+		this.error = null;
+		const worker = new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module' });
+		this.#worker = worker;
+		const api = Comlink.wrap<EmbedWorkerApi>(worker);
+		const local = model.startsWith('/');
+		try {
+			await api.load(
+				{
+					model: local ? (model.split('/').filter(Boolean).at(-1) as string) : model,
+					// A path, not a URL: transformers.js 4.3 looks for tokenizer files only at non-URL local paths.
+					...(local ? { localModelPath: `${model.split('/').slice(0, -1).join('/')}/` } : {}),
+					wasmPaths: { mjs: new URL(ortMjs, location.href).href, wasm: new URL(ortWasm, location.href).href }
+				},
+				Comlink.proxy((p: LoadProgress) => {
+					this.progress = p;
+				})
+			);
+			this.#embedder = { model, embed: (texts) => api.embed([...texts]) };
+			this.status = 'ready';
+		} catch (err) {
+			this.status = 'failed';
+			this.error = `The embedding model could not be loaded: ${err instanceof Error ? err.message : String(err)}. Drift is shown with the lexical fallback.`;
+			this.dispose(false);
+		}
+	}
+
+	/** Scores the pairs with the loaded model, or lexically (labelled as such) when there is none. */
+	async measure(pairs: readonly DriftPair[]): Promise<DriftScore[]> {
+		this.scores = await measureDrift(pairs, { embedder: this.#embedder });
+		return this.scores;
+	}
+
+	dispose(resetStatus = true): void {
+		this.#worker?.terminate();
+		this.#worker = null;
+		this.#embedder = null;
+		if (resetStatus) this.status = 'none';
+	}
+}
