@@ -1,0 +1,215 @@
+/**
+ * The governance roles played by a language model: prompt -> chat -> parse, as the undercover policy.
+ *
+ * One policy per role (seat 1 Assigner, 2 Executor, 3 Auditor; seat 4 is a person's, never a model).
+ * It sees only its seat's observation and does not validate: the runner does, in one place. A reply it
+ * cannot read becomes `{ action: null, error }` (the runner logs it, retries once quoting the error,
+ * then forfeits); a model that cannot be reached is not a decision and is thrown as a TransportFailure.
+ *
+ * The Executor works through the Tool Agent: on its asks the model may reply with
+ * `{ "tool_call": { "tool", "args" } }` up to `maxToolCalls` times; each call goes through the
+ * ToolHost (recorded in `toolCalls`, denied ones too, so the audit trail shows every probe) and its
+ * answer, cut to size, is fed back; then the model gives its final reply in the seed's fixed schema.
+ */
+import type { Ask, ModelCall, Policy, PolicyContext, PolicyReply, ToolCallRecord } from '../../core';
+import type { ChatRequest, ChatResponse } from '../../engines/types';
+import { schemaFor, type GovernanceObservation, type Role, type ToolHost } from '../../scenarios/governance';
+import { parseGovernanceReply, readToolCall } from '../../scenarios/governance/parse';
+import {
+	governancePrompt,
+	governanceReplyBudget,
+	governanceReplyReserve,
+	isModelAsk,
+	MAX_TOOL_CALLS,
+	toolAnswer,
+	withToolCall,
+	type GovernanceAskKind,
+	type GovernancePrompt,
+	type ToolExchange
+} from '../../scenarios/governance/prompts';
+import { estimateMessages, fitToContext } from '../../scenarios/undercover/prompts';
+import { isTransportError, requestHash, TransportFailure, type ChatClient } from './chat-client';
+import { callSeed } from './undercover';
+
+export interface LlmGovernanceOptions {
+	/** The role this seat plays; 'human' is refused (seat 4 is a person's or the scripted stand-in's). */
+	role: Role;
+	/** The Tool Agent: required for the Executor. */
+	tools?: ToolHost;
+	/** Sampling temperature for every call (default 0.3: work products, not table talk). */
+	temperature?: number;
+	/** Shown wherever the seat appears; defaults to "engine:model". */
+	label?: string;
+	/** Tool calls the Executor may make in one reply before it must answer (default 4). */
+	maxToolCalls?: number;
+}
+
+export const DEFAULT_GOVERNANCE_TEMPERATURE = 0.3;
+
+export interface LlmGovernancePolicy extends Policy<GovernanceObservation> {
+	act(observation: GovernanceObservation, ask: Ask, ctx: PolicyContext): Promise<PolicyReply>;
+}
+
+/** What each call was for, as the log records it; a retry's calls are "repair <purpose>". */
+const PURPOSE: Readonly<Record<GovernanceAskKind, string>> = {
+	assign: 'assign',
+	'answer-clarification': 'clarify',
+	'rule-appeal': 'rule appeal',
+	'decide-amendment': 'decide amendment',
+	execute: 'execute',
+	'respond-veto': 'respond to veto',
+	review: 'review',
+	cosign: 'cosign'
+};
+
+export function createLlmGovernancePolicy(
+	client: ChatClient,
+	opts: LlmGovernanceOptions
+): LlmGovernancePolicy {
+	const { role, tools } = opts;
+	if (role === 'human')
+		throw new RangeError('seat 4 is played by a person (or the scripted stand-in), never by a model');
+	if (role === 'executor' && !tools)
+		throw new Error('the LLM Executor needs a tool host to reach the Tool Agent');
+	const temperature = opts.temperature ?? DEFAULT_GOVERNANCE_TEMPERATURE;
+	const label = opts.label ?? `${client.engine}:${client.model}`;
+	const maxToolCalls = Math.max(0, opts.maxToolCalls ?? MAX_TOOL_CALLS);
+
+	/** One chat call. `made` holds the calls of this reply so far: a transport failure carries them all. */
+	async function chat(
+		prompt: GovernancePrompt,
+		schema: Record<string, unknown>,
+		seedName: string,
+		ctx: PolicyContext,
+		made: readonly ModelCall[]
+	): Promise<{ response: ChatResponse; call: ModelCall }> {
+		const reasoning = client.reasoning ?? false;
+		const budget = governanceReplyBudget(prompt.kind, reasoning);
+		const reserve = governanceReplyReserve(prompt.kind, client.contextWindow, reasoning);
+		const messages = fitToContext(prompt.messages, client.contextWindow, reserve);
+		// The reply may use all the room the fitted prompt leaves, up to its budget.
+		const room = client.contextWindow - estimateMessages(messages);
+		const request: ChatRequest = {
+			messages,
+			temperature,
+			seed: callSeed(ctx.seed, seedName),
+			max_tokens: Math.max(1, Math.min(budget, Math.max(reserve, room))),
+			schema,
+			...(ctx.signal ? { signal: ctx.signal } : {})
+		};
+		// The purpose is settled once the reply is read (a tool call or the answer); this is the default.
+		const base = {
+			engine: client.engine,
+			model: client.model,
+			requestHash: requestHash(request),
+			purpose: ''
+		};
+		let response: ChatResponse;
+		try {
+			response = await client.chat(request);
+		} catch (err) {
+			if (!isTransportError(err)) throw err;
+			const message = err instanceof Error ? err.message : String(err);
+			const failedCall: ModelCall = {
+				...base,
+				purpose: PURPOSE[prompt.kind],
+				reply: '',
+				finishReason: 'error',
+				promptTokens: 0,
+				completionTokens: 0,
+				transportError: message
+			};
+			throw new TransportFailure(message, [...made, failedCall], { cause: err });
+		}
+		const { usage } = response;
+		return {
+			response,
+			call: {
+				...base,
+				reply: response.text,
+				finishReason: response.finishReason,
+				promptTokens: usage.promptTokens,
+				completionTokens: usage.completionTokens,
+				meta: {
+					ttftMs: usage.ttftMs,
+					totalMs: usage.totalMs,
+					decodeTokensPerSecond: usage.decodeTokensPerSecond
+				}
+			}
+		};
+	}
+
+	/** A reply cut by the token limit says so: the model can answer shorter on its retry. */
+	const withLengthHint = (error: string, r: ChatResponse) =>
+		r.finishReason === 'length' ? `${error} (the reply hit the length limit: answer in fewer words)` : error;
+
+	return {
+		label,
+
+		async act(obs, ask, ctx): Promise<PolicyReply> {
+			if (obs.role !== role)
+				return { action: null, error: `this agent plays the ${role}, not the ${obs.role}` };
+			if (!isModelAsk(role, ask.kind)) return { action: null, error: `the ${role} cannot "${ask.kind}"` };
+			const item = obs.focus;
+			if (!item || item.kind !== ask.kind)
+				return { action: null, error: `nothing of kind "${ask.kind}" is waiting for the ${role}` };
+			const kind = ask.kind;
+			const retry = ask.attempt > 0;
+			const purpose = `${retry ? 'repair ' : ''}${PURPOSE[kind]}`;
+			const previousError = retry && ask.error ? { previousError: ask.error } : {};
+			const askSchema = ask.schema ?? schemaFor(item);
+			const parseCtx = { item, rules: obs.rules };
+			const calls: ModelCall[] = [];
+			const toolCalls: ToolCallRecord[] = [];
+
+			const finish = (text: string, response: ChatResponse): PolicyReply => {
+				const parsed = parseGovernanceReply(kind, text, parseCtx);
+				const extra = toolCalls.length ? { toolCalls } : {};
+				return parsed.ok
+					? { action: parsed.action, calls, ...extra }
+					: { action: null, error: withLengthHint(parsed.error, response), calls, ...extra };
+			};
+
+			if (role !== 'executor' || !tools) {
+				const prompt = governancePrompt(kind, obs, previousError);
+				const { response, call } = await chat(prompt, askSchema, ctx.streamName, ctx, calls);
+				calls.push({ ...call, purpose });
+				return finish(response.text, response);
+			}
+
+			// The Executor's loop: at most maxToolCalls tool calls, then one more call for the answer.
+			const exchanges: ToolExchange[] = [];
+			for (let turn = 0; ; turn++) {
+				const left = maxToolCalls - exchanges.length;
+				const prompt = governancePrompt(kind, obs, { ...previousError, exchanges, toolCallsLeft: left });
+				const schema = left > 0 ? withToolCall(askSchema) : askSchema;
+				// Each call of the loop has its own seed, a pure function of the ask's stream and the turn.
+				const seedName = turn === 0 ? ctx.streamName : `${ctx.streamName}:tool${turn}`;
+				const { response, call } = await chat(prompt, schema, seedName, ctx, calls);
+				const requested = readToolCall(response.text);
+				if (requested === null) {
+					calls.push({ ...call, purpose });
+					return finish(response.text, response);
+				}
+				calls.push({ ...call, purpose: 'tool' });
+				if (left <= 0) {
+					const extra = toolCalls.length ? { toolCalls } : {};
+					return {
+						action: null,
+						error: `you had no tool calls left (${maxToolCalls} per reply): give your final reply as the JSON object asked for`,
+						calls,
+						...extra
+					};
+				}
+				if (!requested.ok) {
+					// Unreadable calls count against the loop too, so it always ends.
+					exchanges.push({ tool: '(unreadable)', args: null, answer: `not run: ${requested.error}` });
+					continue;
+				}
+				const out = await tools.call(requested.call);
+				toolCalls.push(out.record);
+				exchanges.push({ tool: requested.call.tool, args: requested.call.args, answer: toolAnswer(out) });
+			}
+		}
+	};
+}
