@@ -53,7 +53,12 @@ export function createAgentHost(): AgentWorkerApi {
 			}
 			agent = new Agent(
 				setup.seat,
-				policyForChoice(setup.scenario, setup.choice, { client, seat: setup.seat, deps })
+				policyForChoice(setup.scenario, setup.choice, {
+					client,
+					seat: setup.seat,
+					deps,
+					...(setup.lessons?.length ? { lessons: setup.lessons } : {})
+				})
 			);
 			return { label: agent.label };
 		},

@@ -10,7 +10,7 @@ const setup = {
 
 test('a newcomer sets up a game from the home page and watches it to the end', async ({ page }) => {
 	await page.goto('/');
-	await expect(page.getByTestId('scenario-governance')).toContainText('coming');
+	await expect(page.getByTestId('scenario-autonomy')).toContainText('coming');
 	await page.getByRole('link', { name: /set up a game/i }).click();
 	await page.getByTestId('seed').fill('7');
 	// Without a GPU the default is a transformers.js model from the hub; scripted agents are one click away.

@@ -32,6 +32,8 @@ export interface ModelCall {
 	transportError?: string;
 	/** For a choice among seats: the order the options were shown in (order biases small models). */
 	optionOrder?: number[];
+	/** Ids of the lessons from earlier games the prompt carried, so each lesson is scored by its games. */
+	lessons?: string[];
 	meta?: { ttftMs: number; totalMs: number; decodeTokensPerSecond: number };
 }
 

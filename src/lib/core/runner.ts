@@ -172,7 +172,12 @@ export class Runner<C, S, O, R> {
 		const rng = createStream(this.rng.seed, streamName);
 		let reply: PolicyReply;
 		try {
-			reply = await policy.act(observation, ask, { rng, seed: this.rng.seed, streamName, tick: this.#clock.now + 1 });
+			reply = await policy.act(observation, ask, {
+				rng,
+				seed: this.rng.seed,
+				streamName,
+				tick: this.#clock.now + 1
+			});
 		} catch (err) {
 			if (isRunInterrupted(err))
 				return {

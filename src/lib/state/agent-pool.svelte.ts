@@ -13,6 +13,7 @@ import type { FileSystemState } from '$lib/tools/types';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { loadApiKey } from '$lib/storage/secrets';
+import type { Lesson } from '$lib/agents/lessons';
 
 export interface EngineStatus {
 	key: string;
@@ -79,6 +80,8 @@ export interface PoolContext {
 	runId: string;
 	/** The run's files as folded from its log, for the tool worker to open. */
 	files?: FileSystemState;
+	/** Lessons from earlier games per model seat (memory on): each agent retrieves from its own. */
+	lessons?: Record<number, Lesson[]>;
 }
 
 export class AgentPool {
@@ -187,7 +190,8 @@ export class AgentPool {
 				choice,
 				enginePort,
 				toolPort,
-				contextWindow: contexts.get(engineKey(choice))
+				contextWindow: contexts.get(engineKey(choice)),
+				...(ctx.lessons?.[seat]?.length ? { lessons: ctx.lessons[seat] } : {})
 			};
 			const ports = [enginePort, toolPort].filter((p): p is MessagePort => p !== undefined);
 			await Promise.race([

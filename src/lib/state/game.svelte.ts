@@ -6,6 +6,7 @@ import { isRunInterrupted, verifyChain, LogIntegrityError, type LogEvent, type L
 import type { ModelChoice } from '$lib/engines/types';
 import { choiceLabel } from '$lib/engines/spec';
 import { AgentPool } from './agent-pool.svelte';
+import { lessonsForRun } from './lessons-flow';
 import { createRunner, type AnyRunner } from '$lib/play';
 import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
@@ -236,7 +237,9 @@ export class GameSession<S = unknown> {
 		try {
 			// Scenarios with files (governance) hand them to the run's Tool Agent, folded from the log.
 			const files = (this.#runner.state as { fs?: FileSystemState }).fs;
-			await this.pool.start({ runId: this.#id, files });
+			// Model seats start with their lessons from earlier games (none with memory off).
+			const lessons = await lessonsForRun(this.setup);
+			await this.pool.start({ runId: this.#id, files, lessons });
 			return true;
 		} catch (err) {
 			this.error = `${err instanceof Error ? err.message : String(err)}${this.runId ? ' The run is saved; press play to try again.' : ' Nothing was started.'}`;

@@ -58,6 +58,11 @@ export interface PromptOptions {
 	options?: readonly SeatId[];
 	/** Why the previous reply was rejected (on a retry): quoted so the model can correct itself. */
 	previousError?: string;
+	/**
+	 * The seat's own lessons from earlier games, best first (retrieved by the policy): listed under
+	 * "Lessons from earlier games". None, or an empty list, adds nothing to the prompt.
+	 */
+	lessons?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,6 +180,7 @@ interface Phrases {
 	summary(s: GameSummary, self: SeatId): string;
 	reflect: string;
 	retry(error: string): string;
+	lessonsHead: string;
 }
 
 const andList = (xs: readonly string[], and: string, sep = ', ') =>
@@ -264,7 +270,8 @@ const EN: Phrases = {
 	reflect:
 		'Write one lesson for your future games, in the form "when <situation>, <what to do>": a concrete situation and a concrete action, not a vague wish such as "be more careful". ' +
 		'Do not mention this game\'s words. Reply with only a JSON object with one field, "lesson".',
-	retry: (error) => `Your previous reply was rejected: ${error}. Reply again.`
+	retry: (error) => `Your previous reply was rejected: ${error}. Reply again.`,
+	lessonsHead: 'Lessons from earlier games (your own notes; follow one when its situation fits):'
 };
 
 const zhSeats = (seats: readonly SeatId[], or = false) =>
@@ -343,7 +350,8 @@ const ZH: Phrases = {
 	reflect:
 		'为今后的游戏写一条经验，格式必须是"当<局面>时，<做法>"：一个具体的局面加一个具体的做法，不要写"下次要更细心"这种空话。' +
 		'不要提到这局的词。只回复一个JSON对象，含一个字段"lesson"。',
-	retry: (error) => `你上一次的回复被拒绝了：${error}。请重新回复。`
+	retry: (error) => `你上一次的回复被拒绝了：${error}。请重新回复。`,
+	lessonsHead: '以往对局的经验（你自己的笔记；局面相符时照做）：'
 };
 
 export const PHRASES: Record<Lang, Phrases> = { en: EN, zh: ZH };
@@ -395,6 +403,17 @@ function historyParts(obs: UndercoverObservation): PromptPart[] {
 	return parts;
 }
 
+/**
+ * The seat's lessons, as a second system part (merged into the system message, never dropped when
+ * fitting: they are few and short). Bulleted, not numbered: small models copy numbering.
+ */
+function lessonParts(obs: UndercoverObservation, opts: PromptOptions): PromptPart[] {
+	const lessons = (opts.lessons ?? []).map((l) => l.trim()).filter(Boolean);
+	if (!lessons.length) return [];
+	const t = PHRASES[obs.lang];
+	return [{ role: 'system', content: [t.lessonsHead, ...lessons.map((l) => `- ${l}`)].join('\n') }];
+}
+
 function taskParts(obs: UndercoverObservation, task: string, opts: PromptOptions): PromptPart[] {
 	const t = PHRASES[obs.lang];
 	const parts: PromptPart[] = [
@@ -411,7 +430,12 @@ function build(kind: PromptKind, obs: UndercoverObservation, task: string, opts:
 	return {
 		kind,
 		lang: obs.lang,
-		messages: [...systemParts(obs), ...historyParts(obs), ...taskParts(obs, task, opts)]
+		messages: [
+			...systemParts(obs),
+			...lessonParts(obs, opts),
+			...historyParts(obs),
+			...taskParts(obs, task, opts)
+		]
 	};
 }
 

@@ -10,7 +10,7 @@ import type { ModelChoice } from '$lib/engines/types';
 export interface ModelOption {
 	value: string;
 	label: string;
-	group: 'Scripted' | 'WebLLM (your GPU)' | 'transformers.js (WASM)' | 'Your own endpoint';
+	group: 'Scripted' | 'WebLLM (your GPU)' | 'transformers.js (WASM)' | 'Your own endpoint' | 'A person';
 	choice: ModelChoice;
 	/** Why it cannot be picked on this device, if it cannot. */
 	unavailable?: string;
@@ -24,6 +24,8 @@ export const TRANSFORMERS_MODELS = [
 ] as const;
 
 export const SCRIPTED: ModelChoice = { engine: 'scripted' };
+/** A person at this keyboard: a seat's own choice only, never "all seats" (someone has to watch). */
+export const HUMAN: ModelChoice = { engine: 'human' };
 
 export function choiceValue(choice: ModelChoice): string {
 	if (choice.engine === 'scripted' || choice.engine === 'human' || choice.engine === 'openai')
@@ -62,6 +64,13 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 		label: 'OpenAI-compatible endpoint…',
 		group: 'Your own endpoint',
 		choice: { engine: 'openai' }
+	});
+	options.push({
+		value: 'human',
+		label: 'You (a person)',
+		group: 'A person',
+		choice: HUMAN,
+		detail: 'you type the description and cast the vote; you see only this seat’s word'
 	});
 	return options;
 }

@@ -1,0 +1,267 @@
+/**
+ * Grouped bars: one cluster per metric (win rate as civilian, vote hit rate, ...), one bar per series
+ * (a model, or a persona) in each, with a legend. Made for the leaderboard's rates, so the scale is
+ * 0 to 1 by default; a rate with no observations (n = 0) gets no bar but an "n/a" mark, because a
+ * missing figure is not a zero.
+ *
+ * Every bar carries its x/n in its title, the same figures the tables show. Bars are joined by
+ * `group|series`, so an update that only changes values keeps their elements. Text is 14px or more.
+ */
+import { scaleBand, select } from 'd3';
+
+export interface GroupedBarsData {
+	/** The clusters, left to right (e.g. metrics). */
+	groups: { key: string; label: string }[];
+	/** The bars in each cluster, in legend order (e.g. models). */
+	series: { key: string; label: string }[];
+	/** One value per (group, series); null: nothing observed. */
+	values: { group: string; series: string; value: number | null; detail?: string }[];
+}
+
+export interface GroupedBarsOptions {
+	/** The value of a full-height bar (default 1: rates). */
+	max?: number;
+	format?: (value: number) => string;
+	/** What the chart shows, for screen readers. */
+	label?: string;
+	/** Shown when there is nothing to draw. */
+	empty?: string;
+	/** One colour per series, cycled. */
+	colors?: readonly string[];
+}
+
+export interface GroupedBarsChart {
+	update(data: GroupedBarsData): void;
+	destroy(): void;
+}
+
+const DEFAULT_W = 800;
+const MIN_W = 480;
+const H = 320;
+const MARGIN = { top: 16, right: 12, bottom: 56, left: 52 };
+const LEGEND_ROW = 24;
+const FONT = 14;
+const FONT_FAMILY =
+	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+const INK = '#1d2433';
+const MUTED = '#4a5263';
+const GRID = '#e6e1d6';
+/** Distinguishable in colour-blind palettes (Okabe-Ito, without the yellow that fails on white). */
+const COLORS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#56b4e9', '#e69f00', '#000000'];
+
+interface BarModel {
+	key: string;
+	group: string;
+	series: string;
+	x: number;
+	y: number;
+	w: number;
+	h: number;
+	value: number | null;
+	color: string;
+	title: string;
+}
+
+function widthFor(el: HTMLElement): number {
+	const w = el.clientWidth;
+	return w > 0 ? Math.max(MIN_W, Math.round(w)) : DEFAULT_W;
+}
+
+export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions = {}): GroupedBarsChart {
+	const max = options.max ?? 1;
+	const format = options.format ?? ((v: number) => `${Math.round(v * 100)}%`);
+	const colors = options.colors ?? COLORS;
+	const svg = select(el)
+		.append('svg')
+		.attr('class', 'grouped-bars')
+		.attr('role', 'img')
+		.attr('width', '100%')
+		.attr('preserveAspectRatio', 'xMinYMin meet')
+		.attr('font-family', FONT_FAMILY)
+		.style('display', 'block')
+		.style('width', '100%')
+		.style('height', 'auto');
+	const grid = svg.append('g').attr('class', 'grid');
+	const axis = svg.append('g').attr('class', 'x-axis');
+	const bars = svg.append('g').attr('class', 'bars');
+	const legend = svg.append('g').attr('class', 'legend');
+
+	let width = widthFor(el);
+	let last: GroupedBarsData | null = null;
+	let destroyed = false;
+
+	function render(data: GroupedBarsData): void {
+		const colorOf = new Map(data.series.map((s, i) => [s.key, colors[i % colors.length] as string]));
+		const legendRows = Math.ceil(data.series.length / Math.max(1, Math.floor((width - 24) / 200)));
+		const legendH = data.series.length ? legendRows * LEGEND_ROW + 8 : 0;
+		const height = H + legendH;
+		const plotH = H - MARGIN.top - MARGIN.bottom;
+		const y = (v: number) => MARGIN.top + plotH * (1 - Math.min(1, Math.max(0, v / max)));
+		const outer = scaleBand<string>()
+			.domain(data.groups.map((g) => g.key))
+			.range([MARGIN.left, width - MARGIN.right])
+			.paddingInner(0.2)
+			.paddingOuter(0.1);
+		const inner = scaleBand<string>()
+			.domain(data.series.map((s) => s.key))
+			.range([0, outer.bandwidth()])
+			.padding(0.08);
+		const seriesLabel = new Map(data.series.map((s) => [s.key, s.label]));
+		const groupLabel = new Map(data.groups.map((g) => [g.key, g.label]));
+		const drawn = data.series.length > 0 && data.groups.length > 0;
+
+		svg
+			.attr('viewBox', `0 0 ${width} ${height}`)
+			.attr(
+				'aria-label',
+				`${options.label ?? 'Grouped bars'}: ${data.series.length} series over ${data.groups.length} measures`
+			);
+
+		svg
+			.selectAll<SVGTextElement, string>('text.empty')
+			.data(drawn ? [] : [options.empty ?? 'Nothing to show yet'])
+			.join('text')
+			.attr('class', 'empty')
+			.attr('x', MARGIN.left)
+			.attr('y', MARGIN.top + plotH / 2)
+			.attr('font-size', FONT)
+			.attr('fill', MUTED)
+			.text((d) => d);
+
+		const ticks = drawn ? [0, 0.25, 0.5, 0.75, 1].map((f) => f * max) : [];
+		const tick = grid
+			.selectAll<SVGGElement, number>('g.tick')
+			.data(ticks)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'tick');
+				g.append('line');
+				g.append('text');
+				return g;
+			});
+		tick
+			.select('line')
+			.attr('x1', MARGIN.left)
+			.attr('x2', width - MARGIN.right)
+			.attr('y1', (d) => y(d))
+			.attr('y2', (d) => y(d))
+			.attr('stroke', GRID);
+		tick
+			.select('text')
+			.attr('x', MARGIN.left - 6)
+			.attr('y', (d) => y(d))
+			.attr('dy', '0.35em')
+			.attr('text-anchor', 'end')
+			.attr('font-size', FONT)
+			.attr('fill', MUTED)
+			.text((d) => format(d));
+
+		axis
+			.selectAll<SVGTextElement, { key: string; label: string }>('text.group-label')
+			.data(drawn ? data.groups : [], (d) => d.key)
+			.join('text')
+			.attr('class', 'group-label')
+			.attr('x', (d) => (outer(d.key) ?? 0) + outer.bandwidth() / 2)
+			.attr('y', MARGIN.top + plotH + 22)
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT)
+			.attr('fill', INK)
+			.text((d) => d.label);
+
+		const models: BarModel[] = drawn
+			? data.values
+					.filter((v) => outer(v.group) !== undefined && inner(v.series) !== undefined)
+					.map((v) => {
+						const x = (outer(v.group) as number) + (inner(v.series) as number);
+						const top = v.value === null ? y(0) : y(v.value);
+						const text = v.value === null ? 'n/a' : format(v.value);
+						return {
+							key: `${v.group}|${v.series}`,
+							group: v.group,
+							series: v.series,
+							x,
+							y: top,
+							w: inner.bandwidth(),
+							h: y(0) - top,
+							value: v.value,
+							color: colorOf.get(v.series) ?? INK,
+							title: `${seriesLabel.get(v.series) ?? v.series} · ${groupLabel.get(v.group) ?? v.group}: ${text}${v.detail ? ` (${v.detail})` : ''}`
+						};
+					})
+			: [];
+		const bar = bars
+			.selectAll<SVGGElement, BarModel>('g.bar')
+			.data(models, (d) => d.key)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'bar');
+				g.append('title');
+				g.append('rect');
+				g.append('text').attr('class', 'na');
+				return g;
+			})
+			.attr('data-key', (d) => d.key)
+			.attr('data-value', (d) => (d.value === null ? 'null' : d.value));
+		bar.select('title').text((d) => d.title);
+		bar
+			.select('rect')
+			.attr('x', (d) => d.x)
+			.attr('y', (d) => d.y)
+			.attr('width', (d) => Math.max(0, d.w))
+			.attr('height', (d) => Math.max(0, d.h))
+			.attr('fill', (d) => d.color)
+			.attr('rx', 2);
+		bar
+			.select('text.na')
+			.attr('x', (d) => d.x + d.w / 2)
+			.attr('y', y(0) - 6)
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT)
+			.attr('fill', MUTED)
+			.text((d) => (d.value === null ? 'n/a' : ''));
+
+		const perRow = Math.max(1, Math.floor((width - 24) / 200));
+		const item = legend
+			.selectAll<SVGGElement, { key: string; label: string }>('g.item')
+			.data(data.series, (d) => d.key)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'item');
+				g.append('rect').attr('width', 14).attr('height', 14).attr('rx', 2);
+				g.append('text').attr('x', 20).attr('y', 7).attr('dy', '0.35em');
+				return g;
+			})
+			.attr(
+				'transform',
+				(_d, i) => `translate(${MARGIN.left + (i % perRow) * 200},${H + Math.floor(i / perRow) * LEGEND_ROW})`
+			);
+		item.select('rect').attr('fill', (d) => colorOf.get(d.key) ?? INK);
+		item
+			.select('text')
+			.attr('font-size', FONT)
+			.attr('fill', INK)
+			.text((d) => (d.label.length > 26 ? `${d.label.slice(0, 25)}…` : d.label));
+	}
+
+	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
+	const observer = Observer
+		? new Observer(() => {
+				const next = widthFor(el);
+				if (next === width || destroyed) return;
+				width = next;
+				if (last) render(last);
+			})
+		: null;
+	observer?.observe(el);
+
+	return {
+		update(data: GroupedBarsData): void {
+			if (destroyed) return;
+			last = data;
+			render(data);
+		},
+		destroy(): void {
+			destroyed = true;
+			observer?.disconnect();
+			svg.remove();
+			last = null;
+		}
+	};
+}

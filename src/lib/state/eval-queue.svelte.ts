@@ -1,0 +1,293 @@
+/**
+ * A fixed evaluation set run in the browser, one game after another, resumable across reloads.
+ *
+ * The queue itself is the pure `EvalQueue` (scenarios/undercover/eval-sets); this class plays its
+ * games and keeps `EvalQueue.toJSON()` in localStorage after every game, so a reload resumes where it
+ * stopped: a game cut short by the reload was never recorded, so it is played again from its start
+ * (same seed, same deal). Every finished game is saved as an ordinary run in the RunStore, tagged with
+ * the set, so the leaderboard counts it like any other game and can filter by set.
+ *
+ * Games are played the way `scripts/eval.ts` plays them: the game's SharedRun with every seat given
+ * the chosen engine, through `createRunner`; model seats answer from an AgentPool (one worker per
+ * seat, the model loaded once for the whole queue); scripted seats play on the main thread. Memory is
+ * off, as in the headless evaluation: no lessons are given or written, a controlled experiment.
+ * Both fixed sets play at temperature 0.7, the agents' default, so no temperature crosses to workers.
+ */
+import { isRunInterrupted, type LogEvent } from '$lib/core';
+import { needsEngine } from '$lib/engines/spec';
+import type { ModelChoice } from '$lib/engines/types';
+import { modelKey } from '$lib/metrics/leaderboard';
+import { createRunner, type AnyRunner } from '$lib/play';
+import type { UndercoverOutcome } from '$lib/scenarios/undercover';
+import {
+	EVAL_SETS,
+	EvalQueue,
+	type EvalGame,
+	type EvalProgress,
+	type EvalSetId,
+	type EvalSetup
+} from '$lib/scenarios/undercover/eval-sets';
+import type { SharedRun } from '$lib/share/link';
+import type { RunRecord } from '$lib/storage/runs';
+import { AgentPool } from './agent-pool.svelte';
+import { runStore } from './game.svelte';
+
+export const EVAL_STORAGE_KEY = 'conclave:eval-queue';
+
+/** How an eval run is tagged on its saved runs (an extra field of the run record). */
+export interface EvalTag {
+	set: string;
+	version: string;
+	game: string;
+	/** One queue run: two runs of the same set are told apart by it. */
+	queue: string;
+	model: string;
+}
+
+export type EvalRunRecord = RunRecord & { eval?: EvalTag };
+
+interface StoredEval {
+	id: string;
+	state: ReturnType<EvalQueue['toJSON']>;
+	/** True while the queue was running: a reload resumes it by itself. */
+	running: boolean;
+}
+
+/** A breath between games: the page stays responsive and the progress bar visibly moves. */
+const GAP_MS = 150;
+/** Turns played before yielding to the page, so a long scripted game never freezes it. */
+const TURNS_PER_YIELD = 8;
+/** Retries of a turn whose model could not be reached, before the queue pauses (as scripts/eval). */
+const RETRIES = 2;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function newId(): string {
+	return crypto.randomUUID().replace(/-/g, '').slice(0, 10);
+}
+
+/** The seat choice an eval setup stands for (one engine at every seat). */
+export function choiceOfSetup(setup: EvalSetup | undefined): ModelChoice {
+	if (!setup || setup.engine === 'scripted') return { engine: 'scripted' };
+	return {
+		engine: setup.engine,
+		...(setup.model ? { model: setup.model } : {}),
+		...(setup.baseUrl ? { baseUrl: setup.baseUrl } : {})
+	};
+}
+
+function setupOf(choice: ModelChoice): EvalSetup {
+	return {
+		engine: choice.engine,
+		...(choice.model ? { model: choice.model } : {}),
+		...(choice.baseUrl ? { baseUrl: choice.baseUrl } : {}),
+		memory: false
+	};
+}
+
+function readStored(): StoredEval | null {
+	try {
+		return JSON.parse(localStorage.getItem(EVAL_STORAGE_KEY) ?? 'null') as StoredEval | null;
+	} catch {
+		return null;
+	}
+}
+
+export class EvalRunner {
+	queue: EvalQueue | null = $state.raw(null);
+	running = $state(false);
+	current: EvalGame | null = $state.raw(null);
+	error: string | null = $state(null);
+	/** Set while models load for the queue: the page shows their progress. */
+	pool: AgentPool | null = $state.raw(null);
+	/** The queue run's id (tags its saved runs). */
+	id = $state('');
+	#stop = false;
+	/** Set when the page is left: the queue stays marked running, so coming back resumes it. */
+	#leaving = false;
+	#loop: Promise<void> | null = null;
+	#poolSeats = 0;
+
+	get progress(): EvalProgress | null {
+		return this.queue?.progress() ?? null;
+	}
+
+	get choice(): ModelChoice {
+		return choiceOfSetup(this.queue?.setup);
+	}
+
+	/** The queue kept in this browser, if any; it starts again by itself if it was running. */
+	restore(): void {
+		const stored = readStored();
+		if (!stored?.state) return;
+		try {
+			this.queue = EvalQueue.restore(stored.state);
+			this.id = stored.id || newId();
+		} catch (err) {
+			this.error = `The saved evaluation could not be resumed: ${err instanceof Error ? err.message : String(err)}`;
+			return;
+		}
+		if (stored.running && !this.queue.progress().finished) this.resume();
+	}
+
+	/** A new run of a set with one model at every seat; replaces any queue kept before. */
+	start(set: EvalSetId, choice: ModelChoice): void {
+		if (this.running) return;
+		if (choice.engine === 'human') throw new Error('an evaluation is played by agents, not by a person');
+		this.queue = new EvalQueue(EVAL_SETS[set], [], setupOf(choice));
+		this.id = newId();
+		this.error = null;
+		this.#save(false);
+		this.resume();
+	}
+
+	resume(): void {
+		if (this.running || !this.queue || this.queue.progress().finished) return;
+		this.#stop = false;
+		this.running = true;
+		this.error = null;
+		this.#save(true);
+		this.#loop = this.#run().finally(() => {
+			this.running = false;
+			this.current = null;
+			this.#save(this.#leaving && !this.queue?.progress().finished);
+			this.#disposePool();
+		});
+	}
+
+	/** Stops after the current turn; the unfinished game is played again on resume. */
+	async pause(): Promise<void> {
+		this.#stop = true;
+		await this.#loop;
+	}
+
+	/** Forgets the queue (its finished games stay saved as runs). */
+	async discard(): Promise<void> {
+		await this.pause();
+		this.queue = null;
+		this.error = null;
+		try {
+			localStorage.removeItem(EVAL_STORAGE_KEY);
+		} catch {
+			// nothing kept
+		}
+	}
+
+	/** Ends the queue's work when the page is left; what is saved stays, and a reload resumes it. */
+	dispose(): void {
+		this.#leaving = this.running;
+		this.#stop = true;
+		this.#disposePool();
+	}
+
+	#save(running: boolean): void {
+		if (!this.queue) return;
+		const stored: StoredEval = { id: this.id, state: this.queue.toJSON(), running };
+		try {
+			localStorage.setItem(EVAL_STORAGE_KEY, JSON.stringify(stored));
+		} catch {
+			// Blocked storage: the queue still runs, it just cannot survive a reload.
+		}
+	}
+
+	#disposePool(): void {
+		this.pool?.dispose();
+		this.pool = null;
+	}
+
+	async #run(): Promise<void> {
+		const store = runStore();
+		for (let game = this.queue?.nextGame(); game && !this.#stop; game = this.queue?.nextGame()) {
+			this.current = game;
+			let played: { runner: AnyRunner; run: SharedRun } | null;
+			try {
+				played = await this.#play(game);
+			} catch (err) {
+				this.error = `Game ${game.id} could not be played: ${err instanceof Error ? err.message : String(err)}. The evaluation is paused; resume to try it again.`;
+				return;
+			}
+			if (!played) return;
+			const { runner } = played;
+			const queue = this.queue as EvalQueue;
+			const outcome = runner.outcome() as UndercoverOutcome | null;
+			const runId = `ev-${this.id}-${game.index}`;
+			const now = Date.now();
+			const record: EvalRunRecord = {
+				id: runId,
+				scenario: game.run.scenario,
+				seed: game.run.seed,
+				header: runner.log.header,
+				status: 'finished',
+				createdAt: now,
+				updatedAt: now,
+				events: runner.log.length,
+				logHash: runner.hash,
+				summary: `eval ${queue.set.id} · ${game.id} · ${outcome?.winner ?? 'draw'}`,
+				eval: {
+					set: queue.set.id,
+					version: queue.set.version,
+					game: game.id,
+					queue: this.id,
+					model: modelKey(this.choice) ?? this.choice.engine
+				}
+			};
+			// Saved before it is recorded: a reload in between replays the game under the same id.
+			void store.createRun(record);
+			void store.append(runId, runner.log.events as LogEvent[], {});
+			await store.flush();
+			if (store.problem) this.error = `${store.problem.message} Results still count on this page.`;
+			this.queue = queue.record({
+				gameId: game.id,
+				seed: game.run.seed,
+				logHash: runner.hash,
+				winner: outcome?.winner ?? 'draw',
+				rounds: outcome?.rounds ?? 0,
+				runId
+			});
+			this.#save(true);
+			await sleep(GAP_MS);
+		}
+	}
+
+	/** Plays one game to its end; null when stopped part-way (nothing of it is kept). */
+	async #play(game: EvalGame): Promise<{ runner: AnyRunner; run: SharedRun } | null> {
+		const choice = this.choice;
+		const seatsN = Number(game.run.config.seats);
+		const seats: Record<string, ModelChoice> = {};
+		for (let s = 1; s <= seatsN; s++) seats[s] = choice;
+		const run: SharedRun = { ...game.run, seats };
+		const pool = needsEngine(choice) ? await this.#poolFor(seats) : null;
+		if (this.#stop) return null;
+		const runner = createRunner(run, { policyFor: pool ? (seat) => pool.policyFor(seat) : undefined });
+		let turns = 0;
+		let failures = 0;
+		for (;;) {
+			if (this.#stop) return null;
+			try {
+				if (!(await runner.step())) break;
+				failures = 0;
+			} catch (err) {
+				// A model that could not be reached made no decision: retry the turn, then give up. A crashed
+				// worker is not retried here: resuming starts the queue's workers afresh.
+				if (!isRunInterrupted(err) || err.reason === 'crash' || ++failures > RETRIES) throw err;
+			}
+			if (++turns % TURNS_PER_YIELD === 0) await sleep(0);
+		}
+		return { runner, run };
+	}
+
+	/** One pool for the whole queue: the model loads once; a different table size gets a new one. */
+	async #poolFor(seats: Record<string, ModelChoice>): Promise<AgentPool> {
+		const key = Object.keys(seats).length;
+		if (this.pool && this.#poolSeats === key) {
+			await this.pool.start({ runId: `eval-${this.id}` });
+			return this.pool;
+		}
+		this.#disposePool();
+		const pool = new AgentPool('undercover', seats);
+		this.pool = pool;
+		this.#poolSeats = key;
+		await pool.start({ runId: `eval-${this.id}` });
+		return pool;
+	}
+}
