@@ -11,7 +11,10 @@ const setup = {
 test('a newcomer sets up a game from the home page and watches it to the end', async ({ page }) => {
 	await page.goto('/');
 	await expect(page.getByTestId('scenario-autonomy')).toContainText('coming');
-	await page.getByRole('link', { name: /set up a game/i }).click();
+	await page
+		.getByTestId('scenario-undercover')
+		.getByRole('link', { name: /set up a game/i })
+		.click();
 	await page.getByTestId('seed').fill('7');
 	// Without a GPU the default is a transformers.js model from the hub; scripted agents are one click away.
 	await page.getByTestId('all-seats').selectOption('scripted');

@@ -211,7 +211,9 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			.attr('rx', 3)
 			.attr('fill', (d) => d.fill)
 			.select('title')
-			.text((d) => `${d.agent}, round ${d.round}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`);
+			.text(
+				(d) => `${d.agent}, round ${d.round}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`
+			);
 		cells
 			.select('text')
 			.attr('x', (d) => d.x + cellW / 2)
@@ -228,7 +230,11 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 		const y = AXIS_H + data.rows.length * CELL_H + 12;
 		const swatches = [
 			{ key: 'zero', label: `0 ${unit}`, fill: EMPTY },
-			{ key: 'mid', label: `${Math.max(1, Math.round(max / 2))}`, fill: color(Math.max(1, Math.round(max / 2))) },
+			{
+				key: 'mid',
+				label: `${Math.max(1, Math.round(max / 2))}`,
+				fill: color(Math.max(1, Math.round(max / 2)))
+			},
 			{ key: 'max', label: `${max} (busiest cell)`, fill: color(max) }
 		];
 		const items = legend
@@ -241,7 +247,12 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 				return g;
 			})
 			.attr('transform', (_d, i) => `translate(${x0 + i * 170},${y})`);
-		items.select('rect').attr('width', 22).attr('height', 22).attr('rx', 3).attr('fill', (d) => d.fill);
+		items
+			.select('rect')
+			.attr('width', 22)
+			.attr('height', 22)
+			.attr('rx', 3)
+			.attr('fill', (d) => d.fill);
 		items
 			.select('text')
 			.attr('x', 30)

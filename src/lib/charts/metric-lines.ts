@@ -23,7 +23,8 @@ export interface MetricPoint {
 export interface MetricSeries {
 	key: string;
 	label: string;
-	threshold: number;
+	/** null: a plain series (a role's score) with no threshold drawn. */
+	threshold: number | null;
 	direction: 'above' | 'below';
 	points: MetricPoint[];
 }
@@ -40,6 +41,12 @@ export interface MetricLinesData {
 	fuse: FuseMarks;
 }
 
+export interface MetricLinesOptions {
+	/** The svg's data-testid, and what it shows for screen readers. */
+	testid?: string;
+	label?: string;
+}
+
 export interface MetricLinesChart {
 	update(data: MetricLinesData): void;
 	destroy(): void;
@@ -50,7 +57,8 @@ const MIN_W = 360;
 const MARGIN = 12;
 const GAP = 20;
 const PANEL_MIN_W = 330;
-const TITLE_H = 40;
+/** Two lines: the metric and its latest value, then the threshold. */
+const TITLE_H = 56;
 const PLOT_H = 150;
 const AXIS_H = 30;
 const PAD_L = 44;
@@ -98,6 +106,7 @@ interface PanelModel {
 	y: number;
 	w: number;
 	title: string;
+	hasThreshold: boolean;
 	thresholdY: number;
 	thresholdLabel: string;
 	band: { y: number; h: number };
@@ -138,7 +147,7 @@ function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; h
 		const y = (v: number) => py1 - Math.min(Math.max(v, 0), 1) * (py1 - py0);
 		const known = s.points.filter((p) => p.value !== null);
 		const latest = known[known.length - 1]?.value ?? null;
-		const ty = y(s.threshold);
+		const ty = s.threshold === null ? py1 : y(s.threshold);
 		const path =
 			line<MetricPoint>()
 				.defined((p) => p.value !== null)
@@ -173,9 +182,16 @@ function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; h
 			y: MARGIN + Math.floor(i / cols) * (PANEL_H + GAP),
 			w,
 			title: `${s.label}: ${fmt(latest)}`,
+			hasThreshold: s.threshold !== null,
 			thresholdY: ty,
-			thresholdLabel: `threshold ${s.threshold.toFixed(2)}${forced ? ' · forced' : ''}`,
-			band: s.direction === 'above' ? { y: py0, h: ty - py0 } : { y: ty, h: py1 - ty },
+			thresholdLabel:
+				s.threshold === null ? '' : `threshold ${s.threshold.toFixed(2)}${forced ? ' · forced' : ''}`,
+			band:
+				s.threshold === null
+					? { y: py0, h: 0 }
+					: s.direction === 'above'
+						? { y: py0, h: ty - py0 }
+						: { y: ty, h: py1 - ty },
 			path,
 			measuredPath,
 			points: known.map((p) => ({
@@ -198,10 +214,10 @@ function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; h
 
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
-export function createMetricLines(el: HTMLElement): MetricLinesChart {
+export function createMetricLines(el: HTMLElement, options: MetricLinesOptions = {}): MetricLinesChart {
 	const svg = select(el)
 		.append('svg')
-		.attr('data-testid', 'metric-lines')
+		.attr('data-testid', options.testid ?? 'metric-lines')
 		.attr('class', 'metric-lines')
 		.attr('role', 'img')
 		.attr('width', '100%')
@@ -221,7 +237,7 @@ export function createMetricLines(el: HTMLElement): MetricLinesChart {
 			.attr('viewBox', `0 0 ${width} ${m.height}`)
 			.attr(
 				'aria-label',
-				`Supervision rates per round against their thresholds${data.fuse.tripped.length ? `; the fuse tripped in round ${data.fuse.tripped.map((f) => f.round).join(', ')}` : ''}`
+				`${options.label ?? 'Supervision rates per round against their thresholds'}${data.fuse.tripped.length ? `; the fuse tripped in round ${data.fuse.tripped.map((f) => f.round).join(', ')}` : ''}`
 			);
 
 		const panels = svg
@@ -263,7 +279,7 @@ export function createMetricLines(el: HTMLElement): MetricLinesChart {
 		panels
 			.select('text.panel-title')
 			.attr('x', 12)
-			.attr('y', TITLE_H / 2 + 4)
+			.attr('y', 20)
 			.attr('dy', '0.35em')
 			.attr('font-size', FONT_TITLE)
 			.attr('font-weight', 700)
@@ -275,14 +291,16 @@ export function createMetricLines(el: HTMLElement): MetricLinesChart {
 			.attr('x2', (d) => d.w - PAD_R)
 			.attr('y1', (d) => d.thresholdY)
 			.attr('y2', (d) => d.thresholdY)
-			.attr('stroke', DANGER)
+			.attr('stroke', (d) => (d.hasThreshold ? DANGER : 'none'))
 			.attr('stroke-width', 2)
 			.attr('stroke-dasharray', '8 5');
+		// Under the title, not on the line: points near the threshold would hide it.
 		panels
 			.select('text.threshold-label')
-			.attr('x', (d) => d.w - PAD_R - 4)
-			.attr('y', (d) => d.thresholdY - 9)
-			.attr('text-anchor', 'end')
+			.attr('x', 12)
+			.attr('y', 43)
+			.attr('dy', '0.35em')
+			.attr('text-anchor', 'start')
 			.attr('font-size', FONT_NOTE)
 			.attr('font-weight', 700)
 			.attr('fill', DANGER)

@@ -43,6 +43,8 @@ const VALUE_W = 84;
 const BAR_H = 26;
 const ROW_H = 44;
 const DETAIL_H = 22;
+/** The detail line runs under the whole row, indented a little under its label. */
+const DETAIL_X = 10;
 
 const FONT_LABEL = 16;
 const FONT_VALUE = 16;
@@ -112,14 +114,15 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 	let destroyed = false;
 
 	function render(data: RankedBar[]): void {
-		// Labels get about a third of the width: long enough for "R1-v1 · VIP discount".
-		const labelW = Math.min(320, Math.round(width * 0.34));
+		// Labels get the room their longest needs, up to 55% of the width ("R4-v1 · Quantified confidence").
+		const longest = Math.max(0, ...data.map((d) => textEm(d.label) * FONT_LABEL));
+		const labelW = Math.round(Math.min(Math.max(120, longest + 16), width * 0.55));
 		const x0 = MARGIN + labelW;
 		const trackW = width - x0 - VALUE_W - MARGIN;
 		const max = options.max ?? Math.max(0, ...data.map((d) => d.value));
 		let y = MARGIN;
 		const rows = data.map((d): RowModel => {
-			const detail = d.detail ? fit(d.detail, width - 2 * MARGIN - labelW, FONT_DETAIL) : '';
+			const detail = d.detail ? fit(d.detail, width - 2 * MARGIN - DETAIL_X, FONT_DETAIL) : '';
 			const row: RowModel = {
 				key: d.key,
 				y,
@@ -136,7 +139,10 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 		const height = Math.max(y, MARGIN + ROW_H) + MARGIN / 2;
 		svg
 			.attr('viewBox', `0 0 ${width} ${height}`)
-			.attr('aria-label', `${options.label ?? 'Ranked values'}: ${data.length} ${data.length === 1 ? 'entry' : 'entries'}`);
+			.attr(
+				'aria-label',
+				`${options.label ?? 'Ranked values'}: ${data.length} ${data.length === 1 ? 'entry' : 'entries'}`
+			);
 
 		svg
 			.selectAll<SVGTextElement, string>('text.empty')
@@ -166,7 +172,9 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			.attr('data-key', (d) => d.key)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 		clickable(groups);
-		groups.select('title').text((d) => (d.detail ? `${d.full}: ${d.valueText}. ${d.detail}` : `${d.full}: ${d.valueText}`));
+		groups
+			.select('title')
+			.text((d) => (d.detail ? `${d.full}: ${d.valueText}. ${d.detail}` : `${d.full}: ${d.valueText}`));
 		groups
 			.select('text.bar-label')
 			.attr('x', MARGIN)
@@ -205,7 +213,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			.text((d) => d.valueText);
 		groups
 			.select('text.bar-detail')
-			.attr('x', x0)
+			.attr('x', MARGIN + DETAIL_X)
 			.attr('y', ROW_H + DETAIL_H / 2 - 6)
 			.attr('dy', '0.35em')
 			.attr('font-size', FONT_DETAIL)

@@ -2,15 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRuleLineage, type LineageData, type LineageLane } from './rule-lineage';
 
-// R1 amended twice (rounds 6 and 14), R2 never, R3 with a proposal the Auditor refused in round 9
+// R1 amended twice (rounds 6 and 18), R2 never, R3 with a proposal the Auditor refused in round 9
 // and another still waiting in round 20; the run is 24 rounds long and in round 20.
 const r1: LineageLane = {
 	id: 'R1',
 	title: 'VIP discount',
 	versions: [
 		{ version: 1, fromRound: 0, untilRound: 6, text: 'At least 15%.' },
-		{ version: 2, fromRound: 6, untilRound: 14, text: 'At least 15%, or 12% after 36 months.' },
-		{ version: 3, fromRound: 14, untilRound: null, text: 'At least 12%.' }
+		{ version: 2, fromRound: 6, untilRound: 18, text: 'At least 15%, or 12% after 36 months.' },
+		{ version: 3, fromRound: 18, untilRound: null, text: 'At least 12%.' }
 	],
 	amendments: [
 		{
@@ -25,7 +25,7 @@ const r1: LineageLane = {
 		{
 			from: 2,
 			to: 3,
-			round: 14,
+			round: 18,
 			proposer: 'executor',
 			approver: 'assigner + auditor',
 			evidence: 'compliance 93.9% → 97.0% of 98 orders',
@@ -47,7 +47,13 @@ const r3: LineageLane = {
 	versions: [{ version: 1, fromRound: 0, untilRound: null, text: 'Every output names its sources.' }],
 	amendments: [],
 	proposals: [
-		{ id: 'P2', round: 9, base: 1, state: 'blocked', note: 'refused by auditor: it lowers what the rule asks' },
+		{
+			id: 'P2',
+			round: 9,
+			base: 1,
+			state: 'blocked',
+			note: 'refused by auditor: it lowers what the rule asks'
+		},
 		{ id: 'P4', round: 20, base: 1, state: 'pending', note: 'waiting for the co-signature' }
 	]
 };
@@ -74,10 +80,17 @@ describe('createRuleLineage', () => {
 		const svg = el.querySelector('svg[data-testid="rule-lineage"]');
 		expect(svg?.getAttribute('viewBox')).toMatch(/^0 0 \d+ \d+$/);
 		expect(svg?.getAttribute('width')).toBe('100%');
-		expect([...el.querySelectorAll('g.lane')].map((l) => l.getAttribute('data-rule'))).toEqual(['R1', 'R2', 'R3']);
+		expect([...el.querySelectorAll('g.lane')].map((l) => l.getAttribute('data-rule'))).toEqual([
+			'R1',
+			'R2',
+			'R3'
+		]);
 		expect(nodes(el)).toEqual(['R1-v1', 'R1-v2', 'R1-v3', 'R2-v1', 'R3-v1']);
 		const edges = [...el.querySelectorAll('.amendment')];
-		expect(edges.map((e) => `${e.getAttribute('data-from')}>${e.getAttribute('data-to')}`)).toEqual(['1>2', '2>3']);
+		expect(edges.map((e) => `${e.getAttribute('data-from')}>${e.getAttribute('data-to')}`)).toEqual([
+			'1>2',
+			'2>3'
+		]);
 		expect(edges[0]?.querySelector('.who')?.textContent).toBe('executor → assigner');
 		expect(edges[1]?.querySelector('.who')?.textContent).toBe('executor → assigner + auditor');
 		expect(edges[0]?.querySelector('.evidence')?.textContent).toContain('92.9%');
@@ -109,7 +122,11 @@ describe('createRuleLineage', () => {
 		chart.update(data([r1], 2));
 		const viewBox = el.querySelector('svg')?.getAttribute('viewBox');
 		const x = (v: number) =>
-			Number(/translate\(([\d.]+),/.exec(el.querySelector(`.rule-version[data-version="${v}"]`)?.getAttribute('transform') ?? '')?.[1]);
+			Number(
+				/translate\(([\d.]+),/.exec(
+					el.querySelector(`.rule-version[data-version="${v}"]`)?.getAttribute('transform') ?? ''
+				)?.[1]
+			);
 		expect(x(1)).toBeLessThan(x(2));
 		expect(x(2)).toBeLessThan(x(3));
 		const before = x(2);
@@ -122,9 +139,13 @@ describe('createRuleLineage', () => {
 		const onSelect = vi.fn();
 		const chart = createRuleLineage(el, { onSelect });
 		chart.update(data([r1, r3]));
-		el.querySelector('.rule-version[data-rule="R1"][data-version="2"]')?.dispatchEvent(new MouseEvent('click'));
+		el.querySelector('.rule-version[data-rule="R1"][data-version="2"]')?.dispatchEvent(
+			new MouseEvent('click')
+		);
 		el.querySelector('.amendment[data-to="3"]')?.dispatchEvent(new MouseEvent('click'));
-		el.querySelector('.proposal[data-proposal="P2"]')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+		el.querySelector('.proposal[data-proposal="P2"]')?.dispatchEvent(
+			new KeyboardEvent('keydown', { key: 'Enter' })
+		);
 		expect(onSelect.mock.calls.map((c) => c[0])).toEqual([
 			{ kind: 'version', rule: 'R1', version: 2 },
 			{ kind: 'version', rule: 'R1', version: 3 },

@@ -61,8 +61,7 @@ export interface LineageData {
 }
 
 export type LineageSelection =
-	| { kind: 'version'; rule: string; version: number }
-	| { kind: 'proposal'; rule: string; proposal: string };
+	{ kind: 'version'; rule: string; version: number } | { kind: 'proposal'; rule: string; proposal: string };
 
 export interface RuleLineageOptions {
 	/** Called when a version, an amendment or a proposal is clicked (or chosen with Enter/Space). */
@@ -203,16 +202,14 @@ function layout(data: LineageData, width: number): Model {
 	const lanes = data.lanes.map((lane, i): LaneModel => {
 		const versions = [...lane.versions].sort((a, b) => a.version - b.version);
 		const xOf = new Map(versions.map((v) => [v.version, x(v.fromRound)]));
-		const nodes = versions.map(
-			(v): VersionNode => ({
-				key: `${lane.id}-v${v.version}`,
-				rule: lane.id,
-				version: v.version,
-				x: xOf.get(v.version) ?? plotX0,
-				inForce: v.untilRound === null,
-				tip: `${lane.id} v${v.version}, ${v.fromRound === 0 ? 'from the start' : `from round ${v.fromRound}`}${v.untilRound === null ? '' : ` to round ${v.untilRound}`}: ${v.text}`
-			})
-		);
+		const nodes = versions.map((v): VersionNode => ({
+			key: `${lane.id}-v${v.version}`,
+			rule: lane.id,
+			version: v.version,
+			x: xOf.get(v.version) ?? plotX0,
+			inForce: v.untilRound === null,
+			tip: `${lane.id} v${v.version}, ${v.fromRound === 0 ? 'from the start' : `from round ${v.fromRound}`}${v.untilRound === null ? '' : ` to round ${v.untilRound}`}: ${v.text}`
+		}));
 		const spans = versions.map((v) => {
 			const x1 = xOf.get(v.version) ?? plotX0;
 			const x2 = v.untilRound === null ? Math.max(end, x1) : x(v.untilRound);
@@ -272,7 +269,11 @@ function layout(data: LineageData, width: number): Model {
 			const i = mids.indexOf(arc.labelX);
 			const left = i > 0 ? arc.labelX - (mids[i - 1] ?? 0) : Infinity;
 			const right = i < mids.length - 1 ? (mids[i + 1] ?? 0) - arc.labelX : Infinity;
-			const room = Math.min(left, right, 2 * Math.min(arc.labelX - MARGIN - LABEL_W, width - MARGIN - arc.labelX));
+			const room = Math.min(
+				left,
+				right,
+				2 * Math.min(arc.labelX - MARGIN - LABEL_W, width - MARGIN - arc.labelX)
+			);
 			const max = Math.max(60, Math.min(room - 12, 420));
 			arc.who = fit(arc.who, max, FONT_LABEL);
 			arc.evidence = fit(arc.evidence, max, FONT_LABEL);
@@ -309,6 +310,8 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 		.style('display', 'block')
 		.style('width', '100%')
 		.style('height', 'auto');
+	// Back to front: lane backgrounds, the round grid and the "now" line, then the lanes themselves.
+	const backgrounds = svg.append('g').attr('class', 'lane-bgs');
 	const axis = svg.append('g').attr('class', 'axis');
 	const now = svg.append('g').attr('class', 'now-layer');
 	const lanesLayer = svg.append('g').attr('class', 'lanes');
@@ -326,8 +329,9 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('role', 'button')
 			.style('cursor', 'pointer')
 			.on('click', (_e, d) => select_(pick(d)))
-			.on('keydown', (e: KeyboardEvent, d) => {
-				if (e.key !== 'Enter' && e.key !== ' ') return;
+			.on('keydown', (e: Event, d) => {
+				const key = (e as KeyboardEvent).key;
+				if (key !== 'Enter' && key !== ' ') return;
 				e.preventDefault();
 				select_(pick(d));
 			});
@@ -401,7 +405,6 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.data(m.lanes, (d) => d.key)
 			.join((enter) => {
 				const g = enter.append('g').attr('class', 'lane');
-				g.append('rect').attr('class', 'lane-bg');
 				g.append('text').attr('class', 'rule-id');
 				g.append('text').attr('class', 'rule-title');
 				g.append('line').attr('class', 'lane-line');
@@ -415,10 +418,13 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('data-rule', (d) => d.id)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
-		lanes
-			.select('rect.lane-bg')
+		backgrounds
+			.selectAll<SVGRectElement, LaneModel>('rect.lane-bg')
+			.data(m.lanes, (d) => d.key)
+			.join('rect')
+			.attr('class', 'lane-bg')
 			.attr('x', MARGIN / 2)
-			.attr('y', 4)
+			.attr('y', (d) => d.y + 4)
 			.attr('width', m.width - MARGIN)
 			.attr('height', LANE_H - 8)
 			.attr('rx', 8)

@@ -3,15 +3,28 @@
  * agent workers on the page and by `npm run sim` in Node, so both decide the same way.
  */
 import type { Lesson } from '../agents/lessons';
-import type { Policy } from '../core';
+import { seatId, type Policy } from '../core';
 import type { ModelChoice } from '../engines/types';
+import { roleOf, SEAT_OF } from '../scenarios/governance';
 import type { ChatClient } from './llm/chat-client';
+import { createLlmGovernancePolicy } from './llm/governance';
 import { createLlmUndercoverPolicy } from './llm/undercover';
 import { scriptedPolicyFor, type PolicyDeps } from '.';
 
-const llmPolicies: Record<string, (client: ChatClient, lessons?: readonly Lesson[]) => Policy> = {
-	undercover: (client, lessons) =>
-		createLlmUndercoverPolicy(client, lessons?.length ? { lessons } : {}) as Policy
+type LlmFactory = (
+	client: ChatClient,
+	opts: { seat: number; deps?: PolicyDeps; lessons?: readonly Lesson[] }
+) => Policy;
+
+const llmPolicies: Record<string, LlmFactory> = {
+	undercover: (client, { lessons }) =>
+		createLlmUndercoverPolicy(client, lessons?.length ? { lessons } : {}) as Policy,
+	// Seats are roles; the Executor reaches the Tool Agent through deps.tools.
+	governance: (client, { seat, deps }) =>
+		createLlmGovernancePolicy(client, {
+			role: roleOf(seatId(seat)),
+			...(deps?.tools ? { tools: deps.tools } : {})
+		}) as Policy
 };
 
 export function policyForChoice(
@@ -22,8 +35,10 @@ export function policyForChoice(
 	const { client, seat, deps, lessons } = opts;
 	if (choice.engine === 'scripted') return scriptedPolicyFor(scenario, seat, deps, choice.model);
 	if (choice.engine === 'human') throw new Error('a person’s seat is played on the page, not by a policy');
+	// Governance's seat 4 is a person's (approver, fuse operator): a model choice there gets the stand-in.
+	if (scenario === 'governance' && seat === SEAT_OF.human) return scriptedPolicyFor(scenario, seat, deps);
 	const make = llmPolicies[scenario];
 	if (!make) throw new Error(`no model-backed agents for scenario "${scenario}" yet`);
 	if (!client) throw new Error(`seat needs a loaded model (${choice.engine} ${choice.model ?? ''})`);
-	return make(client, lessons);
+	return make(client, { seat, ...(deps ? { deps } : {}), ...(lessons ? { lessons } : {}) });
 }

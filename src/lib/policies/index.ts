@@ -30,6 +30,15 @@ export function scriptedPolicy(scenario: string): Policy {
 	return p;
 }
 
+/**
+ * The label a seat's scripted policy carries (it goes into the log header), without needing what the
+ * policy needs to run: the page builds the policy in a worker but must label the seat the same as Node.
+ */
+export function scriptedLabel(scenario: string, seat: number, variant?: string): string {
+	const unusable: PolicyDeps = { tools: { call: () => Promise.reject(new Error('label only')) } };
+	return scriptedPolicyFor(scenario, seat, unusable, variant).label;
+}
+
 /** Scripted variants a seat can be given by name, e.g. governance's red-team Executor. */
 export const SCRIPTED_VARIANTS = ['red-team'] as const;
 

@@ -5,6 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { RunInterrupted, type Ask, type Policy } from '$lib/core';
+import { scriptedLabel } from '$lib/policies';
 import { choiceLabel, engineKey, needsEngine, type EngineSpec } from '$lib/engines/spec';
 import type { LoadProgress, ModelChoice } from '$lib/engines/types';
 import type { AgentWorkerApi, EngineWorkerApi } from '../../workers/protocol';
@@ -216,7 +217,11 @@ export class AgentPool {
 					})
 			};
 		return {
-			label: choiceLabel(choice),
+			// Scripted seats carry their policy's own label, as in Node, so the log header is the same.
+			label:
+				choice.engine === 'scripted'
+					? scriptedLabel(this.#scenario, seat, choice.model)
+					: choiceLabel(choice),
 			act: async (observation, ask, ctx) => {
 				const handle = this.#agents.get(seat);
 				if (!handle) throw new RunInterrupted(`the agent of seat ${seat} is not running`, 'crash');

@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHeatmap, type HeatmapData } from './heatmap';
+
+const rows = [
+	{ key: 'assigner', label: 'Assigner' },
+	{ key: 'executor', label: 'Executor' },
+	{ key: 'auditor', label: 'Auditor' }
+];
+
+// Six rounds: the Executor is the busiest (tool calls), the Auditor silent in round 1.
+const data: HeatmapData = {
+	rows,
+	rounds: 6,
+	counts: [
+		[1, 1, 2, 1, 0, 1],
+		[3, 5, 4, 8, 2, 0],
+		[0, 1, 1, 2, 1, 1]
+	]
+};
+
+const cells = (el: HTMLElement) =>
+	[...el.querySelectorAll('rect.cell')].map(
+		(c) => `${c.getAttribute('data-agent')}:${c.getAttribute('data-round')}=${c.getAttribute('data-count')}`
+	);
+
+describe('createHeatmap', () => {
+	let el: HTMLElement;
+
+	beforeEach(() => {
+		el = document.createElement('div');
+		document.body.append(el);
+	});
+	afterEach(() => el.remove());
+
+	it('draws one cell per agent per round with its count', () => {
+		const chart = createHeatmap(el);
+		chart.update(data);
+		expect(el.querySelector('svg[data-testid="heatmap"]')?.getAttribute('viewBox')).toMatch(/^0 0 \d+ \d+/);
+		expect(el.querySelectorAll('rect.cell')).toHaveLength(18);
+		expect(cells(el).slice(6, 12)).toEqual([
+			'executor:1=3',
+			'executor:2=5',
+			'executor:3=4',
+			'executor:4=8',
+			'executor:5=2',
+			'executor:6=0'
+		]);
+		expect(el.querySelector('rect.cell[data-agent="executor"][data-round="4"] title')?.textContent).toBe(
+			'executor, round 4: 8 messages'
+		);
+	});
+
+	it('shades busier cells darker and leaves empty cells neutral', () => {
+		const chart = createHeatmap(el);
+		chart.update(data);
+		const fill = (agent: string, round: number) =>
+			el.querySelector(`rect.cell[data-agent="${agent}"][data-round="${round}"]`)?.getAttribute('fill');
+		const lightness = (rgb: string | null | undefined) => (/\d+, (\d+), \d+/.exec(rgb ?? '') ?? [])[1] ?? '';
+		expect(Number(lightness(fill('executor', 4)))).toBeLessThan(Number(lightness(fill('executor', 1))));
+		expect(fill('auditor', 1)).toBe(fill('executor', 6));
+	});
+
+	it('keeps cells as rounds are added', () => {
+		const chart = createHeatmap(el);
+		chart.update({ ...data, counts: data.counts.map((r) => r.slice(0, 2)) });
+		const kept = el.querySelector('rect.cell[data-agent="assigner"][data-round="1"]');
+		chart.update(data);
+		expect(el.querySelector('rect.cell[data-agent="assigner"][data-round="1"]')).toBe(kept);
+		chart.update({ ...data, rows: rows.slice(0, 1) });
+		expect(el.querySelectorAll('rect.cell')).toHaveLength(6);
+	});
+
+	it('draws every text at 14px or more', () => {
+		const chart = createHeatmap(el);
+		chart.update(data);
+		const sizes = [...el.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')));
+		expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
+	});
+
+	it('empties the element on destroy', () => {
+		const chart = createHeatmap(el);
+		chart.update(data);
+		chart.destroy();
+		expect(el.innerHTML).toBe('');
+	});
+
+	it('renders stable markup', () => {
+		const chart = createHeatmap(el);
+		chart.update(data);
+		expect(el.innerHTML).toMatchSnapshot();
+	});
+});
