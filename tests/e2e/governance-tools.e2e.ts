@@ -5,7 +5,7 @@
  */
 import { encodeShare } from '../../src/lib/share/link';
 import { TRAVERSAL_PAYLOADS } from '../../src/lib/tools/probes';
-import { expect, test } from './fixtures';
+import { expect, serveTestModels, test } from './fixtures';
 
 const run = {
 	scenario: 'governance',
@@ -65,4 +65,17 @@ test('traversal payloads sent from an agent worker are all denied, logged, and l
 	expect(paths).toContain('/workspace/rules.json');
 	for (const p of paths) expect(p).toMatch(/^\/workspace\/(input\/|output\/|rules\.json$)/);
 	expect(paths.some((p) => p.includes('probe') || p.includes('..'))).toBe(false);
+});
+
+test('drift can be re-scored with sentence embeddings in a worker, each score labelled', async ({ page }) => {
+	await serveTestModels(page);
+	await page.goto(`/play/#${encodeShare({ scenario: 'governance', seed: 2, config: { rounds: 3 } })}`);
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 60_000 });
+	await page.getByTestId('embedding-model').fill('/test-models/tiny-embed');
+	await page.getByTestId('embedding-score').click();
+	const rows = page.getByTestId('embedding-score-row');
+	await expect(rows.first()).toContainText('embeddings (/test-models/tiny-embed)', { timeout: 60_000 });
+	expect(await rows.count()).toBeGreaterThan(0);
 });
