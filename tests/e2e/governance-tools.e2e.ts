@@ -79,3 +79,23 @@ test('drift can be re-scored with sentence embeddings in a worker, each score la
 	await expect(rows.first()).toContainText('embeddings (/test-models/tiny-embed)', { timeout: 60_000 });
 	expect(await rows.count()).toBeGreaterThan(0);
 });
+
+test('a role can be played by a model: the Auditor on the tiny model, its calls in the log', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	await serveTestModels(page);
+	const seats = { '3': { engine: 'transformers' as const, model: '/test-models/tiny-chat' } };
+	await page.goto(`/play/#${encodeShare({ scenario: 'governance', seed: 3, config: { rounds: 2 }, seats })}`);
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('workers')).toContainText('1 engine workers', { timeout: 60_000 });
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 90_000 });
+	const runId = /#run=(\w+)/.exec(page.url())?.[1];
+	const events = (await readAll(page, 'conclave', 'events')).filter((e) => e.runId === runId);
+	const calls = events
+		.filter((e) => e.kind === 'model.called')
+		.map((e) => e.data as { seat: number; model: string });
+	expect(calls.length).toBeGreaterThan(0);
+	for (const c of calls) expect(c).toMatchObject({ seat: 3, model: '/test-models/tiny-chat' });
+});
