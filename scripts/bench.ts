@@ -191,7 +191,7 @@ await browserRows();
 const w = [
 	Math.max(...rows.map((r) => r.metric.length), 6),
 	Math.max(...rows.map((r) => r.value.length), 5),
-	8
+	Math.max(...rows.map((r) => r.goal.length), 4)
 ];
 const line = (a: string, b: string, c: string, d: string) =>
 	`| ${a.padEnd(w[0]!)} | ${b.padStart(w[1]!)} | ${c.padEnd(w[2]!)} | ${d} |`;
