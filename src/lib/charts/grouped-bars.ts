@@ -7,7 +7,9 @@
  * Every bar carries its x/n in its title, the same figures the tables show. Bars are joined by
  * `group|series`, so an update that only changes values keeps their elements. Text is 14px or more.
  */
-import { scaleBand, select } from 'd3';
+import { scaleBand } from 'd3';
+import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { INK, MUTED } from './style';
 
 export interface GroupedBarsData {
 	/** The clusters, left to right (e.g. metrics). */
@@ -41,10 +43,6 @@ const H = 320;
 const MARGIN = { top: 16, right: 12, bottom: 56, left: 52 };
 const LEGEND_ROW = 24;
 const FONT = 14;
-const FONT_FAMILY =
-	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
-const INK = '#1d2433';
-const MUTED = '#4a5263';
 const GRID = '#e6e1d6';
 /** Distinguishable in colour-blind palettes (Okabe-Ito, without the yellow that fails on white). */
 const COLORS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#56b4e9', '#e69f00', '#000000'];
@@ -62,35 +60,17 @@ interface BarModel {
 	title: string;
 }
 
-function widthFor(el: HTMLElement): number {
-	const w = el.clientWidth;
-	return w > 0 ? Math.max(MIN_W, Math.round(w)) : DEFAULT_W;
-}
-
 export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions = {}): GroupedBarsChart {
 	const max = options.max ?? 1;
 	const format = options.format ?? ((v: number) => `${Math.round(v * 100)}%`);
 	const colors = options.colors ?? COLORS;
-	const svg = select(el)
-		.append('svg')
-		.attr('class', 'grouped-bars')
-		.attr('role', 'img')
-		.attr('width', '100%')
-		.attr('preserveAspectRatio', 'xMinYMin meet')
-		.attr('font-family', FONT_FAMILY)
-		.style('display', 'block')
-		.style('width', '100%')
-		.style('height', 'auto');
+	const svg = appendChartSvg(el, { className: 'grouped-bars', role: 'img' });
 	const grid = svg.append('g').attr('class', 'grid');
 	const axis = svg.append('g').attr('class', 'x-axis');
 	const bars = svg.append('g').attr('class', 'bars');
 	const legend = svg.append('g').attr('class', 'legend');
 
-	let width = widthFor(el);
-	let last: GroupedBarsData | null = null;
-	let destroyed = false;
-
-	function render(data: GroupedBarsData): void {
+	function render(data: GroupedBarsData, width: number): void {
 		const colorOf = new Map(data.series.map((s, i) => [s.key, colors[i % colors.length] as string]));
 		const legendRows = Math.ceil(data.series.length / Math.max(1, Math.floor((width - 24) / 200)));
 		const legendH = data.series.length ? legendRows * LEGEND_ROW + 8 : 0;
@@ -240,28 +220,5 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 			.text((d) => (d.label.length > 26 ? `${d.label.slice(0, 25)}…` : d.label));
 	}
 
-	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
-	const observer = Observer
-		? new Observer(() => {
-				const next = widthFor(el);
-				if (next === width || destroyed) return;
-				width = next;
-				if (last) render(last);
-			})
-		: null;
-	observer?.observe(el);
-
-	return {
-		update(data: GroupedBarsData): void {
-			if (destroyed) return;
-			last = data;
-			render(data);
-		},
-		destroy(): void {
-			destroyed = true;
-			observer?.disconnect();
-			svg.remove();
-			last = null;
-		}
-	};
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

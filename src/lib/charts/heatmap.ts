@@ -7,7 +7,9 @@
  * every cell carries a tooltip. The columns span the whole run from the start, so cells do not
  * resize as rounds go by. Redrawn after every event with keyed joins (agent and round).
  */
-import { interpolateBlues, scaleSequential, select } from 'd3';
+import { interpolateBlues, scaleSequential } from 'd3';
+import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { INK, MUTED } from './style';
 
 export interface HeatmapRow {
 	/** The agent's key, e.g. "executor" (the cells' data-agent). */
@@ -49,10 +51,6 @@ const FONT_ROW = 16;
 const FONT_AXIS = 14;
 const FONT_CELL = 14;
 
-const FONT_FAMILY =
-	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
-const INK = '#1d2433';
-const MUTED = '#4a5263';
 const EMPTY = '#f1eee6';
 
 interface CellModel {
@@ -73,11 +71,6 @@ interface RowModel {
 	cells: CellModel[];
 }
 
-function widthFor(el: HTMLElement): number {
-	const w = el.clientWidth;
-	return w > 0 ? Math.max(MIN_W, Math.round(w)) : DEFAULT_W;
-}
-
 function tickRounds(rounds: number, cellW: number): number[] {
 	const steps = [1, 2, 5, 10, 20, 25, 50, 100];
 	const step = steps.find((s) => cellW * s >= TICK_GAP) ?? 100;
@@ -88,26 +81,12 @@ function tickRounds(rounds: number, cellW: number): number[] {
 
 export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): HeatmapChart {
 	const unit = options.unit ?? 'messages';
-	const svg = select(el)
-		.append('svg')
-		.attr('data-testid', 'heatmap')
-		.attr('class', 'heatmap')
-		.attr('role', 'img')
-		.attr('width', '100%')
-		.attr('preserveAspectRatio', 'xMinYMin meet')
-		.attr('font-family', FONT_FAMILY)
-		.style('display', 'block')
-		.style('width', '100%')
-		.style('height', 'auto');
+	const svg = appendChartSvg(el, { testid: 'heatmap', className: 'heatmap', role: 'img' });
 	const axis = svg.append('g').attr('class', 'axis');
 	const body = svg.append('g').attr('class', 'rows');
 	const legend = svg.append('g').attr('class', 'legend');
 
-	let last: HeatmapData | null = null;
-	let width = widthFor(el);
-	let destroyed = false;
-
-	function render(data: HeatmapData): void {
+	function render(data: HeatmapData, width: number): void {
 		const rounds = Math.max(1, data.rounds);
 		const x0 = MARGIN + LABEL_W;
 		const cellW = (width - MARGIN - x0) / rounds;
@@ -263,28 +242,5 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			.text((d) => d.label);
 	}
 
-	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
-	const observer = Observer
-		? new Observer(() => {
-				const next = widthFor(el);
-				if (next === width || destroyed) return;
-				width = next;
-				if (last) render(last);
-			})
-		: null;
-	observer?.observe(el);
-
-	return {
-		update(data: HeatmapData): void {
-			if (destroyed) return;
-			last = data;
-			render(data);
-		},
-		destroy(): void {
-			destroyed = true;
-			observer?.disconnect();
-			svg.remove();
-			last = null;
-		}
-	};
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

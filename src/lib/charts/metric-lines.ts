@@ -8,7 +8,9 @@
  * danger zone reads without the numbers. The round axis spans the whole run from the start. Redrawn
  * after every round with keyed joins (metric, round).
  */
-import { line, select, type Selection } from 'd3';
+import { line, type Selection } from 'd3';
+import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { INK, MUTED, LINE, PANEL_BG, ACCENT, DANGER } from './style';
 
 export interface MetricPoint {
 	round: number;
@@ -70,14 +72,6 @@ const FONT_TITLE = 17;
 const FONT_AXIS = 14;
 const FONT_NOTE = 14;
 
-const FONT_FAMILY =
-	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
-const INK = '#1d2433';
-const MUTED = '#4a5263';
-const LINE = '#c9c3b4';
-const PANEL_BG = '#ffffff';
-const ACCENT = '#1f5fbf';
-const DANGER = '#b3261e';
 const DANGER_TINT = '#fbe9e7';
 const OK = '#1e7a3c';
 const FUSE = '#8a5a00';
@@ -116,11 +110,6 @@ interface PanelModel {
 	marks: MarkModel[];
 	xTicks: { round: number; x: number }[];
 	yTicks: { value: number; y: number }[];
-}
-
-function widthFor(el: HTMLElement): number {
-	const w = el.clientWidth;
-	return w > 0 ? Math.max(MIN_W, Math.round(w)) : DEFAULT_W;
 }
 
 function tickRounds(rounds: number, plotWidth: number): number[] {
@@ -215,23 +204,13 @@ function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; h
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
 export function createMetricLines(el: HTMLElement, options: MetricLinesOptions = {}): MetricLinesChart {
-	const svg = select(el)
-		.append('svg')
-		.attr('data-testid', options.testid ?? 'metric-lines')
-		.attr('class', 'metric-lines')
-		.attr('role', 'img')
-		.attr('width', '100%')
-		.attr('preserveAspectRatio', 'xMinYMin meet')
-		.attr('font-family', FONT_FAMILY)
-		.style('display', 'block')
-		.style('width', '100%')
-		.style('height', 'auto');
+	const svg = appendChartSvg(el, {
+		testid: options.testid ?? 'metric-lines',
+		className: 'metric-lines',
+		role: 'img'
+	});
 
-	let last: MetricLinesData | null = null;
-	let width = widthFor(el);
-	let destroyed = false;
-
-	function render(data: MetricLinesData): void {
+	function render(data: MetricLinesData, width: number): void {
 		const m = layout(data, width);
 		svg
 			.attr('viewBox', `0 0 ${width} ${m.height}`)
@@ -420,28 +399,5 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			.text((d) => `round ${d.round}: ${d.value.toFixed(2)}${d.past ? ' (past the threshold)' : ''}`);
 	}
 
-	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
-	const observer = Observer
-		? new Observer(() => {
-				const next = widthFor(el);
-				if (next === width || destroyed) return;
-				width = next;
-				if (last) render(last);
-			})
-		: null;
-	observer?.observe(el);
-
-	return {
-		update(data: MetricLinesData): void {
-			if (destroyed) return;
-			last = data;
-			render(data);
-		},
-		destroy(): void {
-			destroyed = true;
-			observer?.disconnect();
-			svg.remove();
-			last = null;
-		}
-	};
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

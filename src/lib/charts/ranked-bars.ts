@@ -7,7 +7,9 @@
  * Made for a classroom projector: the viewBox is as wide as the container, so text is drawn at 14px
  * or more. Rows are joined by key, so a bar that only grew keeps its element.
  */
-import { select, type Selection } from 'd3';
+import type { Selection } from 'd3';
+import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { fit, textEm, INK, MUTED } from './style';
 
 export interface RankedBar {
 	key: string;
@@ -50,10 +52,6 @@ const FONT_LABEL = 16;
 const FONT_VALUE = 16;
 const FONT_DETAIL = 14;
 
-const FONT_FAMILY =
-	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
-const INK = '#1d2433';
-const MUTED = '#4a5263';
 const TRACK = '#f1eee6';
 const DEFAULT_COLOR = '#1f5fbf';
 
@@ -68,52 +66,14 @@ interface RowModel {
 	detail: string;
 }
 
-function textEm(text: string): number {
-	let em = 0;
-	for (const ch of text) {
-		const code = ch.codePointAt(0) ?? 0;
-		em += code >= 0x2e80 ? 1 : /[A-Z#@MW]/.test(ch) ? 0.72 : 0.56;
-	}
-	return em;
-}
-
-function fit(text: string, maxPx: number, fontPx: number): string {
-	const maxEm = maxPx / fontPx;
-	if (textEm(text) <= maxEm) return text;
-	let out = '';
-	for (const ch of text) {
-		if (textEm(`${out}${ch}…`) > maxEm) break;
-		out += ch;
-	}
-	return `${out}…`;
-}
-
-function widthFor(el: HTMLElement): number {
-	const w = el.clientWidth;
-	return w > 0 ? Math.max(MIN_W, Math.round(w)) : DEFAULT_W;
-}
-
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
 export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {}): RankedBarsChart {
 	const format = options.format ?? ((v: number) => String(v));
 	const color = options.color ?? DEFAULT_COLOR;
-	const svg = select(el)
-		.append('svg')
-		.attr('class', 'ranked-bars')
-		.attr('role', options.onSelect ? 'group' : 'img')
-		.attr('width', '100%')
-		.attr('preserveAspectRatio', 'xMinYMin meet')
-		.attr('font-family', FONT_FAMILY)
-		.style('display', 'block')
-		.style('width', '100%')
-		.style('height', 'auto');
+	const svg = appendChartSvg(el, { className: 'ranked-bars', role: options.onSelect ? 'group' : 'img' });
 
-	let last: RankedBar[] | null = null;
-	let width = widthFor(el);
-	let destroyed = false;
-
-	function render(data: RankedBar[]): void {
+	function render(data: RankedBar[], width: number): void {
 		// Labels get the room their longest needs, up to 55% of the width ("R4-v1 · Quantified confidence").
 		const longest = Math.max(0, ...data.map((d) => textEm(d.label) * FONT_LABEL));
 		const labelW = Math.round(Math.min(Math.max(120, longest + 16), width * 0.55));
@@ -237,28 +197,5 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			});
 	}
 
-	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
-	const observer = Observer
-		? new Observer(() => {
-				const next = widthFor(el);
-				if (next === width || destroyed) return;
-				width = next;
-				if (last) render(last);
-			})
-		: null;
-	observer?.observe(el);
-
-	return {
-		update(data: RankedBar[]): void {
-			if (destroyed) return;
-			last = data;
-			render(data);
-		},
-		destroy(): void {
-			destroyed = true;
-			observer?.disconnect();
-			svg.remove();
-			last = null;
-		}
-	};
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

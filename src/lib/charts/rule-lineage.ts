@@ -10,7 +10,9 @@
  * the whole run from the start, so nodes do not slide sideways as rounds go by. Redrawn after every
  * event, with keyed joins throughout: an unchanged version keeps its element.
  */
-import { select, type Selection } from 'd3';
+import type { Selection } from 'd3';
+import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { fit, INK, MUTED, LINE, PANEL_BG, ACCENT, DANGER } from './style';
 
 export interface LineageVersion {
 	version: number;
@@ -93,18 +95,9 @@ const FONT_NODE = 15;
 const FONT_LABEL = 15;
 const FONT_AXIS = 14;
 
-const FONT_FAMILY =
-	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
-// The app's palette (src/lib/ui/global.css), copied because SVG presentation attributes cannot read CSS
-// variables; dark enough for a washed-out projector.
-const INK = '#1d2433';
-const MUTED = '#4a5263';
-const LINE = '#c9c3b4';
-const PANEL_BG = '#ffffff';
-const ACCENT = '#1f5fbf';
+// This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const SUPERSEDED = '#e8edf6';
 const AMEND = '#8a5a00';
-const DANGER = '#b3261e';
 const NOW = '#c98a12';
 
 interface VersionNode {
@@ -159,27 +152,6 @@ interface Model {
 	ticks: { round: number; x: number }[];
 	nowX: number | null;
 	lanes: LaneModel[];
-}
-
-/** Rough text width in em: SVG text cannot be measured without layout (nor at all in tests). */
-function textEm(text: string): number {
-	let em = 0;
-	for (const ch of text) {
-		const code = ch.codePointAt(0) ?? 0;
-		em += code >= 0x2e80 ? 1 : /[A-Z#@MW]/.test(ch) ? 0.72 : 0.56;
-	}
-	return em;
-}
-
-function fit(text: string, maxPx: number, fontPx: number): string {
-	const maxEm = maxPx / fontPx;
-	if (textEm(text) <= maxEm) return text;
-	let out = '';
-	for (const ch of text) {
-		if (textEm(`${out}${ch}…`) > maxEm) break;
-		out += ch;
-	}
-	return `${out}…`;
 }
 
 function tickRounds(rounds: number, plotWidth: number): number[] {
@@ -291,34 +263,15 @@ function layout(data: LineageData, width: number): Model {
 	};
 }
 
-function widthFor(el: HTMLElement): number {
-	const w = el.clientWidth;
-	return w > 0 ? Math.max(MIN_W, Math.round(w)) : DEFAULT_W;
-}
-
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
 export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions = {}): RuleLineageChart {
-	const svg = select(el)
-		.append('svg')
-		.attr('data-testid', 'rule-lineage')
-		.attr('class', 'rule-lineage')
-		.attr('role', 'group')
-		.attr('width', '100%')
-		.attr('preserveAspectRatio', 'xMinYMin meet')
-		.attr('font-family', FONT_FAMILY)
-		.style('display', 'block')
-		.style('width', '100%')
-		.style('height', 'auto');
+	const svg = appendChartSvg(el, { testid: 'rule-lineage', className: 'rule-lineage', role: 'group' });
 	// Back to front: lane backgrounds, the round grid and the "now" line, then the lanes themselves.
 	const backgrounds = svg.append('g').attr('class', 'lane-bgs');
 	const axis = svg.append('g').attr('class', 'axis');
 	const now = svg.append('g').attr('class', 'now-layer');
 	const lanesLayer = svg.append('g').attr('class', 'lanes');
-
-	let last: LineageData | null = null;
-	let width = widthFor(el);
-	let destroyed = false;
 
 	const select_ = (s: LineageSelection) => options.onSelect?.(s);
 	/** Clickable and reachable from the keyboard, for those who cannot use a pointer. */
@@ -337,7 +290,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			});
 	}
 
-	function render(data: LineageData): void {
+	function render(data: LineageData, width: number): void {
 		const m = layout(data, width);
 		const versions = data.lanes.reduce((n, l) => n + l.versions.length, 0);
 		svg
@@ -637,28 +590,5 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	// Re-lay out when the container's width changes, so text stays at its drawn size.
-	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
-	const observer = Observer
-		? new Observer(() => {
-				const next = widthFor(el);
-				if (next === width || destroyed) return;
-				width = next;
-				if (last) render(last);
-			})
-		: null;
-	observer?.observe(el);
-
-	return {
-		update(data: LineageData): void {
-			if (destroyed) return;
-			last = data;
-			render(data);
-		},
-		destroy(): void {
-			destroyed = true;
-			observer?.disconnect();
-			svg.remove();
-			last = null;
-		}
-	};
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

@@ -7,7 +7,9 @@
  * squeeze panels in. The chart is redrawn after every vote, so everything is joined by stable keys
  * and a redraw with more (or fewer) rounds moves nothing that did not change.
  */
-import { linkHorizontal, select, type Selection } from 'd3';
+import { linkHorizontal, type Selection } from 'd3';
+import { appendChartSvg, chartLifecycle } from './lifecycle';
+import { fit, INK, MUTED, LINE, PANEL_BG, DANGER } from './style';
 
 export interface VoteFlowSeat {
 	id: number;
@@ -61,15 +63,7 @@ const FONT_TITLE = 20;
 const FONT_LABEL = 17;
 const FONT_NOTE = 15;
 
-const FONT_FAMILY =
-	"system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif";
-// The app's palette (src/lib/ui/global.css), copied because SVG presentation attributes cannot read CSS
-// variables; kept dark enough for a washed-out projector.
-const INK = '#1d2433';
-const MUTED = '#4a5263';
-const LINE = '#c9c3b4';
-const PANEL_BG = '#ffffff';
-const DANGER = '#b3261e';
+// This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const DANGER_TINT = '#fbe3e1';
 const TIE = '#8a5a00';
 // Target colours: dark, mutually distinct, and free of red, which is kept for "voted out".
@@ -183,28 +177,6 @@ interface Model {
 	height: number;
 	panelHeight: number;
 	panels: PanelModel[];
-}
-
-/** Rough text width in em: SVG text cannot be measured without layout (nor at all in tests). */
-function textEm(text: string): number {
-	let em = 0;
-	for (const ch of text) {
-		const code = ch.codePointAt(0) ?? 0;
-		// CJK and full-width forms are a full em; Latin averages a little over half.
-		em += code >= 0x2e80 ? 1 : /[A-Z#@MW]/.test(ch) ? 0.72 : 0.56;
-	}
-	return em;
-}
-
-function fit(text: string, maxPx: number, fontPx: number): string {
-	const maxEm = maxPx / fontPx;
-	if (textEm(text) <= maxEm) return text;
-	let out = '';
-	for (const ch of text) {
-		if (textEm(`${out}${ch}…`) > maxEm) break;
-		out += ch;
-	}
-	return `${out}…`;
 }
 
 const curve = linkHorizontal<[[number, number], [number, number]], [number, number]>()
@@ -394,23 +366,9 @@ type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
 export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): VoteFlowChart {
 	const t = STRINGS[options.lang ?? 'en'];
-	const svg = select(el)
-		.append('svg')
-		.attr('data-testid', 'vote-flow')
-		.attr('class', 'vote-flow')
-		.attr('role', 'img')
-		.attr('width', '100%')
-		.attr('preserveAspectRatio', 'xMinYMin meet')
-		.attr('font-family', FONT_FAMILY)
-		.style('display', 'block')
-		.style('width', '100%')
-		.style('height', 'auto');
+	const svg = appendChartSvg(el, { testid: 'vote-flow', className: 'vote-flow', role: 'img' });
 
-	let last: VoteFlowData | null = null;
-	let columns = columnsFor(el);
-	let destroyed = false;
-
-	function render(data: VoteFlowData): void {
+	function render(data: VoteFlowData, columns: number): void {
 		const model = layout(data, t, columns);
 		svg.attr('viewBox', `0 0 ${model.width} ${model.height}`).attr('aria-label', t.aria(data.rounds.length));
 
@@ -653,29 +611,5 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	// Re-lay out when the container changes enough to hold a different number of panels per row.
-	// Reached through `el` so the module touches no globals; absent in Node and older browsers.
-	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
-	const observer = Observer
-		? new Observer(() => {
-				const next = columnsFor(el);
-				if (next === columns || destroyed) return;
-				columns = next;
-				if (last) render(last);
-			})
-		: null;
-	observer?.observe(el);
-
-	return {
-		update(data: VoteFlowData): void {
-			if (destroyed) return;
-			last = data;
-			render(data);
-		},
-		destroy(): void {
-			destroyed = true;
-			observer?.disconnect();
-			svg.remove();
-			last = null;
-		}
-	};
+	return chartLifecycle(el, svg, { measure: columnsFor, render });
 }

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+
+/** jsdom has no ResizeObserver: a stand-in that lets the test fire the callback by hand. */
+class FakeObserver {
+	static last: FakeObserver | null = null;
+	observed: Element[] = [];
+	disconnected = false;
+	constructor(readonly callback: () => void) {
+		FakeObserver.last = this;
+	}
+	observe(el: Element): void {
+		this.observed.push(el);
+	}
+	disconnect(): void {
+		this.disconnected = true;
+	}
+}
+
+function setup(width: number) {
+	const el = document.createElement('div');
+	document.body.append(el);
+	let w = width;
+	Object.defineProperty(el, 'clientWidth', { get: () => w });
+	const view = el.ownerDocument.defaultView as unknown as { ResizeObserver?: unknown };
+	view.ResizeObserver = FakeObserver;
+	const render = vi.fn<(data: string, measured: number) => void>();
+	const svg = appendChartSvg(el, { className: 'test-chart', role: 'img' });
+	const chart = chartLifecycle(el, svg, { measure: (box) => widthFor(box, 300, 1000), render });
+	return { el, render, chart, resize: (next: number) => ((w = next), FakeObserver.last?.callback()) };
+}
+
+afterEach(() => {
+	delete (window as unknown as { ResizeObserver?: unknown }).ResizeObserver;
+	FakeObserver.last = null;
+	document.body.innerHTML = '';
+});
+
+describe('chartLifecycle', () => {
+	it('renders each update with the measure taken at creation', () => {
+		const { el, render, chart } = setup(640);
+		expect(FakeObserver.last?.observed).toEqual([el]);
+		chart.update('a');
+		expect(render).toHaveBeenLastCalledWith('a', 640);
+	});
+
+	it('redraws the last data only when the measure changes', () => {
+		const { render, chart, resize } = setup(640);
+		resize(700);
+		expect(render).not.toHaveBeenCalled();
+		chart.update('a');
+		resize(700);
+		expect(render).toHaveBeenCalledTimes(1);
+		resize(200);
+		expect(render).toHaveBeenLastCalledWith('a', 300);
+		expect(render).toHaveBeenCalledTimes(2);
+	});
+
+	it('removes the svg, disconnects and ignores later updates and resizes after destroy', () => {
+		const { el, render, chart, resize } = setup(0);
+		chart.update('a');
+		expect(render).toHaveBeenLastCalledWith('a', 1000);
+		chart.destroy();
+		expect(el.innerHTML).toBe('');
+		expect(FakeObserver.last?.disconnected).toBe(true);
+		chart.update('b');
+		resize(500);
+		expect(render).toHaveBeenCalledTimes(1);
+	});
+});

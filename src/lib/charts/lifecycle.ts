@@ -1,0 +1,94 @@
+/**
+ * What every chart does besides drawing: append its svg to `el`, measure the container, redraw the
+ * last data when that measure changes, and tear down. Kept in one place so the charts cannot drift
+ * apart in how they size or clean up (the README's `{ update, destroy }` contract).
+ */
+import { select, type Selection } from 'd3';
+import { FONT_FAMILY } from './style';
+
+export type ChartSvg = Selection<SVGSVGElement, unknown, null, undefined>;
+
+export interface ChartSvgOptions {
+	/** Set first when given, so the svg's attributes keep the order the snapshots were taken in. */
+	testid?: string;
+	className: string;
+	role: 'img' | 'group';
+}
+
+/**
+ * A full-width svg whose viewBox the chart sets on each render: the drawing scales with the container
+ * only when the viewBox width differs from it, which the charts avoid by re-measuring.
+ */
+export function appendChartSvg(el: HTMLElement, options: ChartSvgOptions): ChartSvg {
+	const svg = select(el).append('svg');
+	if (options.testid !== undefined) svg.attr('data-testid', options.testid);
+	return svg
+		.attr('class', options.className)
+		.attr('role', options.role)
+		.attr('width', '100%')
+		.attr('preserveAspectRatio', 'xMinYMin meet')
+		.attr('font-family', FONT_FAMILY)
+		.style('display', 'block')
+		.style('width', '100%')
+		.style('height', 'auto');
+}
+
+/** The container's width, at least `min`; `fallback` where it has no width (yet, or in tests). */
+export function widthFor(el: HTMLElement, min: number, fallback: number): number {
+	const w = el.clientWidth;
+	return w > 0 ? Math.max(min, Math.round(w)) : fallback;
+}
+
+export interface ChartLifecycleOptions<D> {
+	/** What the layout depends on in the container (a width, a column count); read now and on resize. */
+	measure: (el: HTMLElement) => number;
+	/** Draws `data` for the latest measure. */
+	render: (data: D, measured: number) => void;
+}
+
+export interface ChartLifecycle<D> {
+	update(data: D): void;
+	destroy(): void;
+}
+
+/**
+ * Measures `el` now, then again whenever it resizes, and redraws the last data only when the measure
+ * changed (a resize that keeps it would redraw the same picture). After `destroy` the svg is gone and
+ * later updates are ignored, since a component may still push data while it is being torn down.
+ */
+export function chartLifecycle<D>(
+	el: HTMLElement,
+	svg: ChartSvg,
+	options: ChartLifecycleOptions<D>
+): ChartLifecycle<D> {
+	const { measure, render } = options;
+	let last: D | null = null;
+	let measured = measure(el);
+	let destroyed = false;
+
+	// Reached through `el` so the module touches no globals; absent in Node and older browsers.
+	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
+	const observer = Observer
+		? new Observer(() => {
+				const next = measure(el);
+				if (next === measured || destroyed) return;
+				measured = next;
+				if (last) render(last, measured);
+			})
+		: null;
+	observer?.observe(el);
+
+	return {
+		update(data: D): void {
+			if (destroyed) return;
+			last = data;
+			render(data, measured);
+		},
+		destroy(): void {
+			destroyed = true;
+			observer?.disconnect();
+			svg.remove();
+			last = null;
+		}
+	};
+}
