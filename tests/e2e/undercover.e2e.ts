@@ -132,3 +132,15 @@ test('when storage is full the game goes on and the page says so', async ({ page
 	expect(await playToEnd(page)).toBe(summary.logHash);
 	await expect(page.getByTestId('storage-banner')).toContainText(/storage is full/i);
 });
+
+test('opening another share link in the same tab opens that game, not the one before', async ({ page }) => {
+	await page.goto(`/play/#${encodeShare(setup)}`);
+	await playToEnd(page);
+	await expect(page).toHaveURL(/#run=/);
+	const other = { ...setup, seed: 22, config: { ...setup.config, seats: 5 } };
+	await page.goto(`/play/#${encodeShare(other)}`);
+	await expect(page.getByTestId('run-status')).toContainText('ready');
+	await expect(page.getByText('seed 22 · 5 seats')).toBeVisible();
+	const { summary } = await simulate(other);
+	expect(await playToEnd(page)).toBe(summary.logHash);
+});
