@@ -60,3 +60,59 @@ export class TransportFailure extends RunInterrupted {
 		this.name = 'TransportFailure';
 	}
 }
+
+/** What identifies a call before it is made; the reply, tokens and timings are added once it returns. */
+export type CallBase = Pick<ModelCall, 'engine' | 'model' | 'requestHash' | 'purpose'> & Partial<ModelCall>;
+
+/**
+ * Sends one request and records it as the log will show it. A transport failure is not the agent's
+ * decision: it becomes a TransportFailure carrying the calls made so far and the failed one.
+ */
+export async function sendRecorded<B extends CallBase>(
+	client: ChatClient,
+	request: ChatRequest,
+	base: B,
+	earlier: readonly ModelCall[] = [],
+	failedPurpose: string = base.purpose
+): Promise<{ response: ChatResponse; call: B & ModelCall }> {
+	let response: ChatResponse;
+	try {
+		response = await client.chat(request);
+	} catch (err) {
+		if (!isTransportError(err)) throw err;
+		const message = err instanceof Error ? err.message : String(err);
+		const failed: ModelCall = {
+			...base,
+			purpose: failedPurpose,
+			reply: '',
+			finishReason: 'error',
+			promptTokens: 0,
+			completionTokens: 0,
+			transportError: message
+		};
+		throw new TransportFailure(message, [...earlier, failed], { cause: err });
+	}
+	const { usage } = response;
+	return {
+		response,
+		call: {
+			...base,
+			reply: response.text,
+			finishReason: response.finishReason,
+			promptTokens: usage.promptTokens,
+			completionTokens: usage.completionTokens,
+			meta: {
+				ttftMs: usage.ttftMs,
+				totalMs: usage.totalMs,
+				decodeTokensPerSecond: usage.decodeTokensPerSecond
+			}
+		}
+	};
+}
+
+/** A reply cut by the token limit says so: the model can answer shorter on its retry. */
+export function withLengthHint(error: string, r: ChatResponse): string {
+	return r.finishReason === 'length'
+		? `${error} (the reply hit the length limit: answer in fewer words)`
+		: error;
+}

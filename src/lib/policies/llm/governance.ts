@@ -28,7 +28,7 @@ import {
 	type ToolExchange
 } from '../../scenarios/governance/prompts';
 import { estimateMessages, fitToContext } from '../../scenarios/undercover/prompts';
-import { isTransportError, requestHash, TransportFailure, type ChatClient } from './chat-client';
+import { requestHash, sendRecorded, withLengthHint, type ChatClient } from './chat-client';
 import { callSeed } from './undercover';
 
 export interface LlmGovernanceOptions {
@@ -104,44 +104,8 @@ export function createLlmGovernancePolicy(
 			requestHash: requestHash(request),
 			purpose: ''
 		};
-		let response: ChatResponse;
-		try {
-			response = await client.chat(request);
-		} catch (err) {
-			if (!isTransportError(err)) throw err;
-			const message = err instanceof Error ? err.message : String(err);
-			const failedCall: ModelCall = {
-				...base,
-				purpose: PURPOSE[prompt.kind],
-				reply: '',
-				finishReason: 'error',
-				promptTokens: 0,
-				completionTokens: 0,
-				transportError: message
-			};
-			throw new TransportFailure(message, [...made, failedCall], { cause: err });
-		}
-		const { usage } = response;
-		return {
-			response,
-			call: {
-				...base,
-				reply: response.text,
-				finishReason: response.finishReason,
-				promptTokens: usage.promptTokens,
-				completionTokens: usage.completionTokens,
-				meta: {
-					ttftMs: usage.ttftMs,
-					totalMs: usage.totalMs,
-					decodeTokensPerSecond: usage.decodeTokensPerSecond
-				}
-			}
-		};
+		return sendRecorded(client, request, base, made, PURPOSE[prompt.kind]);
 	}
-
-	/** A reply cut by the token limit says so: the model can answer shorter on its retry. */
-	const withLengthHint = (error: string, r: ChatResponse) =>
-		r.finishReason === 'length' ? `${error} (the reply hit the length limit: answer in fewer words)` : error;
 
 	return {
 		label,

@@ -32,7 +32,7 @@ import {
 	type ReflectInput
 } from '../../scenarios/undercover/prompts';
 import { schemaFor } from '../../scenarios/undercover/schemas';
-import { isTransportError, requestHash, TransportFailure, type ChatClient } from './chat-client';
+import { requestHash, sendRecorded, withLengthHint, type ChatClient } from './chat-client';
 
 export interface LlmPolicyOptions {
 	/** Sampling temperature for every call (default 0.7: varied speech, votes still mostly sure). */
@@ -130,43 +130,8 @@ export function createLlmUndercoverPolicy(
 			purpose,
 			...(prompt.optionOrder ? { optionOrder: prompt.optionOrder } : {})
 		};
-		let response: ChatResponse;
-		try {
-			response = await client.chat(request);
-		} catch (err) {
-			if (!isTransportError(err)) throw err;
-			const message = err instanceof Error ? err.message : String(err);
-			const failed: LlmModelCall = {
-				...base,
-				reply: '',
-				finishReason: 'error',
-				promptTokens: 0,
-				completionTokens: 0,
-				transportError: message
-			};
-			throw new TransportFailure(message, [failed], { cause: err });
-		}
-		const { usage } = response;
-		return {
-			response,
-			call: {
-				...base,
-				reply: response.text,
-				finishReason: response.finishReason,
-				promptTokens: usage.promptTokens,
-				completionTokens: usage.completionTokens,
-				meta: {
-					ttftMs: usage.ttftMs,
-					totalMs: usage.totalMs,
-					decodeTokensPerSecond: usage.decodeTokensPerSecond
-				}
-			}
-		};
+		return sendRecorded(client, request, base);
 	}
-
-	/** A reply cut by the token limit says so: the model can answer shorter on its retry. */
-	const withLengthHint = (error: string, r: ChatResponse) =>
-		r.finishReason === 'length' ? `${error} (the reply hit the length limit: answer in fewer words)` : error;
 
 	return {
 		label,
