@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeShare, encodeShare } from '../../src/lib/share/link';
-import { expect, playToEnd, serveTestModels, test } from './fixtures';
+import { expect, serveTestModels, test } from './fixtures';
 
 const config = { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 2 };
 const allSeats = <T>(choice: T) => Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), choice]));
@@ -159,5 +159,3 @@ test.describe('an OpenAI-compatible endpoint', () => {
 		expect(JSON.stringify(saved)).toContain(base);
 	});
 });
-
-void playToEnd;

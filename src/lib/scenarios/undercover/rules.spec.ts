@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Runner, seatId, type Ask, type Policy, type SeatId } from '../../core';
+import { Runner, type Ask, type Policy, type SeatId } from '../../core';
 import { scriptedUndercover } from '../../policies/scripted/undercover';
 import {
 	parseUndercoverConfig,
@@ -259,8 +259,6 @@ describe('scripted games', () => {
 		expect(wins.undercover).toBeGreaterThan(150);
 	});
 });
-
-void seatId;
 
 describe('interrupted turns', () => {
 	it('writes nothing for a turn whose policy is interrupted, and retries it on the next step', async () => {
