@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/browser';
 
-const PORT = 4173;
+// E2E_PORT lets two checkouts on one machine run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
 	testDir: 'tests/e2e',
