@@ -29,6 +29,12 @@ const impure = [
 	'$lib/state/*'
 ];
 const drawing = ['d3', 'd3-*'];
+/** Unit and browser tests, and the helpers they share. */
+const testFiles = ['**/*.spec.ts', 'tests/**/*.ts'];
+const timeSources = [
+	['Date', 'now'],
+	['performance', 'now']
+];
 
 const restrictImports = (group, message) => ({
 	'no-restricted-imports': ['error', { patterns: [{ group, message }] }]
@@ -88,6 +94,28 @@ export default ts.config(
 			[...impure, ...drawing],
 			'The pure layers (core, scenarios, agents, policies, metrics) must not import UI, storage, comlink, d3 or DOM code.'
 		)
+	},
+	{
+		// Tests must not depend on how fast this machine is at that moment: a test waits for states and
+		// counts operations; speed goals live in `npm run bench` (scripts/bench.ts, not a test file).
+		files: testFiles,
+		rules: {
+			'no-restricted-properties': [
+				'error',
+				...timeSources.map(([object, property]) => ({
+					object,
+					property,
+					message: 'Tests assert states and counts, not durations: time it in `npm run bench`.'
+				}))
+			],
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: "CallExpression[callee.property.name='waitForTimeout']",
+					message: 'Wait for a state (expect(...).toBeVisible, toHaveText, ...), never for a fixed time.'
+				}
+			]
+		}
 	},
 	{
 		// State classes keep worker handles and bookkeeping in plain Maps on purpose: what the page

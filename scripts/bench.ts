@@ -15,6 +15,7 @@ import { CHAT_MODEL, generateFixtures, MODELS_DIR } from './fixtures/index';
 import { loadNodeClient } from './node-client';
 import { serveTestModels } from './test-models';
 import { chromiumPath, CHROMIUM_ARGS } from './browser';
+import { guardRows } from './bench-guards';
 
 interface Row {
 	metric: string;
@@ -185,6 +186,7 @@ async function browserRows() {
 }
 
 await nodeRows();
+rows.push(...guardRows());
 await nodeModelRows();
 await browserRows();
 

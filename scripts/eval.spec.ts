@@ -30,11 +30,9 @@ function fakeClient(fail: (n: number) => boolean = () => false): ChatClient & { 
 }
 
 describe('runEval', () => {
-	it('runs the smoke set with scripted agents in a few seconds and reports the leaderboard', async () => {
-		const started = performance.now();
+	it('runs the smoke set with scripted agents and reports the leaderboard', async () => {
 		const progress: number[] = [];
 		const out = await runEval({ set: 'smoke', engine: 'scripted', onProgress: (p) => progress.push(p.done) });
-		expect(performance.now() - started).toBeLessThan(5000);
 		expect(out).toMatchObject({ eval: 'smoke', version: EVAL_SETS.smoke.version, games: 12, failed: [] });
 		expect(out.setup).toEqual({ engine: 'scripted', memory: false });
 		expect(progress).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { simulateGovernance } from '../../scripts/sim';
 import { encodeShare, type SharedRun } from '../../src/lib/share/link';
 import { expect, playToEnd, test } from './fixtures';
@@ -142,14 +142,10 @@ test('under the human policy a person approves on a slider, and a low value bloc
 	await expect(form).toContainText('20 blocks the change');
 	await page.getByTestId('approval-submit').click();
 	// Any later proposal gets the same answer, until the run ends.
-	const status = page.getByTestId('run-status');
-	while (!/finished/.test((await status.textContent()) ?? '')) {
-		if (await form.isVisible()) {
-			await page.getByTestId('approval-slider').fill('20');
-			await page.getByTestId('approval-submit').click();
-		}
-		await page.waitForTimeout(200);
-	}
+	await untilFinished(page, page.locator('[data-testid="approval-submit"]:enabled'), async () => {
+		await page.getByTestId('approval-slider').fill('20');
+		await page.getByTestId('approval-submit').click();
+	});
 	await expect(page.locator('[data-testid="rule-lineage"] .amendment')).toHaveCount(0);
 	await expect(page.locator('[data-testid="rule-lineage"] .proposal.blocked').first()).toBeVisible();
 	await expect(page.getByTestId('score-human')).toHaveText('0.20');
@@ -173,17 +169,22 @@ test('the fuse trips and waits for a person, who resumes the run', async ({ page
 	await page.getByTestId('resume-run').click();
 	await expect(page.getByTestId('fuse-state')).toContainText(/resumed in round 2|tripped in round 4/);
 	// Forced rates trip it again two rounds later; resume each time until the run has played out.
-	const status = page.getByTestId('run-status');
-	while (!/finished/.test((await status.textContent()) ?? '')) {
-		if (
-			await page
-				.getByTestId('resume-run')
-				.isEnabled({ timeout: 100 })
-				.catch(() => false)
-		)
-			await page.getByTestId('resume-run').click();
-		await page.waitForTimeout(200);
-	}
+	const resume = page.locator('[data-testid="resume-run"]:enabled');
+	await untilFinished(page, resume, () => resume.click());
 	await expect(page.locator('[data-testid="metric-lines"] .resume-mark').first()).toBeVisible();
 	await expect(page.getByTestId('gov-outcome')).toContainText(/all 6 rounds played/i);
 });
+
+/**
+ * Answers the person's seat each time its control is ready, until the run finishes. It waits for one
+ * of the two states, never for a fixed time; a control disables itself once it has sent its answer,
+ * so the next round waits for the next question.
+ */
+async function untilFinished(page: Page, ready: Locator, answer: () => Promise<void>): Promise<void> {
+	const finished = page.getByTestId('run-status').filter({ hasText: 'finished' });
+	for (;;) {
+		await expect(ready.or(finished).first()).toBeVisible({ timeout: 90_000 });
+		if (await finished.isVisible()) return;
+		await answer();
+	}
+}

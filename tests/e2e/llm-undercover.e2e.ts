@@ -115,9 +115,14 @@ test('a person takes seat 6 beside five tiny models: own word only, the same rul
 	for (let turn = 0; turn < 60; turn++) {
 		await expect(human.or(end).first()).toBeVisible({ timeout: 120_000 });
 		if (await end.isVisible()) break;
-		const key = `${await human.getAttribute('data-ask')}#${await human.getAttribute('data-attempt')}`;
+		const [ask, attempt] = [await human.getAttribute('data-ask'), await human.getAttribute('data-attempt')];
+		const key = `${ask}#${attempt}`;
 		if (!key.startsWith('null') && answered.has(key)) {
-			await page.waitForTimeout(50);
+			// Still the question just answered: wait for the next one, or the end, not for a fixed time.
+			const next = page.locator(
+				`[data-testid="human-seat"]:not([data-ask="${ask}"][data-attempt="${attempt}"])`
+			);
+			await expect(next.or(end).first()).toBeVisible({ timeout: 120_000 });
 			continue;
 		}
 		answered.add(key);

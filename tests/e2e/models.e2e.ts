@@ -68,13 +68,10 @@ test('six seats on the tiny model through transformers.js (WASM) play to the end
 		expect(c.data).toMatchObject({ engine: 'transformers', model: '/test-models/tiny-chat' });
 });
 
-test('without a WebGPU adapter the setup says so within a second and offers the fallback', async ({
-	page
-}) => {
+test('without a WebGPU adapter the setup says so and offers the fallback', async ({ page }) => {
 	await page.goto('/undercover/');
-	const started = Date.now();
-	await expect(page.getByTestId('gpu-status')).toContainText(/no GPU adapter|no WebGPU/i, { timeout: 1500 });
-	expect(Date.now() - started).toBeLessThan(1500);
+	// How quickly detection gives up is a unit test on a simulated clock (gpu.spec.ts), not a race here.
+	await expect(page.getByTestId('gpu-status')).toContainText(/no GPU adapter|no WebGPU/i);
 	const seat = page.getByTestId('seat-model-1');
 	await expect(seat.locator('option[value="webllm:qwen2.5-0.5b"]')).toBeDisabled();
 	await expect(seat.locator('option[value="scripted"]')).toBeEnabled();

@@ -357,7 +357,8 @@ describe('OpenAIEngine.chat', () => {
 			sse(res);
 			res.write(chunk({ content: 'partial' }));
 		};
-		const { e } = engine({ timeoutMs: 150 });
+		// Long enough that the first chunk arrives in time even on a busy machine.
+		const { e } = engine({ timeoutMs: 1000 });
 		const deltas: string[] = [];
 		const err = await failure(e.chat(request({ onDelta: (d) => deltas.push(d) })));
 		expect(err.code).toBe('timeout');
@@ -369,14 +370,15 @@ describe('OpenAIEngine.chat', () => {
 		handler = async (_req, res) => {
 			sse(res);
 			// Longer in all than the timeout, but never silent for that long.
-			for (const piece of ['a', 'b', 'c', 'd', 'e', 'f']) {
+			// Gaps far below the timeout, so a busy machine cannot stretch one past it.
+			for (const piece of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
 				res.write(chunk({ content: piece }));
-				await tick(80);
+				await tick(150);
 			}
 			res.end(chunk({}, 'stop') + 'data: [DONE]\n\n');
 		};
-		const { e } = engine({ timeoutMs: 300 });
-		expect((await e.chat(request())).text).toBe('abcdef');
+		const { e } = engine({ timeoutMs: 1000 });
+		expect((await e.chat(request())).text).toBe('abcdefgh');
 	});
 
 	it('retries a stream that ends before the server finished, if nothing was shown yet', async () => {
@@ -526,13 +528,19 @@ describe('OpenAIEngine.chat', () => {
 
 		handler = (_req, res) => json(res, 500, {});
 		const waiting = new AbortController();
+		let asleep = (): void => {};
+		const sleeping = new Promise<void>((r) => (asleep = r));
 		const slow = new OpenAIEngine({
 			baseUrl: base,
 			model: 'm',
-			sleep: () => new Promise(() => {})
+			sleep: () => {
+				asleep();
+				return new Promise(() => {});
+			}
 		});
 		const retrying = slow.chat(request({ signal: waiting.signal }));
-		await tick(50);
+		// Aborted while it waits to retry: the state, not a guess at how long the first try takes.
+		await sleeping;
 		waiting.abort();
 		expect((await failure(retrying)).code).toBe('aborted');
 	});
@@ -560,13 +568,18 @@ describe('OpenAIEngine.chat', () => {
 		// Unloaded while waiting to retry: no further request goes out.
 		handler = (_req, res) => json(res, 500, {});
 		let wake = (): void => {};
+		let asleep = (): void => {};
+		const sleeping = new Promise<void>((r) => (asleep = r));
 		const waiting = new OpenAIEngine({
 			baseUrl: base,
 			model: 'm',
-			sleep: () => new Promise<void>((r) => (wake = r))
+			sleep: () => {
+				asleep();
+				return new Promise<void>((r) => (wake = r));
+			}
 		});
 		const retrying = waiting.chat(request());
-		await tick(50);
+		await sleeping;
 		const before = seen.length;
 		await waiting.unload();
 		wake();
