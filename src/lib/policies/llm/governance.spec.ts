@@ -25,7 +25,7 @@ import { MAX_TOOL_CALLS, TOOL_CALL_SCHEMA } from '../../scenarios/governance/pro
 import { estimateMessages } from '../../scenarios/undercover/prompts';
 import { policyForChoice } from '../factory';
 import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from '../scripted/governance';
-import { requestHash, TransportFailure, type ChatClient } from './chat-client';
+import { requestDigest, requestHash, TransportFailure, type ChatClient } from './chat-client';
 import { createLlmGovernancePolicy } from './governance';
 import { callSeed } from './undercover';
 
@@ -275,6 +275,7 @@ describe('the LLM governance policy', () => {
 				engine: 'fake',
 				model: 'gov-1',
 				requestHash: requestHash(req),
+				request: requestDigest(req),
 				purpose: 'assign',
 				reply: '{"action": "read", "file": "sales_q3.csv", "context": "Read it."}',
 				finishReason: 'stop',
