@@ -6,9 +6,12 @@
  * with the original's log hash everywhere, or says exactly where it left the recording.
  */
 import {
+	canonicalJson,
 	isRunInterrupted,
+	MIN_FINGERPRINT,
 	Recording,
 	ReplaySource,
+	type RecordedCall,
 	type LogEvent,
 	type LogHeader,
 	type Policy
@@ -20,7 +23,14 @@ import { createRunner, type AnyRunner } from './play';
 import { policyForChoice } from './policies/factory';
 import { createReplayClient } from './policies/llm/replay-client';
 import { stateToolHost, type GovernanceState, type ToolHost } from './scenarios/governance';
-import { parseChoice, type SharedRun } from './share/link';
+import {
+	encodeRecordedShare,
+	MAX_RECORDED_LINK,
+	parseChoice,
+	type LinkCall,
+	type LinkRecording,
+	type SharedRun
+} from './share/link';
 import { scenarios, seatCount } from './scenarios';
 
 /** What a replay reproduces: the run's header, its recorded calls, and where the original ended. */
@@ -215,5 +225,74 @@ export function replayInputOf(header: LogHeader, events: readonly LogEvent[]): R
 		recording: Recording.fromEvents(events),
 		expected: { events: events.length, logHash: events.at(-1)?.hash ?? '' },
 		original: events
+	};
+}
+
+/** What a link carries of a run's log: its model calls in brief, and where it ended. */
+export function linkRecordingOf(events: readonly LogEvent[]): LinkRecording {
+	const calls: LinkCall[] = [];
+	for (const e of events) {
+		if (e.kind !== 'model.called') continue;
+		const d = e.data as RecordedCall;
+		calls.push({
+			seat: d.seat,
+			ask: d.ask,
+			fingerprint: d.requestHash.slice(0, MIN_FINGERPRINT),
+			reply: d.reply,
+			finishReason: d.finishReason,
+			promptTokens: d.promptTokens,
+			completionTokens: d.completionTokens,
+			...(d.transportError !== undefined ? { transportError: d.transportError } : {})
+		});
+	}
+	return { events: events.length, logHash: events.at(-1)?.hash ?? '', calls };
+}
+
+/**
+ * The fragment of a link that replays this run exactly, or how long it would be when it does not fit
+ * (the page then offers the file). Only for runs that a replay can re-execute and whose header is
+ * the one this setup gives (a run saved by an older version is shared as a file).
+ */
+export function recordedFragment(
+	setup: SharedRun,
+	header: LogHeader,
+	events: readonly LogEvent[]
+): { ok: true; fragment: string } | { ok: false; length: number; why: string } {
+	if (unreplayableSeat(setup) !== null)
+		return { ok: false, length: 0, why: 'a person played a seat, so the game cannot be carried in a link' };
+	if (canonicalJson(createRunner(setup).log.header) !== canonicalJson(header))
+		return { ok: false, length: 0, why: 'this run was saved by an older version of Conclave' };
+	const fragment = encodeRecordedShare(setup, linkRecordingOf(events));
+	return fragment.length <= MAX_RECORDED_LINK
+		? { ok: true, fragment }
+		: {
+				ok: false,
+				length: fragment.length,
+				why: `the link would be ${fragment.length.toLocaleString('en-US')} characters long, past the ${MAX_RECORDED_LINK.toLocaleString('en-US')} a link can safely carry`
+			};
+}
+
+/** A replay of a link with recorded replies: the header its setup gives, the calls it carries. */
+export function replayInputOfLink(setup: SharedRun, recording: LinkRecording): ReplayInput {
+	const calls: RecordedCall[] = recording.calls.map((c) => {
+		const choice = setup.seats?.[String(c.seat)] as ModelChoice;
+		return {
+			seat: c.seat,
+			ask: c.ask,
+			engine: choice.engine,
+			model: choice.model ?? '',
+			requestHash: c.fingerprint,
+			purpose: '',
+			reply: c.reply,
+			finishReason: c.finishReason,
+			promptTokens: c.promptTokens,
+			completionTokens: c.completionTokens,
+			...(c.transportError !== undefined ? { transportError: c.transportError } : {})
+		};
+	});
+	return {
+		header: createRunner(setup).log.header,
+		recording: new Recording(calls),
+		expected: { events: recording.events, logHash: recording.logHash }
 	};
 }

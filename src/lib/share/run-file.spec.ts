@@ -55,7 +55,7 @@ describe('reading a run file', () => {
 				if (!file.ok) {
 					expect(file.seq, `seq ${seq}`).toBe(seq);
 					expect(file.error).toBe(
-						`This file was altered: event ${seq} (${kind}) no longer matches its hash. Nothing was imported.`
+						`This file was altered: event ${seq} (${kind}) no longer matches its hash.`
 					);
 				}
 			}
@@ -77,7 +77,7 @@ describe('reading a run file', () => {
 		expect(file).toEqual({
 			ok: false,
 			seq: 0,
-			error: `These events belong to another run: event 0 (${events[0]!.kind}) does not follow this file's header. Nothing was imported.`
+			error: `These events belong to another run: event 0 (${events[0]!.kind}) does not follow this file's header.`
 		});
 		expect(header.seed).toBe(3);
 	});
@@ -87,21 +87,21 @@ describe('reading a run file', () => {
 		const withFormat = (format: unknown) => toJsonLines({ ...header, format } as LogHeader, events);
 		expect(readRunFile(withFormat(LOG_FORMAT + 1))).toEqual({
 			ok: false,
-			error: `This run file was written by a newer version of Conclave (log format ${LOG_FORMAT + 1}; this site reads format ${LOG_FORMAT}). Reload the site to update it. Nothing was imported.`
+			error: `This run file was written by a newer version of Conclave (log format ${LOG_FORMAT + 1}; this site reads format ${LOG_FORMAT}). Reload the site to update it.`
 		});
 		for (const f of [0, '1', null, 1.5])
 			expect(readRunFile(withFormat(f))).toEqual({
 				ok: false,
-				error: 'This is not a Conclave run file: its first line is not a run header. Nothing was imported.'
+				error: 'This is not a Conclave run file: its first line is not a run header.'
 			});
 	});
 
 	it('gives every bad file one clear sentence', () => {
 		const notALog =
-			'This is not a Conclave run file: its first line is not a run header. Nothing was imported.';
+			'This is not a Conclave run file: its first line is not a run header.';
 		expect(readRunFile('')).toMatchObject({
 			ok: false,
-			error: 'This file is empty: there is no run in it. Nothing was imported.'
+			error: 'This file is empty: there is no run in it.'
 		});
 		expect(readRunFile('\n \n')).toMatchObject({ ok: false, error: /^This file is empty/ });
 		expect(readRunFile('hello, world')).toEqual({ ok: false, error: notALog });
@@ -110,7 +110,7 @@ describe('reading a run file', () => {
 		expect(readRunFile('{"name":"package","version":"1.0.0"}')).toEqual({ ok: false, error: notALog });
 		expect(sizeProblem(0)).toMatch(/^This file is empty/);
 		expect(sizeProblem(200 * 2 ** 20)).toBe(
-			'This file is 200 MB; Conclave opens run files of up to 50 MB. Nothing was imported.'
+			'This file is 200 MB; Conclave opens run files of up to 50 MB.'
 		);
 		expect(sizeProblem(MAX_RUN_FILE_BYTES)).toBeNull();
 	});
@@ -144,7 +144,7 @@ describe('reading a run file', () => {
 		expect(file).toMatchObject({
 			ok: false,
 			seq: 4,
-			error: 'This file is damaged: event 4 has no valid kind. Nothing was imported.'
+			error: 'This file is damaged: event 4 has no valid kind.'
 		});
 		ls[5] = JSON.stringify({ ...e, kind: '<b>\u0007bold' });
 		expect(readRunFile(join(ls))).toMatchObject({

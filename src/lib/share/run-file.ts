@@ -24,7 +24,7 @@ export type RunFile =
 
 const refused = (error: string, seq?: number): RunFile => ({
 	ok: false,
-	error: `${error} Nothing was imported.`,
+	error,
 	...(seq !== undefined ? { seq } : {})
 });
 
@@ -37,9 +37,9 @@ export function snippet(value: unknown, max = 40): string {
 
 /** Checked before the file is read: a sentence for an empty or too large file, else null. */
 export function sizeProblem(bytes: number): string | null {
-	if (bytes === 0) return 'This file is empty: there is no run in it. Nothing was imported.';
+	if (bytes === 0) return 'This file is empty: there is no run in it.';
 	if (bytes > MAX_RUN_FILE_BYTES)
-		return `This file is ${Math.round(bytes / 2 ** 20)} MB; Conclave opens run files of up to ${MAX_RUN_FILE_BYTES / 2 ** 20} MB. Nothing was imported.`;
+		return `This file is ${Math.round(bytes / 2 ** 20)} MB; Conclave opens run files of up to ${MAX_RUN_FILE_BYTES / 2 ** 20} MB.`;
 	return null;
 }
 
@@ -83,7 +83,7 @@ export function readRunFile(text: string): RunFile {
 	const size = sizeProblem(text.length);
 	if (size) return { ok: false, error: size };
 	if (!text.trim())
-		return { ok: false, error: 'This file is empty: there is no run in it. Nothing was imported.' };
+		return { ok: false, error: 'This file is empty: there is no run in it.' };
 	const lines = text.split('\n').filter((l) => l.trim() !== '');
 	if (lines.length - 1 > MAX_RUN_EVENTS)
 		return refused(
