@@ -19,7 +19,15 @@ const MAX_LINE = 2 ** 20;
 const MAX_KIND = 64;
 
 export type RunFile =
-	| { ok: true; header: LogHeader; events: LogEvent[]; setup: SharedRun }
+	| {
+			ok: true;
+			header: LogHeader;
+			events: LogEvent[];
+			setup: SharedRun;
+			/** Whether the run had ended, and how (the scenario's outcome), folded from its events. */
+			finished: boolean;
+			outcome: unknown;
+	  }
 	| { ok: false; error: string; seq?: number };
 
 const refused = (error: string, seq?: number): RunFile => ({
@@ -82,8 +90,7 @@ export function readRunFile(text: string): RunFile {
 	if (typeof text !== 'string') return refused('This is not a text file.');
 	const size = sizeProblem(text.length);
 	if (size) return { ok: false, error: size };
-	if (!text.trim())
-		return { ok: false, error: 'This file is empty: there is no run in it.' };
+	if (!text.trim()) return { ok: false, error: 'This file is empty: there is no run in it.' };
 	const lines = text.split('\n').filter((l) => l.trim() !== '');
 	if (lines.length - 1 > MAX_RUN_EVENTS)
 		return refused(
@@ -148,12 +155,13 @@ export function readRunFile(text: string): RunFile {
 		}
 	}
 	// A chain sealed again after an edit passes the check above; the scenario's own rules do not.
+	let runner;
 	try {
-		createRunner(setup, { resume: { header, events } });
+		runner = createRunner(setup, { resume: { header, events } });
 	} catch (err) {
 		return refused(
 			`The events of this file do not fit its run (${snippet(err instanceof Error ? err.message : String(err), 120)}).`
 		);
 	}
-	return { ok: true, header, events, setup };
+	return { ok: true, header, events, setup, finished: runner.done, outcome: runner.outcome() };
 }
