@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { fromJsonLines } from '../src/lib/core';
+import { EventLog, fromJsonLines, toJsonLines } from '../src/lib/core';
+import { recordedFragment, setupOfHeader } from '../src/lib/replay';
 import { parseArgs, simulate, simulateGovernance, UsageError } from './sim';
 
 const run = promisify(execFile);
@@ -205,5 +206,83 @@ describe('npm run sim with a model', () => {
 		expect(out.games).toBeGreaterThanOrEqual(10);
 		expect(out.results[0].label).toBe('scripted (no LLM)');
 		expect(out.results[0].civilianWin.n).toBeGreaterThan(0);
+	});
+});
+
+describe('npm run sim -- --replay and --link with recorded replies', () => {
+	const TINY = ['--engine', 'transformers', '--model', 'tests/fixtures/models/tiny-chat'];
+	const lastLine = (out: string) => out.trim().split('\n').at(-1)!;
+	const failure = async (...args: string[]) =>
+		(await sim(...args).then(
+			() => ({ code: 0, stderr: '' }),
+			(e: { code: number; stderr: string }) => e
+		)) as { code: number; stderr: string };
+
+	it('re-executes a tiny-model run file, and a link carrying its replies, to the same summary', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'sim-replay-'));
+		const file = join(dir, 'tiny.jsonl');
+		const played = await sim(
+			'--seed',
+			'2',
+			'--seats',
+			'4',
+			'--rounds',
+			'2',
+			...TINY,
+			'--json',
+			'--log',
+			file
+		);
+		const summary = lastLine(played.stdout);
+		expect(JSON.parse(summary).modelCalls).toBeGreaterThan(4);
+		const replayed = await sim('--replay', file, '--json');
+		expect(lastLine(replayed.stdout)).toBe(summary);
+
+		// The same run as a link with its recorded replies: no model is loaded (there is no --engine).
+		const { header, events } = fromJsonLines(readFileSync(file, 'utf8'));
+		const setup = setupOfHeader(header);
+		const link = recordedFragment(setup, header, events);
+		expect(link.ok).toBe(true);
+		const viaLink = await sim(
+			'--link',
+			`http://localhost:4173/play/#${link.ok ? link.fragment : ''}`,
+			'--json'
+		);
+		expect(lastLine(viaLink.stdout)).toBe(summary);
+
+		// One character of one event changed: exit 1, one line naming the event.
+		const lines = readFileSync(file, 'utf8').split('\n');
+		const seq = events.findIndex((e) => e.kind === 'model.called') + 2;
+		lines[seq + 1] = lines[seq + 1]!.replace(/"tick":(\d+)/, (_, t) => `"tick":${Number(t) + 1}`);
+		writeFileSync(join(dir, 'tampered.jsonl'), lines.join('\n'));
+		const tampered = await failure('--replay', join(dir, 'tampered.jsonl'), '--json');
+		expect(tampered.code).toBe(1);
+		expect(tampered.stderr.trim().split('\n')).toHaveLength(1);
+		expect(tampered.stderr.trim()).toBe(
+			`sim: This file was altered: event ${seq} (${events[seq]!.kind}) no longer matches its hash.`
+		);
+
+		// A recording that lacks one call (its chain sealed again, so only the replay can tell).
+		const dropped = events.findIndex((e, i) => i > 10 && e.kind === 'model.called');
+		const call = events[dropped]!.data as { seat: number; ask: string };
+		const resealed = new EventLog(header);
+		for (const e of events) if (e.seq !== dropped) resealed.append({ kind: e.kind, data: e.data }, e.tick);
+		writeFileSync(join(dir, 'short.jsonl'), toJsonLines(header, resealed.events));
+		const short = await failure('--replay', join(dir, 'short.jsonl'), '--json');
+		expect(short.code).toBe(1);
+		expect(short.stderr.trim().split('\n')).toHaveLength(1);
+		expect(short.stderr).toMatch(new RegExp(`^sim: Replay stopped: seat ${call.seat}, ask ${call.ask}: `));
+	});
+
+	it('refuses --replay of a missing file (exit 2) and of a file that is not a run (exit 1)', async () => {
+		const missing = await failure('--replay', '/no/such/file.jsonl');
+		expect(missing.code).toBe(2);
+		const dir = mkdtempSync(join(tmpdir(), 'sim-replay-'));
+		writeFileSync(join(dir, 'notes.txt'), 'just some notes\n');
+		const notALog = await failure('--replay', join(dir, 'notes.txt'));
+		expect(notALog.code).toBe(1);
+		expect(notALog.stderr.trim()).toBe(
+			'sim: This is not a Conclave run file: its first line is not a run header.'
+		);
 	});
 });

@@ -5,15 +5,26 @@
  * [--approval 0-100] [--rounds N] [--json]`. Undercover seats can be played by a model:
  * `--engine transformers --model tests/fixtures/models/tiny-chat` (or `--engine openai --model NAME
  * --base-url URL`, the key from OPENAI_API_KEY); `--eval smoke|standard` runs an evaluation set.
+ * `--replay FILE` re-executes a run file (the page's export, or --log's) with its recorded replies,
+ * and so does a --link that carries them: no model is loaded, and the summary is the original's.
  * The same code as the page, so the same setup gives the same log hash here and in the browser.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { isRunInterrupted, toJsonLines, type ModelCall, type Policy } from '../src/lib/core';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isRunInterrupted, ReplayMiss, toJsonLines, type ModelCall, type Policy } from '../src/lib/core';
 import type { ModelChoice } from '../src/lib/engines/types';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { evalMain } from './eval';
 import { loadNodeClient, type NodeClient } from './node-client';
-import { createRunner } from '../src/lib/play';
+import { createRunner, type AnyRunner } from '../src/lib/play';
+import {
+	createReplay,
+	ReplayError,
+	replayInputOf,
+	replayInputOfLink,
+	setupOfHeader,
+	type ReplayInput
+} from '../src/lib/replay';
+import { readRunFile, sizeProblem } from '../src/lib/share/run-file';
 import { isSeed, scenarios, seatCount } from '../src/lib/scenarios';
 import { decodeShare, parseChoice, sharePath, type SharedRun } from '../src/lib/share/link';
 import type { GovernanceOutcome } from '../src/lib/scenarios/governance';
@@ -25,7 +36,12 @@ interface SimArgs {
 	run: SharedRun;
 	json: boolean;
 	log?: string;
+	/** Set by --replay FILE, or by a --link that carries recorded replies: re-execute, never call a model. */
+	replay?: ReplayInput;
 }
+
+/** A run file or recording that cannot be replayed (tampered, a missed call, another hash): exit 1. */
+export class ReplayFailed extends Error {}
 
 /** Thrown for a model that cannot be used (a missing or broken folder, an unreachable endpoint): exit 1. */
 export class ModelError extends Error {}
@@ -43,7 +59,8 @@ const FLAGS = new Set([
 	'approval',
 	'engine',
 	'model',
-	'base-url'
+	'base-url',
+	'replay'
 ]);
 const SWITCHES = new Set(['json', 'blank']);
 
@@ -65,11 +82,18 @@ export function parseArgs(argv: string[]): SimArgs {
 		values[name] = value;
 	}
 	let run: SharedRun;
-	if (values.link !== undefined) {
+	let replay: ReplayInput | undefined;
+	if (values.replay !== undefined) {
+		const others = Object.keys(values).filter((k) => k !== 'replay' && k !== 'log');
+		if (others.length) throw new UsageError(`--replay takes the run from its file: drop --${others[0]}`);
+		replay = readReplayFile(values.replay);
+		run = setupOfHeader(replay.header);
+	} else if (values.link !== undefined) {
 		const hash = values.link.includes('#') ? values.link.slice(values.link.indexOf('#') + 1) : values.link;
 		const decoded = decodeShare(hash);
 		if (!decoded.ok) throw new UsageError(decoded.error);
 		run = decoded.run;
+		if (decoded.recording) replay = replayInputOfLink(run, decoded.recording);
 	} else {
 		const scenario = values.scenario ?? 'undercover';
 		if (!Object.hasOwn(scenarios, scenario))
@@ -104,7 +128,42 @@ export function parseArgs(argv: string[]): SimArgs {
 			);
 		}
 	}
-	return { run, json: switches.has('json'), log: values.log };
+	return { run, json: switches.has('json'), log: values.log, ...(replay ? { replay } : {}) };
+}
+
+/** Reads a run file for --replay: a missing file is a usage error, a bad one a ReplayFailed (exit 1). */
+function readReplayFile(path: string): ReplayInput {
+	if (!existsSync(path)) throw new UsageError(`--replay: no file at ${path}`);
+	const size = sizeProblem(statSync(path).size);
+	if (size) throw new ReplayFailed(size);
+	const file = readRunFile(readFileSync(path, 'utf8'));
+	if (!file.ok) throw new ReplayFailed(file.error);
+	return replayInputOf(file.header, file.events);
+}
+
+/**
+ * Re-executes a recorded run (--replay FILE, or a link with recorded replies) and summarises it as
+ * the original run was. A miss, a divergence or another final hash is a ReplayFailed.
+ */
+export async function simulateReplay(input: ReplayInput) {
+	let replay;
+	try {
+		replay = createReplay(input);
+		await replay.run();
+	} catch (err) {
+		if (err instanceof ReplayError || err instanceof ReplayMiss)
+			throw new ReplayFailed(err.message.replace(/^the /, 'The '), { cause: err });
+		throw err;
+	}
+	const { runner, setup } = replay;
+	const outcome = runner.outcome();
+	return {
+		runner,
+		summary:
+			setup.scenario === 'governance'
+				? governanceSummary(setup, runner.hash, outcome as GovernanceOutcome | null)
+				: undercoverSummary(setup, runner, outcome as UndercoverOutcome | null)
+	};
 }
 
 /** --engine/--model/--base-url: every seat played by that model (none: scripted agents). */
@@ -155,6 +214,29 @@ function governanceSummary(run: SharedRun, logHash: string, outcome: GovernanceO
 	};
 }
 
+/** The undercover summary line: the same for a played run and for its replay. */
+function undercoverSummary(run: SharedRun, runner: AnyRunner, outcome: UndercoverOutcome | null) {
+	const choices = Object.values(run.seats ?? {}).filter((c) => c.engine !== 'scripted');
+	const calls = runner.log.events.filter((e) => e.kind === 'model.called').map((e) => e.data as ModelCall);
+	return {
+		scenario: run.scenario,
+		seed: run.seed,
+		logHash: runner.hash,
+		events: runner.log.length,
+		rounds: outcome?.rounds ?? 0,
+		winner: outcome?.winner ?? 'draw',
+		eliminated: outcome?.eliminated ?? [],
+		link: sharePath('', run),
+		...(choices.length
+			? {
+					modelCalls: calls.length,
+					promptTokens: calls.reduce((n, c) => n + c.promptTokens, 0),
+					completionTokens: calls.reduce((n, c) => n + c.completionTokens, 0)
+				}
+			: {})
+	};
+}
+
 export async function simulateGovernance(run: SharedRun) {
 	if (run.scenario !== 'governance')
 		throw new Error(`simulateGovernance() runs governance, not ${run.scenario}`);
@@ -194,27 +276,7 @@ export async function simulate(run: SharedRun) {
 			if (isRunInterrupted(err)) throw new ModelError(err.message, { cause: err });
 			throw err;
 		}
-		const calls = runner.log.events.filter((e) => e.kind === 'model.called').map((e) => e.data as ModelCall);
-		return {
-			runner,
-			summary: {
-				scenario: run.scenario,
-				seed: run.seed,
-				logHash: runner.hash,
-				events: runner.log.length,
-				rounds: outcome?.rounds ?? 0,
-				winner: outcome?.winner ?? 'draw',
-				eliminated: outcome?.eliminated ?? [],
-				link: sharePath('', run),
-				...(choices.length
-					? {
-							modelCalls: calls.length,
-							promptTokens: calls.reduce((n, c) => n + c.promptTokens, 0),
-							completionTokens: calls.reduce((n, c) => n + c.completionTokens, 0)
-						}
-					: {})
-			}
-		};
+		return { runner, summary: undercoverSummary(run, runner, outcome) };
 	} finally {
 		for (const c of loaded.values()) await c.close();
 	}
@@ -234,14 +296,21 @@ async function main() {
 			console.error(`sim: ${err.message}`);
 			process.exit(2);
 		}
+		if (err instanceof ReplayFailed) {
+			console.error(`sim: ${err.message}`);
+			process.exit(1);
+		}
 		throw err;
 	}
 	let result;
 	try {
-		result =
-			args.run.scenario === 'governance' ? await simulateGovernance(args.run) : await simulate(args.run);
+		result = args.replay
+			? await simulateReplay(args.replay)
+			: args.run.scenario === 'governance'
+				? await simulateGovernance(args.run)
+				: await simulate(args.run);
 	} catch (err) {
-		if (err instanceof ModelError) {
+		if (err instanceof ModelError || err instanceof ReplayFailed) {
 			console.error(`sim: ${err.message.split('\n')[0]}`);
 			process.exit(1);
 		}

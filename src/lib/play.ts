@@ -3,7 +3,8 @@
  * benchmarks share, so that the same setup gives the same log everywhere.
  */
 import { Runner, seatId, type LogEvent, type LogHeader, type Policy } from './core';
-import { scriptedPolicyFor, SCRIPTED_LABEL } from './policies';
+import { scriptedLabel, scriptedPolicyFor } from './policies';
+import type { ModelChoice } from './engines/types';
 import { scenarios, seatCount, type AnyScenario } from './scenarios';
 import { stateToolHost, type GovernanceState, type ToolHost } from './scenarios/governance';
 import type { SharedRun } from './share/link';
@@ -41,8 +42,7 @@ export function createRunner(run: SharedRun, opts: PlayOptions = {}): AnyRunner 
 	};
 	const seats = seatCount(run.scenario, parsed.config);
 	const engines: Record<string, string> = {};
-	for (let s = 1; s <= seats; s++) engines[s] = (opts.policyFor?.(s) ?? fallback(s)).label;
-	engines.default = SCRIPTED_LABEL;
+	for (let s = 1; s <= seats; s++) engines[s] = seatEngineLabel(run.scenario, s, run.seats?.[s]);
 	box.runner = new Runner({
 		scenario,
 		config: parsed.config,
@@ -54,6 +54,17 @@ export function createRunner(run: SharedRun, opts: PlayOptions = {}): AnyRunner 
 		seats: run.seats
 	});
 	return box.runner;
+}
+
+/**
+ * What decides a seat, as the header records it: one canonical form from the setup alone, so the page
+ * (whose seats are proxies into workers) and Node (whose seats are the policies themselves) write the
+ * same header for the same setup. Model seats are `engine:model` as the setup names the model.
+ */
+export function seatEngineLabel(scenario: string, seat: number, choice: ModelChoice | undefined): string {
+	if (!choice || choice.engine === 'scripted') return scriptedLabel(scenario, seat, choice?.model);
+	if (choice.engine === 'human') return 'human';
+	return `${choice.engine}:${choice.model ?? ''}${choice.baseUrl ? `@${choice.baseUrl}` : ''}`;
 }
 
 export function seats(n: number) {

@@ -79,7 +79,15 @@ export function createAgentHost(): AgentWorkerApi {
 				return await agent.act(observation, ask, { rng: createStream(ctx.seed, ctx.streamName), ...ctx });
 			} catch (err) {
 				if (!isRunInterrupted(err)) throw err;
-				return { action: null, interrupted: { message: err.message, reason: err.reason, calls: err.calls } };
+				return {
+					action: null,
+					interrupted: {
+						message: err.message,
+						reason: err.reason,
+						calls: err.calls,
+						toolCalls: err.toolCalls
+					}
+				};
 			}
 		}
 	};

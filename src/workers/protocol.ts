@@ -2,7 +2,7 @@
  * The messages between the page, agent workers and engine workers, in one place (both sides import
  * these types). Functions cross only as comlink proxies; AbortSignals never cross.
  */
-import type { Ask, ModelCall, PolicyReply, RunInterrupted } from '$lib/core';
+import type { Ask, ModelCall, PolicyReply, RunInterrupted, ToolCallRecord } from '$lib/core';
 import type { Lesson } from '$lib/agents/lessons';
 import type { EngineSpec } from '$lib/engines/spec';
 import type { ChatRequest, ChatResponse, LoadProgress, ModelChoice } from '$lib/engines/types';
@@ -38,7 +38,12 @@ export interface AgentSetup {
  * calls it made, and the page turns it into a RunInterrupted again.
  */
 export type AgentReply = PolicyReply & {
-	interrupted?: { message: string; reason: RunInterrupted['reason']; calls: ModelCall[] };
+	interrupted?: {
+		message: string;
+		reason: RunInterrupted['reason'];
+		calls: ModelCall[];
+		toolCalls: ToolCallRecord[];
+	};
 };
 
 /** Exposed by agent.worker.ts. */

@@ -8,3 +8,4 @@ export * from './policy';
 export * from './rng';
 export * from './runner';
 export * from './scenario';
+export * from './recording';

@@ -93,16 +93,37 @@ export class EventLog {
 	}
 }
 
+/** The first event whose sequence number, link to the one before, or own hash is wrong. */
+export interface BrokenLink {
+	seq: number;
+	why: 'sequence' | 'link' | 'hash';
+}
+
+export function firstBrokenLink(header: LogHeader, events: readonly LogEvent[]): BrokenLink | null {
+	let prev = headerHash(header);
+	for (let i = 0; i < events.length; i++) {
+		const e = events[i] as LogEvent;
+		if (e.seq !== i) return { seq: i, why: 'sequence' };
+		if (e.prev !== prev) return { seq: i, why: 'link' };
+		if (eventHash(e) !== e.hash) return { seq: i, why: 'hash' };
+		prev = e.hash;
+	}
+	return null;
+}
+
 /** Throws LogIntegrityError at the first event whose sequence, link or hash is wrong. */
 export function verifyChain(header: LogHeader, events: readonly LogEvent[]): void {
-	let prev = headerHash(header);
-	events.forEach((e, i) => {
-		if (e.seq !== i) throw new LogIntegrityError(`event ${i} has sequence number ${e.seq}`, i);
-		if (e.prev !== prev) throw new LogIntegrityError(`event ${i} does not follow the event before it`, i);
-		if (eventHash(e) !== e.hash)
+	const broken = firstBrokenLink(header, events);
+	if (!broken) return;
+	const i = broken.seq;
+	switch (broken.why) {
+		case 'sequence':
+			throw new LogIntegrityError(`event ${i} has sequence number ${(events[i] as LogEvent).seq}`, i);
+		case 'link':
+			throw new LogIntegrityError(`event ${i} does not follow the event before it`, i);
+		case 'hash':
 			throw new LogIntegrityError(`event ${i} was altered after it was written`, i);
-		prev = e.hash;
-	});
+	}
 }
 
 export function logHash(header: LogHeader, events: readonly LogEvent[]): string {

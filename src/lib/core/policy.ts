@@ -22,6 +22,8 @@ export interface ModelCall {
 	model: string;
 	/** SHA-256 of the canonical request (messages, temperature, seed, max_tokens, stop, schema). */
 	requestHash: string;
+	/** The request in brief, so that a replay whose request differs can say where. */
+	request?: RequestDigest;
 	/** What the call was for, e.g. "speak" or "repair vote". */
 	purpose: string;
 	reply: string;
@@ -35,6 +37,22 @@ export interface ModelCall {
 	/** Ids of the lessons from earlier games the prompt carried, so each lesson is scored by its games. */
 	lessons?: string[];
 	meta?: { ttftMs: number; totalMs: number; decodeTokensPerSecond: number };
+}
+
+/**
+ * What a model call asked, in brief: the sampling settings as they were, and a fingerprint of each
+ * message and of the schema (never the prompt itself, which would double the log). Enough for a replay
+ * that misses to name the part of the request that differs.
+ */
+export interface RequestDigest {
+	/** Each message as `role:` and the first 16 hex digits of the SHA-256 of its content. */
+	messages: string[];
+	temperature: number;
+	seed: number;
+	max_tokens: number;
+	stop?: string[];
+	/** The first 16 hex digits of the SHA-256 of the schema's canonical JSON. */
+	schema?: string;
 }
 
 /**
@@ -77,15 +95,23 @@ export interface Policy<O = unknown> {
 export class RunInterrupted extends Error {
 	constructor(
 		message: string,
-		readonly reason: 'transport' | 'crash' | 'device' | 'aborted' = 'transport',
-		options?: { cause?: unknown; calls?: ModelCall[] }
+		/** `replay`: a recorded run asked for a call its recording does not have (never answered live). */
+		readonly reason: 'transport' | 'crash' | 'device' | 'aborted' | 'replay' = 'transport',
+		options?: { cause?: unknown; calls?: ModelCall[]; toolCalls?: ToolCallRecord[] }
 	) {
 		super(message, options);
 		this.name = 'RunInterrupted';
 		this.calls = options?.calls ?? [];
+		this.toolCalls = options?.toolCalls ?? [];
 	}
 	/** Calls made before the interruption (failed ones carry `transportError`): logged, not decisions. */
 	readonly calls: ModelCall[];
+	/**
+	 * Tool calls the turn made before it was interrupted (an Executor's write, then its model failed):
+	 * logged too, because the Tool Agent already carried them out, so that the retry and a replay see
+	 * exactly the files the log says.
+	 */
+	readonly toolCalls: ToolCallRecord[];
 }
 
 export function isRunInterrupted(err: unknown): err is RunInterrupted {

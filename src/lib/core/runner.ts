@@ -144,15 +144,19 @@ export class Runner<C, S, O, R> {
 		const decisions = await Promise.all(asks.map((ask) => this.#decide(state, ask)));
 		const interrupted = decisions.flatMap((d, i) => (d.interrupted ? [{ d, ask: asks[i] as Ask }] : []));
 		if (interrupted.length) {
-			// Nothing is decided this turn: log the failed calls (transport errors, not decisions) and stop.
-			for (const { d, ask } of interrupted) for (const call of d.calls) write(modelCalled(ask, call));
+			// Nothing is decided this turn: log the failed calls (transport errors, not decisions), and any
+			// tool calls already carried out (the files changed), then stop.
+			for (const { d, ask } of interrupted) {
+				for (const call of d.calls) write(modelCalled(ask, call));
+				for (const t of d.toolCalls) write(toolCalled(ask, t));
+			}
 			throw interrupted[0]!.d.interrupted;
 		}
 		const retries: Ask[] = [];
 		asks.forEach((ask, i) => {
 			const { validation: v, calls, toolCalls } = decisions[i] as Decision;
 			for (const call of calls) write(modelCalled(ask, call));
-			for (const t of toolCalls) write({ kind: 'tool.called', data: { ask: ask.id, seat: ask.seat, ...t } });
+			for (const t of toolCalls) write(toolCalled(ask, t));
 			if (v.ok) return write(withAsk(v.event, ask.id));
 			write({
 				kind: 'action.rejected',
@@ -183,7 +187,7 @@ export class Runner<C, S, O, R> {
 				return {
 					validation: { ok: false, error: err.message },
 					calls: err.calls,
-					toolCalls: [],
+					toolCalls: err.toolCalls,
 					interrupted: err
 				};
 			// A policy that throws made no valid decision: it is rejected like any invalid reply.
@@ -213,6 +217,10 @@ interface Decision {
 function modelCalled(ask: Ask, call: ModelCall): EventDraft {
 	const { meta, ...data } = call;
 	return { kind: 'model.called', data: { ask: ask.id, seat: ask.seat, ...data }, ...(meta ? { meta } : {}) };
+}
+
+function toolCalled(ask: Ask, t: ToolCallRecord): EventDraft {
+	return { kind: 'tool.called', data: { ask: ask.id, seat: ask.seat, ...t } };
 }
 
 function withAsk(draft: EventDraft, ask: string): EventDraft {

@@ -26,7 +26,7 @@ function game(seats: Record<string, unknown> | undefined, build: (ev: Ev) => voi
 		scenario: 'undercover',
 		seed: 1,
 		config: { seats: 4 },
-		engines: { default: SCRIPTED_LABEL },
+		engines: { 1: SCRIPTED_LABEL },
 		...(seats ? { seats } : {})
 	};
 	return { header, events };

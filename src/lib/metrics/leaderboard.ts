@@ -113,7 +113,7 @@ export function modelKey(choice: unknown): string | null {
 }
 
 export function seatModel(header: LogHeader, seat: number): string {
-	return modelKey(header.seats?.[seat]) ?? header.engines[seat] ?? header.engines.default ?? SCRIPTED_LABEL;
+	return modelKey(header.seats?.[seat]) ?? header.engines[seat] ?? SCRIPTED_LABEL;
 }
 
 const side = (r: Role): 'civilian' | 'undercover' => (r === 'civilian' ? 'civilian' : 'undercover');

@@ -16,6 +16,23 @@ export const LINK_VERSION = 1;
 export const MAX_FRAGMENT = 4096;
 const MAX_JSON = 16384;
 
+/**
+ * The longest fragment Conclave writes for a link with recorded replies, in characters. Links of
+ * this size pass whole through the places people paste them: Slack (40,000-character messages),
+ * Microsoft Teams (about 28,000), WhatsApp, Signal and e-mail (clients keep a link on one logical
+ * line however they wrap the text), and every current browser's address bar (Chrome accepts 2 MB).
+ * Telegram's 4,096- and Discord's 2,000-character messages are shorter: a link past those is cut
+ * there, which the link's own check then reports as damaged. Past this limit the page offers the file.
+ */
+export const MAX_RECORDED_LINK = 8000;
+export const RECORDING_VERSION = 1;
+/** Separates the setup from the recorded replies: `#v1.<setup>~r1.<replies>`. */
+const RECORDING_MARK = '~r';
+/** Bounds on what a recording may unpack to, checked before the work. */
+const MAX_RECORDING_JSON = 512 * 1024;
+const MAX_CALLS = 5000;
+const MAX_REPLY = 32 * 1024;
+
 export interface SharedRun {
 	scenario: string;
 	seed: number;
@@ -55,7 +72,31 @@ export function parseChoice(raw: unknown): ModelChoice | string {
 	return choice;
 }
 
-export type Decoded = { ok: true; run: SharedRun } | { ok: false; error: string };
+/**
+ * A link's recorded replies: every model call of the run in log order, each with the seat and ask it
+ * answered, the first 16 hex digits of its request hash, the reply and its token counts; and where
+ * the run ended (event count and log hash), which the replay must reach exactly. Tool calls are not
+ * carried: a replay re-runs them over its own files, and the final hash checks them.
+ */
+export interface LinkRecording {
+	events: number;
+	logHash: string;
+	calls: LinkCall[];
+}
+
+export interface LinkCall {
+	seat: number;
+	ask: string;
+	/** The first 16 hex digits of the call's request hash. */
+	fingerprint: string;
+	reply: string;
+	finishReason: 'stop' | 'length' | 'error';
+	promptTokens: number;
+	completionTokens: number;
+	transportError?: string;
+}
+
+export type Decoded = { ok: true; run: SharedRun; recording?: LinkRecording } | { ok: false; error: string };
 
 function toBase64Url(bytes: Uint8Array): string {
 	let bin = '';
@@ -84,9 +125,20 @@ export function encodeShare(run: SharedRun): string {
 export function decodeShare(fragment: string): Decoded {
 	const bad = (why: string): Decoded => ({ ok: false, error: `This share link is damaged: ${why}.` });
 	if (typeof fragment !== 'string') return bad('it is not text');
-	const text = fragment.replace(/^#/, '').trim();
+	const whole = fragment.replace(/^#/, '').trim();
+	if (whole.length > MAX_RECORDED_LINK + MAX_FRAGMENT) return bad('it is far too long');
+	const cut = whole.indexOf(RECORDING_MARK);
+	const text = cut < 0 ? whole : whole.slice(0, cut);
 	if (!text) return bad('it is empty');
 	if (text.length > MAX_FRAGMENT) return bad('it is far too long');
+	const decoded = decodeSetup(text, bad);
+	if (!decoded.ok || cut < 0) return decoded;
+	const recording = decodeRecording(whole.slice(cut + RECORDING_MARK.length), decoded.run);
+	if (typeof recording === 'string') return bad(recording);
+	return { ...decoded, recording };
+}
+
+function decodeSetup(text: string, bad: (why: string) => Decoded): Decoded {
 	const match = /^v(\d{1,6})\.(.*)$/s.exec(text);
 	if (!match) return bad('it does not start with a version (v1.)');
 	const version = Number(match[1]);
@@ -142,4 +194,87 @@ export function decodeShare(fragment: string): Decoded {
 /** The path and fragment that open a run's setup: `<base>/play/#v1.…`. */
 export function sharePath(base: string, run: SharedRun): string {
 	return `${base}/play/#${encodeShare(run)}`;
+}
+
+const FINISH = ['stop', 'length', 'error'] as const;
+
+/** The fragment of a link carrying the setup and its recorded replies (no `#`). */
+export function encodeRecordedShare(run: SharedRun, recording: LinkRecording): string {
+	const json = JSON.stringify({
+		e: recording.events,
+		h: recording.logHash,
+		c: recording.calls.map((c) => {
+			const row: unknown[] = [
+				c.seat,
+				c.ask,
+				c.fingerprint,
+				c.reply,
+				FINISH.indexOf(c.finishReason),
+				c.promptTokens,
+				c.completionTokens
+			];
+			if (c.transportError !== undefined) row.push(c.transportError);
+			return row;
+		})
+	});
+	const packed = toBase64Url(deflateSync(strToU8(json), { level: 9 }));
+	return `${encodeShare(run)}${RECORDING_MARK}${RECORDING_VERSION}.${packed}`;
+}
+
+/** The recording part of a link (after `~r`), checked field by field: a recording, or why not. */
+function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
+	const match = /^(\d{1,6})\.(.*)$/s.exec(text);
+	if (!match) return 'its recorded replies have no version';
+	const version = Number(match[1]);
+	if (version > RECORDING_VERSION)
+		return `its recorded replies were made by a newer version of Conclave (format r${version})`;
+	if (version < 1) return `its recorded replies have an unknown format r${version}`;
+	const body = match[2] as string;
+	if (body.length > MAX_RECORDED_LINK) return 'its recorded replies are far too long';
+	const bytes = fromBase64Url(body);
+	if (!bytes || !bytes.length) return 'its recorded replies were cut short';
+	let value: unknown;
+	try {
+		const raw = inflateSync(bytes);
+		if (raw.length > MAX_RECORDING_JSON) return 'its recorded replies unpack to far too much data';
+		value = JSON.parse(strFromU8(raw));
+	} catch {
+		return 'its recorded replies were cut short or altered';
+	}
+	if (typeof value !== 'object' || value === null || Array.isArray(value))
+		return 'its recorded replies are not readable';
+	const { e, h, c } = value as Record<string, unknown>;
+	if (!Number.isSafeInteger(e) || (e as number) < 1)
+		return 'its recorded replies do not say where the run ended';
+	if (typeof h !== 'string' || !/^[0-9a-f]{64}$/.test(h)) return 'its recorded replies carry no log hash';
+	if (!Array.isArray(c) || c.length > MAX_CALLS) return 'its recorded replies are not a list of calls';
+	const seats = seatCount(run.scenario, run.config);
+	const calls: LinkCall[] = [];
+	for (const [i, row] of c.entries()) {
+		const why = `recorded call ${i + 1} is not readable`;
+		if (!Array.isArray(row) || row.length < 7 || row.length > 8) return why;
+		const [seat, ask, fingerprint, reply, finish, pt, ct, te] = row as unknown[];
+		if (!Number.isSafeInteger(seat) || (seat as number) < 1 || (seat as number) > seats) return why;
+		const model = run.seats?.[String(seat)];
+		if (!model || model.engine === 'scripted' || model.engine === 'human')
+			return `recorded call ${i + 1} belongs to seat ${seat}, which no model plays`;
+		if (typeof ask !== 'string' || ask.length > 120) return why;
+		if (typeof fingerprint !== 'string' || !/^[0-9a-f]{16}$/.test(fingerprint)) return why;
+		if (typeof reply !== 'string' || reply.length > MAX_REPLY) return why;
+		if (finish !== 0 && finish !== 1 && finish !== 2) return why;
+		if (!Number.isSafeInteger(pt) || !Number.isSafeInteger(ct) || (pt as number) < 0 || (ct as number) < 0)
+			return why;
+		if (te !== undefined && (typeof te !== 'string' || te.length > 500)) return why;
+		calls.push({
+			seat: seat as number,
+			ask,
+			fingerprint,
+			reply,
+			finishReason: FINISH[finish],
+			promptTokens: pt as number,
+			completionTokens: ct as number,
+			...(te !== undefined ? { transportError: te as string } : {})
+		});
+	}
+	return { events: e as number, logHash: h, calls };
 }

@@ -230,8 +230,8 @@ export class AgentPool {
 					handle.crashed
 				]);
 				if (reply.interrupted) {
-					const { message, reason, calls } = reply.interrupted;
-					throw new RunInterrupted(message, reason, { calls });
+					const { message, reason, calls, toolCalls } = reply.interrupted;
+					throw new RunInterrupted(message, reason, { calls, toolCalls });
 				}
 				return reply;
 			}

@@ -12,6 +12,7 @@ import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
 import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs';
+import { createReplay, replayInputOf, unreplayableSeat, type Replay, type ReplayInput } from '$lib/replay';
 
 export type Status = 'ready' | 'loading' | 'playing' | 'paused' | 'finished' | 'failed';
 
@@ -41,6 +42,14 @@ export class GameSession<S = unknown> {
 	error: string | null = $state(null);
 	/** True when this is a replay of a recorded log rather than a live run. */
 	readonly replaying: boolean;
+	/**
+	 * How a replay is shown: `reexecuted` runs the scenario again with the recorded replies (no model,
+	 * no worker) and checks that it ends on the recorded hash; `shown` steps through the recorded events
+	 * (runs with a person's seat, whose moves cannot be re-executed).
+	 */
+	readonly replayMode: 'reexecuted' | 'shown' | null;
+	/** Set once a re-executed replay has ended exactly on the recorded log hash. */
+	replayVerified = $state(false);
 	runId: string | null = $state(null);
 
 	/** The seats' workers; created on the first play, terminated when the run ends or the page is left. */
@@ -50,6 +59,7 @@ export class GameSession<S = unknown> {
 	#id: string;
 	#store: RunStore;
 	#replay: LogEvent[] = [];
+	#reexec: Replay | null = null;
 	#timer: ReturnType<typeof setTimeout> | null = null;
 	#busy = false;
 
@@ -57,19 +67,24 @@ export class GameSession<S = unknown> {
 		setup: SharedRun,
 		resume: { header: LogHeader; events: LogEvent[] } | null,
 		store: RunStore,
-		replay?: LogEvent[]
+		replay?: LogEvent[] | Replay
 	) {
 		this.setup = setup;
 		this.#store = store;
 		this.replaying = replay !== undefined;
-		this.#replay = replay ?? [];
+		this.replayMode = replay === undefined ? null : Array.isArray(replay) ? 'shown' : 'reexecuted';
+		this.#replay = Array.isArray(replay) ? replay : [];
+		this.#reexec = replay && !Array.isArray(replay) ? replay : null;
 		this.#id = newRunId();
+		// A replay starts no worker of any kind: its model calls are answered from the recording.
 		this.pool = this.replaying ? null : new AgentPool(setup.scenario, seatChoices(setup));
 		const pool = this.pool;
-		this.#runner = createRunner(setup, {
-			resume: resume ?? undefined,
-			policyFor: pool ? (seat) => pool.policyFor(seat) : undefined
-		});
+		this.#runner =
+			this.#reexec?.runner ??
+			createRunner(setup, {
+				resume: resume ?? undefined,
+				policyFor: pool ? (seat) => pool.policyFor(seat) : undefined
+			});
 		this.storageProblem = store.problem;
 		store.onProblem = (p) => (this.storageProblem = p);
 		this.#sync();
@@ -103,12 +118,28 @@ export class GameSession<S = unknown> {
 			config: run.header.config,
 			...(run.header.seats ? { seats: run.header.seats as SharedRun['seats'] } : {})
 		};
-		if (mode === 'replay') return new GameSession(setup, null, store, events);
+		if (mode === 'replay')
+			return unreplayableSeat(setup) === null
+				? GameSession.replayOf(replayInputOf(run.header, events), store)
+				: new GameSession(setup, null, store, events);
+		if (run.imported)
+			throw new Error(
+				'That run was imported from a file: it can be replayed, not resumed (a file cannot say which models may be called).'
+			);
 		const session = new GameSession(setup, { header: run.header, events }, store);
 		session.runId = id;
 		session.#id = id;
 		if (session.status !== 'finished') session.status = 'paused';
 		return session;
+	}
+
+	/**
+	 * A recorded run (a link with its replies, an imported file, a saved run) re-executed move for move
+	 * with the recorded replies; throws ReplayError when the recording cannot be replayed at all.
+	 */
+	static replayOf(input: ReplayInput, store: RunStore = runStore()): GameSession {
+		const replay = createReplay(input);
+		return new GameSession(replay.setup, null, store, replay);
 	}
 
 	get header(): LogHeader {
@@ -120,7 +151,7 @@ export class GameSession<S = unknown> {
 	}
 
 	#sync(): void {
-		if (this.replaying && this.events.length) return;
+		if (this.replayMode === 'shown' && this.events.length) return;
 		this.view = this.#runner.state as S;
 		this.events = this.#runner.log.events.slice();
 		this.hash = this.#runner.hash;
@@ -164,6 +195,7 @@ export class GameSession<S = unknown> {
 		if (this.#busy) return true;
 		this.#busy = true;
 		try {
+			if (this.#reexec) return await this.#reexecStep(this.#reexec);
 			if (this.replaying) return this.#replayStep();
 			this.#saveStart();
 			const before = this.#runner.log.length;
@@ -186,6 +218,26 @@ export class GameSession<S = unknown> {
 			return false;
 		} finally {
 			this.#busy = false;
+		}
+	}
+
+	/** One turn of a re-executed replay; at its end, the check that it reached the recorded hash. */
+	async #reexecStep(replay: Replay): Promise<boolean> {
+		try {
+			const more = await replay.step();
+			this.#sync();
+			if (more) return true;
+			replay.verify();
+			this.replayVerified = true;
+			this.#finish();
+			return false;
+		} catch (err) {
+			this.#sync();
+			this.#stopTimer();
+			// A miss or a divergence: the replay stops where it left the recording, never asking a model.
+			this.error = `This replay stopped: ${err instanceof Error ? err.message : String(err)}`;
+			this.status = 'failed';
+			return false;
 		}
 	}
 

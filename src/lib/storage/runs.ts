@@ -23,6 +23,8 @@ export interface RunRecord {
 	events: number;
 	logHash: string;
 	summary?: string;
+	/** Imported from a file: replayed, never resumed (its header could name any model endpoint). */
+	imported?: boolean;
 }
 
 interface ConclaveDB extends DBSchema {
@@ -58,7 +60,8 @@ export class RunStore {
 	#problem: StorageProblem | null = null;
 	onProblem: (p: StorageProblem) => void = () => {};
 
-	constructor() {
+	/** `name`: the database, `conclave` unless a benchmark keeps its runs apart from a visitor's. */
+	constructor(readonly name: string = DB_NAME) {
 		this.#db = this.#open();
 	}
 
@@ -69,7 +72,7 @@ export class RunStore {
 	async #open(): Promise<IDBPDatabase<ConclaveDB> | null> {
 		try {
 			if (typeof indexedDB === 'undefined' || indexedDB === null) throw new Error('no IndexedDB');
-			return await openDB<ConclaveDB>(DB_NAME, DB_VERSION, {
+			return await openDB<ConclaveDB>(this.name, DB_VERSION, {
 				upgrade(db) {
 					const runs = db.createObjectStore('runs', { keyPath: 'id' });
 					runs.createIndex('byUpdated', 'updatedAt');
@@ -129,6 +132,31 @@ export class RunStore {
 			if (run) await runs.put({ ...run, ...patch });
 			await tx.done;
 		});
+	}
+
+	/**
+	 * Stores a whole run at once (an import): the record and every event in one transaction, so a
+	 * failure (storage full) stores nothing. Unlike the write-behind queue it reports failures to the
+	 * caller, and leaves the store saving.
+	 */
+	async importRun(record: RunRecord, events: readonly LogEvent[]): Promise<void> {
+		await this.flush();
+		const db = await this.#db;
+		if (!db) throw new Error(this.#problem?.message ?? 'This browser does not allow saving runs.');
+		try {
+			const tx = db.transaction(['runs', 'events'], 'readwrite');
+			const store = tx.objectStore('events');
+			for (const e of events) void store.put({ ...e, runId: record.id });
+			void tx.objectStore('runs').put(record);
+			await tx.done;
+		} catch (err) {
+			throw new Error(
+				describe(err).kind === 'quota'
+					? 'Browser storage is full: delete old runs to make room, then import again.'
+					: `Saving the run failed (${err instanceof Error ? err.message : String(err)}).`,
+				{ cause: err }
+			);
+		}
 	}
 
 	update(runId: string, patch: Partial<RunRecord>): Promise<void> {

@@ -3,7 +3,14 @@
  * engine (WebLLM, transformers.js, an OpenAI-compatible endpoint), a worker proxy to one, or a fake
  * in a test all fit; the policy never sees which.
  */
-import { canonicalJson, RunInterrupted, sha256Hex, type ModelCall } from '../../core';
+import {
+	canonicalJson,
+	RunInterrupted,
+	sha256Hex,
+	type ModelCall,
+	type RequestDigest,
+	type ToolCallRecord
+} from '../../core';
 import type { ChatRequest, ChatResponse } from '../../engines/types';
 
 export interface ChatClient {
@@ -34,6 +41,19 @@ export function requestHash(req: ChatRequest): string {
 	);
 }
 
+/** The request in brief (see RequestDigest): recorded with every call, read by a replay that misses. */
+export function requestDigest(req: ChatRequest): RequestDigest {
+	const fingerprint = (text: string) => sha256Hex(text).slice(0, 16);
+	return {
+		messages: req.messages.map((m) => `${m.role}:${fingerprint(m.content)}`),
+		temperature: req.temperature,
+		seed: req.seed,
+		max_tokens: req.max_tokens,
+		...(req.stop ? { stop: req.stop } : {}),
+		...(req.schema ? { schema: fingerprint(canonicalJson(req.schema)) } : {})
+	};
+}
+
 /**
  * Is this a transport failure (network, rate limit, server error, timeout) rather than the model's
  * answer? EngineError says so in `transport`; after structured cloning (a worker boundary) only its
@@ -52,7 +72,11 @@ export function isTransportError(err: unknown): boolean {
  */
 export class TransportFailure extends RunInterrupted {
 	readonly transport = true;
-	constructor(message: string, calls: ModelCall[], options?: { cause?: unknown }) {
+	constructor(
+		message: string,
+		calls: ModelCall[],
+		options?: { cause?: unknown; toolCalls?: ToolCallRecord[] }
+	) {
 		super(message.startsWith('transport:') ? message : `transport: ${message}`, 'transport', {
 			...options,
 			calls
@@ -75,6 +99,7 @@ export async function sendRecorded<B extends CallBase>(
 	earlier: readonly ModelCall[] = [],
 	failedPurpose: string = base.purpose
 ): Promise<{ response: ChatResponse; call: B & ModelCall }> {
+	const digest = requestDigest(request);
 	let response: ChatResponse;
 	try {
 		response = await client.chat(request);
@@ -83,6 +108,7 @@ export async function sendRecorded<B extends CallBase>(
 		const message = err instanceof Error ? err.message : String(err);
 		const failed: ModelCall = {
 			...base,
+			request: digest,
 			purpose: failedPurpose,
 			reply: '',
 			finishReason: 'error',
@@ -97,6 +123,7 @@ export async function sendRecorded<B extends CallBase>(
 		response,
 		call: {
 			...base,
+			request: digest,
 			reply: response.text,
 			finishReason: response.finishReason,
 			promptTokens: usage.promptTokens,

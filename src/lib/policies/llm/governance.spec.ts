@@ -7,6 +7,7 @@ import {
 	RunInterrupted,
 	type Ask,
 	type LogEvent,
+	type LogHeader,
 	type ModelCall,
 	type Policy,
 	type PolicyContext
@@ -25,8 +26,9 @@ import { MAX_TOOL_CALLS, TOOL_CALL_SCHEMA } from '../../scenarios/governance/pro
 import { estimateMessages } from '../../scenarios/undercover/prompts';
 import { policyForChoice } from '../factory';
 import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from '../scripted/governance';
-import { requestHash, TransportFailure, type ChatClient } from './chat-client';
+import { requestDigest, requestHash, TransportFailure, type ChatClient } from './chat-client';
 import { createLlmGovernancePolicy } from './governance';
+import { createReplay, replayInputOf } from '../../replay';
 import { callSeed } from './undercover';
 
 const usage = {
@@ -275,6 +277,7 @@ describe('the LLM governance policy', () => {
 				engine: 'fake',
 				model: 'gov-1',
 				requestHash: requestHash(req),
+				request: requestDigest(req),
 				purpose: 'assign',
 				reply: '{"action": "read", "file": "sales_q3.csv", "context": "Read it."}',
 				finishReason: 'stop',
@@ -497,6 +500,84 @@ describe('a seeded governance run with model-backed roles', () => {
 		]);
 		expect(of(events, 'action.rejected')).toEqual([]);
 		expect(of(events, 'task.assigned')).toEqual([]);
+	});
+});
+
+describe('a transport failure after the Executor wrote a file', () => {
+	const choice = { engine: 'openai' as const, model: 'gov-1', baseUrl: 'http://127.0.0.1:9/v1' };
+	const run = {
+		scenario: 'governance',
+		seed: 11,
+		config: { policy: 'cosign', rounds: 4 },
+		seats: { '1': choice, '2': choice, '3': choice }
+	};
+	const DRAFT = '/workspace/output/draft.md';
+
+	/** The governance model, except that its first Executor turn writes a draft and the next call fails. */
+	function flakyClient() {
+		const base = governanceModel();
+		let wrote = false;
+		let failed = false;
+		return fake(
+			(req, n) => {
+				const { kind, tools } = askOf(req);
+				if (kind === 'execute' && tools && !wrote) {
+					wrote = true;
+					return JSON.stringify({
+						tool_call: { tool: 'write_file', args: { path: DRAFT, content: 'first draft' } }
+					});
+				}
+				if (wrote && !failed) {
+					failed = true;
+					throw new EngineError('server-error', 'HTTP 503 from the server', { transport: true });
+				}
+				return base(req, n);
+			},
+			{ engine: 'openai' }
+		);
+	}
+
+	function runnerOver(client: ChatClient, resume?: { header: LogHeader; events: readonly LogEvent[] }) {
+		const box: { runner?: AnyRunner } = {};
+		const tools = stateToolHost(() => box.runner!.state as GovernanceState);
+		const policies = new Map(
+			[1, 2, 3].map((seat) => [
+				seat,
+				policyForChoice('governance', choice, { client, seat, deps: { tools } })
+			])
+		);
+		box.runner = createRunner(run, { tools, resume, policyFor: (seat) => policies.get(seat) });
+		return box.runner;
+	}
+
+	it('logs the write with the failed call, so the resumed run and its replay see the same files and hash', async () => {
+		const client = flakyClient();
+		const live = runnerOver(client);
+		let err: unknown = null;
+		while (!err && (await live.step().catch((e: unknown) => ((err = e), false)))) {
+			/* until the failure */
+		}
+		expect(err).toBeInstanceOf(RunInterrupted);
+		// The turn decided nothing, but the Tool Agent had written the draft: the log says so.
+		const events = live.log.events;
+		const last = events.slice(-2);
+		expect(last.map((e) => e.kind)).toEqual(['model.called', 'tool.called']);
+		expect((last[0]!.data as ModelCall).transportError).toBe('HTTP 503 from the server');
+		expect(last[1]!.data).toMatchObject({ tool: 'write_file', ok: true, args: { path: DRAFT } });
+		expect((live.state as GovernanceState).fs.files[DRAFT]?.content).toBe('first draft');
+
+		// Resumed from the saved log (a reload): the files folded from the log hold the draft.
+		const resumed = runnerOver(client, { header: live.log.header, events: events.slice() });
+		expect((resumed.state as GovernanceState).fs).toEqual((live.state as GovernanceState).fs);
+		await resumed.run();
+		expect(resumed.outcome()).not.toBeNull();
+
+		// Replayed from the whole log: the same files at the end and the same hash.
+		const replay = createReplay(replayInputOf(resumed.log.header, resumed.log.events));
+		await replay.run();
+		expect(replay.runner.hash).toBe(resumed.hash);
+		expect((replay.runner.state as GovernanceState).fs).toEqual((resumed.state as GovernanceState).fs);
+		expect((replay.runner.state as GovernanceState).fs.files[DRAFT]?.content).toBe('first draft');
 	});
 });
 

@@ -28,7 +28,7 @@ import {
 	type ToolExchange
 } from '../../scenarios/governance/prompts';
 import { estimateMessages, fitToContext } from '../../scenarios/undercover/prompts';
-import { requestHash, sendRecorded, withLengthHint, type ChatClient } from './chat-client';
+import { requestHash, sendRecorded, TransportFailure, withLengthHint, type ChatClient } from './chat-client';
 import { callSeed } from './undercover';
 
 export interface LlmGovernanceOptions {
@@ -149,7 +149,12 @@ export function createLlmGovernancePolicy(
 				const schema = left > 0 ? withToolCall(askSchema) : askSchema;
 				// Each call of the loop has its own seed, a pure function of the ask's stream and the turn.
 				const seedName = turn === 0 ? ctx.streamName : `${ctx.streamName}:tool${turn}`;
-				const { response, call } = await chat(prompt, schema, seedName, ctx, calls);
+				const { response, call } = await chat(prompt, schema, seedName, ctx, calls).catch((err: unknown) => {
+					// The Tool Agent already carried out this reply's tool calls: the log must show them.
+					if (err instanceof TransportFailure && toolCalls.length)
+						throw new TransportFailure(err.message, err.calls, { cause: err, toolCalls: [...toolCalls] });
+					throw err;
+				});
 				const requested = readToolCall(response.text);
 				if (requested === null) {
 					calls.push({ ...call, purpose });

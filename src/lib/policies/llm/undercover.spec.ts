@@ -9,7 +9,7 @@ import {
 } from '../../scenarios/undercover';
 import { REPLY_ERRORS } from '../../scenarios/undercover/parse';
 import { estimateMessages } from '../../scenarios/undercover/prompts';
-import { requestHash, TransportFailure, type ChatClient } from './chat-client';
+import { requestDigest, requestHash, TransportFailure, type ChatClient } from './chat-client';
 import { callSeed, createLlmUndercoverPolicy, type LlmModelCall } from './undercover';
 
 function config(patch: Partial<UndercoverConfig> = {}): UndercoverConfig {
@@ -118,6 +118,7 @@ describe('the LLM undercover policy', () => {
 				engine: 'fake',
 				model: 'tiny-1',
 				requestHash: requestHash(req),
+				request: requestDigest(req),
 				purpose: 'speak',
 				reply: '```json\n{"speech": "It grows on a tree."}\n```',
 				finishReason: 'stop',
@@ -218,6 +219,7 @@ describe('the LLM undercover policy', () => {
 				engine: 'fake',
 				model: 'tiny-1',
 				requestHash: requestHash(down.requests[0]!),
+				request: requestDigest(down.requests[0]!),
 				purpose: 'speak',
 				reply: '',
 				finishReason: 'error',

@@ -10,13 +10,13 @@ import type { GovernanceOutcome } from '.';
 const golden = [
 	{
 		run: { scenario: 'governance', seed: 1, config: { policy: 'assigner-alone' } },
-		logHash: '4577c15d8d41f30b78c85a5f5a3175e58aacb11d6ab49cbc63f5798bc9baff02',
+		logHash: 'f6207347df2b407aa656fced3ce94bf726b8c4d5eb7518f84882a717f3434864',
 		events: 286,
 		amendments: 1
 	},
 	{
 		run: { scenario: 'governance', seed: 2, config: { policy: 'cosign' } },
-		logHash: '3b8ff7c39559107f1739bb9241d78d54b4f964c2e9fbbc6be05830f1538c3aa7',
+		logHash: 'f4094c2498083b902607dcee74bb91d7bdfb0752dfd9467a4dd1335c010c1399',
 		events: 286,
 		amendments: 0
 	}

@@ -9,13 +9,13 @@ import { createRunner } from '../../play';
 const golden = [
 	{
 		run: { scenario: 'undercover', seed: 42, config: {} },
-		logHash: '82d638b6fb1d8b730295ddcc276e41845fecc54d8642821412434eb62acc3b00',
+		logHash: '8803bdc51c05344b6def72786199de2b630bdccaa50c139eab307a1c96f94797',
 		events: 39,
 		winner: 'civilians'
 	},
 	{
 		run: { scenario: 'undercover', seed: 42, config: { lang: 'zh', seats: 8, undercover: 2, blank: true } },
-		logHash: 'c710850291eb7ed12f0e449c18c47f047c9262e770185982a9e89ca0f4daaab2',
+		logHash: 'd222161c29d4802089c417bc372446344b5375a8b9ae3744e18658df5b987ef2',
 		events: 138,
 		winner: 'draw'
 	}

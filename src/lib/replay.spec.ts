@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import {
+	isRunInterrupted,
+	ReplayMiss,
+	sha256Hex,
+	type LogEvent,
+	type ModelCall,
+	type Policy,
+	type RunInterrupted
+} from './core';
+import type { ChatRequest, ModelChoice } from './engines/types';
+import { createRunner, type AnyRunner } from './play';
+import { policyForChoice } from './policies/factory';
+import type { ChatClient } from './policies/llm/chat-client';
+import { createReplay, replayInputOf, ReplayError } from './replay';
+import type { SharedRun } from './share/link';
+
+const CHOICE: ModelChoice = { engine: 'openai', model: 'fake-1', baseUrl: 'http://127.0.0.1:9/v1' };
+
+/** A deterministic "model": its reply is a pure function of the request, valid for speak and vote. */
+function fakeClient(opts: { failOnce?: number } = {}): ChatClient & { calls: number } {
+	let calls = 0;
+	const client = {
+		engine: 'openai',
+		model: 'fake-1',
+		contextWindow: 4096,
+		get calls() {
+			return calls;
+		},
+		async chat(req: ChatRequest) {
+			calls++;
+			if (calls === opts.failOnce)
+				throw Object.assign(new Error('transport: HTTP 503 from the server'), { transport: true });
+			const props = (req.schema?.properties ?? {}) as Record<string, { enum?: number[] }>;
+			const pick = parseInt(sha256Hex(JSON.stringify(req.messages)).slice(0, 6), 16);
+			const text = props.target
+				? JSON.stringify({ target: props.target.enum?.[pick % props.target.enum.length], reason: 'quiet' })
+				: JSON.stringify({ speech: `It is something you can hold, number ${pick % 97}.` });
+			const usage = {
+				promptTokens: 100,
+				completionTokens: 12,
+				ttftMs: 5,
+				totalMs: 9,
+				decodeTokensPerSecond: 40
+			};
+			return { text, finishReason: 'stop' as const, usage };
+		}
+	};
+	return client;
+}
+
+const setup = (seed = 5): SharedRun => ({
+	scenario: 'undercover',
+	seed,
+	config: { seats: 4, undercover: 1, blank: false, lang: 'en', rounds: 3 },
+	seats: { '1': CHOICE, '2': { engine: 'scripted' }, '3': CHOICE, '4': CHOICE }
+});
+
+/** Plays a model game live, pausing and going on after each interruption as the page does. */
+async function playLive(run: SharedRun, client: ChatClient): Promise<AnyRunner> {
+	const policies = new Map<number, Policy>();
+	for (const [seat, choice] of Object.entries(run.seats ?? {}))
+		if (choice.engine !== 'scripted')
+			policies.set(Number(seat), policyForChoice(run.scenario, choice, { client, seat: Number(seat) }));
+	const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
+	for (;;) {
+		try {
+			if (!(await runner.step())) break;
+		} catch (err) {
+			if (!isRunInterrupted(err)) throw err;
+		}
+	}
+	return runner;
+}
+
+const calls = (events: readonly LogEvent[]) => events.filter((e) => e.kind === 'model.called');
+
+describe('the replay engine', () => {
+	it('re-executes a model game from its log with recorded replies and ends on the same hash', async () => {
+		const live = await playLive(setup(), fakeClient());
+		const { header, events } = live.log;
+		expect(calls(events).length).toBeGreaterThan(5);
+		const replay = createReplay(replayInputOf(header, events));
+		await replay.run();
+		expect(replay.runner.hash).toBe(live.hash);
+		expect(replay.runner.log.events.map((e) => e.hash)).toEqual(events.map((e) => e.hash));
+	});
+
+	it('replays a run that paused on a transport failure and went on, to the same hash', async () => {
+		const live = await playLive(setup(6), fakeClient({ failOnce: 4 }));
+		const failed = calls(live.log.events).filter((e) => (e.data as ModelCall).transportError);
+		expect(failed).toHaveLength(1);
+		const replay = createReplay(replayInputOf(live.log.header, live.log.events));
+		await replay.run();
+		expect(replay.runner.hash).toBe(live.hash);
+	});
+
+	it('a miss stops the replay with the seat, the ask and what differed, and writes nothing for the turn', async () => {
+		const live = await playLive(setup(), fakeClient());
+		const events = live.log.events.map((e) => structuredClone(e));
+		const target = calls(events)[2]!;
+		const data = target.data as ModelCall & { seat: number; ask: string };
+		data.requestHash = 'f'.repeat(64);
+		data.request = { ...data.request!, seed: data.request!.seed + 1 };
+		const input = replayInputOf(live.log.header, events);
+		const replay = createReplay({ ...input, original: undefined });
+		const err = (await replay.run().catch((e: unknown) => e)) as RunInterrupted;
+		expect(err).toBeInstanceOf(ReplayMiss);
+		expect(err.reason).toBe('replay');
+		expect(err.message).toBe(
+			`Replay stopped: seat ${data.seat}, ask ${data.ask}: no recorded call matches this request; seed differs (recorded ${data.request!.seed}, now ${data.request!.seed - 1}).`
+		);
+		// The turn that missed wrote nothing: the log stops before the missing call.
+		expect(replay.runner.log.length).toBe(target.seq);
+	});
+
+	it('names the message that differs, and a call the recording does not have', async () => {
+		const live = await playLive(setup(), fakeClient());
+		const events = live.log.events.map((e) => structuredClone(e));
+		const target = calls(events)[0]!.data as ModelCall & { seat: number; ask: string };
+		target.requestHash = '0'.repeat(64);
+		target.request!.messages[1] = 'user:0000000000000000';
+		const miss = await createReplay({ ...replayInputOf(live.log.header, events), original: undefined })
+			.run()
+			.catch((e: unknown) => e);
+		expect((miss as Error).message).toMatch(
+			new RegExp(
+				`^Replay stopped: seat ${target.seat}, ask ${target.ask}: .*message 2 of \\d+ \\(user\\) differs\\.$`
+			)
+		);
+		// Drop every recorded call of one ask: the replay says the recording has none, and asks no model.
+		const dropped = live.log.events.filter(
+			(e) => !(e.kind === 'model.called' && (e.data as { ask: string }).ask === target.ask)
+		);
+		const input = replayInputOf(live.log.header, live.log.events);
+		const none = await createReplay({
+			...input,
+			recording: replayInputOf(live.log.header, dropped).recording,
+			original: undefined
+		})
+			.run()
+			.catch((e: unknown) => e);
+		expect((none as Error).message).toBe(
+			`Replay stopped: seat ${target.seat}, ask ${target.ask}: the recording has no model call for this ask (this replay asked for one).`
+		);
+	});
+
+	it('matches the whole request, not just its messages: another model is a miss', async () => {
+		const live = await playLive(setup(), fakeClient());
+		const header = structuredClone(live.log.header);
+		// The same header with seat 1 on another model: the recorded calls are fake-1's.
+		(header.seats as Record<string, ModelChoice>)['1'] = { ...CHOICE, model: 'fake-2' };
+		const err = await createReplay({ ...replayInputOf(header, live.log.events), original: undefined })
+			.run()
+			.catch((e: unknown) => e);
+		expect((err as Error).message).toMatch(
+			/^Replay stopped: seat 1, ask .*the model differs \(recorded fake-1, now fake-2\)\.$/
+		);
+	});
+
+	it('names the first event where a replay leaves the original log', async () => {
+		const live = await playLive(setup(), fakeClient());
+		const events = live.log.events.map((e) => structuredClone(e));
+		// A recorded reply changed and the chain re-sealed after it would pass verification, not replay.
+		const target = calls(events)[1]!;
+		(target.data as ModelCall).reply = '{"speech": "Something else entirely."}';
+		const err = (await createReplay(replayInputOf(live.log.header, events))
+			.run()
+			.catch((e: unknown) => e)) as ReplayError;
+		expect(err).toBeInstanceOf(ReplayError);
+		expect(err.seq).toBe(target.seq);
+		expect(err.message).toMatch(new RegExp(`^the replay left the recording at event ${target.seq} `));
+	});
+
+	it('refuses to re-execute a seat played by a person', () => {
+		const run = { ...setup(), seats: { ...setup().seats, '2': { engine: 'human' as const } } };
+		const runner = createRunner(run);
+		expect(() => createReplay(replayInputOf(runner.log.header, []))).toThrow(/seat 2 was played by a person/);
+	});
+});

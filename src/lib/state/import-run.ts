@@ -1,0 +1,51 @@
+/**
+ * Importing a run file on the Runs page: bounded before it is read, verified and folded before
+ * anything is stored (share/run-file.ts), then stored whole in one transaction. A file that fails
+ * any check stores nothing and leaves every saved run as it was.
+ */
+import { readRunFile, sizeProblem } from '$lib/share/run-file';
+import type { RunRecord, RunStore } from '$lib/storage/runs';
+
+export type ImportResult =
+	{ ok: true; id: string; events: number; already: boolean } | { ok: false; error: string };
+
+const refused = (error: string): ImportResult => ({ ok: false, error: `${error} Nothing was imported.` });
+
+export async function importRunFile(file: Blob, store: RunStore): Promise<ImportResult> {
+	const size = sizeProblem(file.size);
+	if (size) return refused(size);
+	let text: string;
+	try {
+		text = await file.text();
+	} catch {
+		return refused('This file could not be read.');
+	}
+	const run = readRunFile(text);
+	if (!run.ok) return refused(run.error);
+	const logHash = run.events.at(-1)?.hash ?? '';
+	const existing = (await store.listRuns()).find(
+		(r) => r.logHash === logHash && r.events === run.events.length && r.scenario === run.header.scenario
+	);
+	if (existing) return { ok: true, id: existing.id, events: existing.events, already: true };
+	const now = Date.now();
+	const o = run.outcome as { winner?: string; reason?: string } | null;
+	const record: RunRecord = {
+		id: crypto.randomUUID().replace(/-/g, '').slice(0, 16),
+		scenario: run.header.scenario,
+		seed: run.header.seed,
+		header: run.header,
+		status: run.finished ? 'finished' : 'paused',
+		createdAt: now,
+		updatedAt: now,
+		events: run.events.length,
+		logHash,
+		imported: true,
+		...(o?.winner ? { summary: `${o.winner}: ${o.reason ?? ''}` } : o?.reason ? { summary: o.reason } : {})
+	};
+	try {
+		await store.importRun(record, run.events);
+	} catch (err) {
+		return refused(err instanceof Error ? err.message : String(err));
+	}
+	return { ok: true, id: record.id, events: record.events, already: false };
+}
