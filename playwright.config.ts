@@ -16,6 +16,9 @@ export default defineConfig({
 	use: {
 		baseURL: `http://127.0.0.1:${PORT}`,
 		browserName: 'chromium',
+		// The service worker precaches the whole site on a first visit: only the offline test wants that
+		// (offline.e2e.ts allows it); elsewhere it would compete for the CPU with the test itself.
+		serviceWorkers: 'block',
 		launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS }
 	},
 	projects: [

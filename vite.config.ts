@@ -1,11 +1,32 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * onnxruntime-web falls back to `new URL('ort-wasm-simd-threaded.asyncify.wasm', import.meta.url)` when
+ * it is not told where its wasm lives, and Vite emits a copy of the 27 MB file for every bundle that
+ * contains that expression (the page's and the workers'). Conclave always tells it (`wasmPaths`, the
+ * page's own `?url` import, see agent-pool.svelte.ts), so the fallback is rewritten to a plain string
+ * that Vite leaves alone: the site ships the wasm once and the page and workers share that copy.
+ */
+function ortWasmOnce(): Plugin {
+	const fallback = /new URL\((["'])(ort-wasm-simd-threaded\.[\w.]*wasm)\1\s*,\s*import\.meta\.url\)/g;
+	return {
+		name: 'conclave:ort-wasm-once',
+		enforce: 'pre',
+		transform(code, id) {
+			if (!id.includes('onnxruntime-web') || !fallback.test(code)) return null;
+			fallback.lastIndex = 0;
+			return { code: code.replace(fallback, 'new URL($1$2$1, self.location.href)'), map: null };
+		}
+	};
+}
+
 export default defineConfig({
-	plugins: [sveltekit()],
+	plugins: [ortWasmOnce(), sveltekit()],
 	server: { port: 5173 },
 	preview: { port: 4173, strictPort: false },
-	worker: { format: 'es' },
+	worker: { format: 'es', plugins: () => [ortWasmOnce()] },
 	test: {
 		include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'],
 		environment: 'node',

@@ -36,6 +36,18 @@ export const test = base.extend<{ guard: void; remoteExpected: boolean; expected
 
 export { expect };
 
+/** Every page of the site (the hidden /bench/ page aside). */
+export const PAGES = [
+	'/',
+	'/undercover/',
+	'/governance/',
+	'/runs/',
+	'/models/',
+	'/lessons/',
+	'/leaderboard/',
+	'/play/'
+];
+
 /** Plays the current game to its end as fast as the page allows, and returns its log hash. */
 export async function playToEnd(page: Page): Promise<string> {
 	await page.getByTestId('speed').selectOption('instant');
