@@ -70,3 +70,21 @@ export function parseDecision(
 		return { decision: distinct[0] as 'IMPROVE' | 'SKIP', reason: trimmed.slice(0, 300) };
 	return { error: 'the reply must be {"decision": "IMPROVE" or "SKIP", "reason": "..."}' };
 }
+
+/**
+ * The question cut to fit a model's window: the file is shortened (its head kept, a note where it was
+ * cut) until prompt plus reply fit. The triggers and the question always stay.
+ */
+export function fittedQuestion(
+	obs: Pick<AutonomyObservation, 'path' | 'content' | 'triggers' | 'question'>,
+	contextWindow: number
+): PromptMessage[] {
+	const room = contextWindow - MAX_REPLY_TOKENS;
+	let content = obs.content;
+	let messages = questionMessages({ ...obs, content });
+	while (estimateMessages(messages) > room && content.length > 0) {
+		content = content.slice(0, Math.floor(content.length * 0.8));
+		messages = questionMessages({ ...obs, content: `${content}\n// … (file cut to fit the model's window)` });
+	}
+	return messages;
+}
