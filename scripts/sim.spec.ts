@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EventLog, fromJsonLines, toJsonLines } from '../src/lib/core';
 import { recordedFragment, setupOfHeader } from '../src/lib/replay';
-import { parseArgs, simulate, simulateGovernance, UsageError } from './sim';
+import { parseArgs, simulate, simulateAutonomy, simulateGovernance, UsageError } from './sim';
 
 const run = promisify(execFile);
 const sim = (...args: string[]) =>
@@ -138,6 +138,119 @@ describe('npm run sim -- --scenario governance', () => {
 			expect(err.stderr.trim().split('\n')).toHaveLength(1);
 			expect(err.stderr).toMatch(/^sim: /);
 		}
+	});
+});
+
+describe('npm run sim -- --scenario autonomy', () => {
+	const KEYS = [
+		'cost',
+		'days',
+		'logHash',
+		'repeatedFingerprints',
+		'scenario',
+		'seed',
+		'spends',
+		'spendsWithoutTrigger',
+		'tokensUsed',
+		'transportFailures',
+		'transportFailuresCharged'
+	];
+
+	it('prints the ledger counts as one JSON line; the legacy door shows spends without trigger', async () => {
+		const fixed = JSON.parse(
+			(await sim('--scenario', 'autonomy', '--seed', '1', '--days', '30', '--json')).stdout.trim()
+		);
+		expect(Object.keys(fixed).sort()).toEqual(KEYS);
+		expect(fixed).toMatchObject({
+			scenario: 'autonomy',
+			seed: 1,
+			days: 30,
+			spendsWithoutTrigger: 0,
+			transportFailuresCharged: 0
+		});
+		const legacy = JSON.parse(
+			(
+				await sim('--scenario', 'autonomy', '--seed', '1', '--days', '30', '--legacy-consider', '--json')
+			).stdout.trim()
+		);
+		expect(legacy.spendsWithoutTrigger).toBeGreaterThan(0);
+		expect(legacy.logHash).not.toBe(fixed.logHash);
+	});
+
+	it('maps each switch to its config key, and the fault rate', () => {
+		const { run } = parseArgs([
+			'--scenario',
+			'autonomy',
+			'--seed',
+			'3',
+			'--days',
+			'5',
+			'--no-fingerprint',
+			'--no-staleness',
+			'--charge-transport-errors',
+			'--fault-rate',
+			'0.5'
+		]);
+		expect(run.config).toMatchObject({
+			days: 5,
+			legacyConsider: false,
+			ignoreFingerprint: true,
+			noStaleness: true,
+			chargeTransportErrors: true,
+			faultRate: 0.5
+		});
+	});
+
+	it('counts the same way whatever the switches (in process)', async () => {
+		const on = await simulateAutonomy(
+			parseArgs(['--scenario', 'autonomy', '--seed', '2', '--no-fingerprint', '--no-staleness']).run
+		);
+		const off = await simulateAutonomy(parseArgs(['--scenario', 'autonomy', '--seed', '2']).run);
+		expect(on.summary.repeatedFingerprints).toBeGreaterThan(10);
+		expect(off.summary.repeatedFingerprints).toBe(0);
+		const charged = await simulateAutonomy(
+			parseArgs(['--scenario', 'autonomy', '--seed', '2', '--charge-transport-errors']).run
+		);
+		expect(charged.summary.transportFailuresCharged).toBe(charged.summary.transportFailures);
+		expect(charged.summary.transportFailures).toBeGreaterThan(0);
+	});
+
+	it('exits with code 2 and one line for bad autonomy flags', async () => {
+		for (const args of [
+			['--scenario', 'autonomy', '--fault-rate', '2'],
+			['--scenario', 'autonomy', '--days', 'many'],
+			['--scenario', 'autonomy', '--days', '0'],
+			['--scenario', 'undercover', '--legacy-consider'],
+			['--scenario', 'autonomy', '--no-such-switch']
+		]) {
+			const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
+			expect(err.code, args.join(' ')).toBe(2);
+			expect(err.stderr.trim().split('\n')).toHaveLength(1);
+			expect(err.stderr).toMatch(/^sim: /);
+		}
+	});
+
+	it('asks the tiny model through the gate: each question is a logged model.called event', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+		const file = join(dir, 'run.jsonl');
+		await sim(
+			'--scenario',
+			'autonomy',
+			'--seed',
+			'1',
+			'--days',
+			'2',
+			'--engine',
+			'transformers',
+			'--model',
+			'tests/fixtures/models/tiny-chat',
+			'--log',
+			file
+		);
+		const { events } = fromJsonLines(readFileSync(file, 'utf8'));
+		const calls = events.filter((e) => e.kind === 'model.called');
+		expect(calls.length).toBeGreaterThan(0);
+		expect((calls[0]!.data as { ask: string }).ask).toMatch(/^decide:/);
 	});
 });
 

@@ -2,7 +2,9 @@
  * Headless runs: `npm run sim -- --scenario undercover --seed 42 [--seats 6] [--undercover 1]
  * [--blank] [--lang zh|en] [--rounds N] [--json] [--log FILE] [--link URL]`, or
  * `npm run sim -- --scenario governance --seed 42 [--policy assigner-alone|cosign|impact|human]
- * [--approval 0-100] [--rounds N] [--json]`. Undercover seats can be played by a model:
+ * [--approval 0-100] [--rounds N] [--json]`, or `npm run sim -- --scenario autonomy --seed 1 --days 30
+ * [--legacy-consider] [--no-fingerprint] [--no-staleness] [--charge-transport-errors] [--fault-rate F]
+ * [--json]`. Undercover and autonomy seats can be played by a model:
  * `--engine transformers --model tests/fixtures/models/tiny-chat` (or `--engine openai --model NAME
  * --base-url URL`, the key from OPENAI_API_KEY); `--eval smoke|standard` runs an evaluation set.
  * `--replay FILE` re-executes a run file (the page's export, or --log's) with its recorded replies,
@@ -27,6 +29,7 @@ import {
 import { readRunFile, sizeProblem } from '../src/lib/share/run-file';
 import { isSeed, scenarios, seatCount } from '../src/lib/scenarios';
 import { decodeShare, parseChoice, sharePath, type SharedRun } from '../src/lib/share/link';
+import type { AutonomyOutcome } from '../src/lib/scenarios/autonomy';
 import type { GovernanceOutcome } from '../src/lib/scenarios/governance';
 import type { UndercoverOutcome } from '../src/lib/scenarios/undercover';
 
@@ -60,9 +63,18 @@ const FLAGS = new Set([
 	'engine',
 	'model',
 	'base-url',
-	'replay'
+	'replay',
+	'days',
+	'fault-rate'
 ]);
-const SWITCHES = new Set(['json', 'blank']);
+/** The autonomy scenario's legacy switches: flag -> config key (on = the seed's bug). */
+const AUTONOMY_SWITCHES: Record<string, string> = {
+	'legacy-consider': 'legacyConsider',
+	'no-fingerprint': 'ignoreFingerprint',
+	'no-staleness': 'noStaleness',
+	'charge-transport-errors': 'chargeTransportErrors'
+};
+const SWITCHES = new Set(['json', 'blank', ...Object.keys(AUTONOMY_SWITCHES)]);
 
 export function parseArgs(argv: string[]): SimArgs {
 	const values: Record<string, string> = {};
@@ -112,7 +124,12 @@ export function parseArgs(argv: string[]): SimArgs {
 		if (values.lang !== undefined) config.lang = values.lang;
 		if (switches.has('blank')) config.blank = true;
 		if (scenario === 'governance') Object.assign(config, governanceOptions(values));
+		if (scenario === 'autonomy') Object.assign(config, autonomyOptions(values, switches));
 		else
+			for (const key of ['days', 'fault-rate', ...Object.keys(AUTONOMY_SWITCHES)])
+				if (values[key] !== undefined || switches.has(key))
+					throw new UsageError(`--${key} is an option of the autonomy scenario`);
+		if (scenario !== 'governance')
 			for (const key of ['policy', 'approval'])
 				if (values[key] !== undefined)
 					throw new UsageError(`--${key} is an option of the governance scenario`);
@@ -121,8 +138,8 @@ export function parseArgs(argv: string[]): SimArgs {
 		run = { scenario, seed, config: scenarios[scenario]!.serializeConfig(parsed.config) };
 		const choice = modelChoice(values);
 		if (choice) {
-			if (scenario !== 'undercover')
-				throw new UsageError('--engine is available for the undercover scenario');
+			if (scenario !== 'undercover' && scenario !== 'autonomy')
+				throw new UsageError('--engine is available for the undercover and autonomy scenarios');
 			run.seats = Object.fromEntries(
 				Array.from({ length: seatCount(scenario, run.config) }, (_, i) => [String(i + 1), choice])
 			);
@@ -200,6 +217,24 @@ function governanceOptions(values: Record<string, string>): Record<string, unkno
 	return config;
 }
 
+/** --days, --fault-rate and the legacy switches. */
+function autonomyOptions(values: Record<string, string>, switches: Set<string>): Record<string, unknown> {
+	const config: Record<string, unknown> = {};
+	if (values.days !== undefined) {
+		if (!/^\d{1,4}$/.test(values.days))
+			throw new UsageError(`--days must be a whole number, got "${values.days}"`);
+		config.days = Number(values.days);
+	}
+	if (values['fault-rate'] !== undefined) {
+		const f = values['fault-rate'];
+		if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(f))
+			throw new UsageError(`--fault-rate must be a number from 0 to 1, got "${f}"`);
+		config.faultRate = Number(f);
+	}
+	for (const [flag, key] of Object.entries(AUTONOMY_SWITCHES)) if (switches.has(flag)) config[key] = true;
+	return config;
+}
+
 function governanceSummary(run: SharedRun, logHash: string, outcome: GovernanceOutcome | null) {
 	return {
 		scenario: run.scenario,
@@ -245,8 +280,48 @@ export async function simulateGovernance(run: SharedRun) {
 	return { runner, summary: governanceSummary(run, runner.hash, outcome) };
 }
 
+/** The autonomy run's counts, computed the same way whatever the switches. */
+function autonomySummary(run: SharedRun, logHash: string, outcome: AutonomyOutcome | null) {
+	return {
+		scenario: run.scenario,
+		seed: run.seed,
+		logHash,
+		days: outcome?.days ?? 0,
+		spends: outcome?.spends ?? 0,
+		spendsWithoutTrigger: outcome?.spendsWithoutTrigger ?? 0,
+		repeatedFingerprints: outcome?.repeatedFingerprints ?? 0,
+		transportFailures: outcome?.transportFailures ?? 0,
+		transportFailuresCharged: outcome?.transportFailuresCharged ?? 0,
+		tokensUsed: outcome?.tokensUsed ?? 0,
+		cost: outcome?.cost ?? 0
+	};
+}
+
+export async function simulateAutonomy(run: SharedRun) {
+	if (run.scenario !== 'autonomy') throw new Error(`simulateAutonomy() runs autonomy, not ${run.scenario}`);
+	const choice = run.seats?.['1'];
+	let loaded: NodeClient | undefined;
+	try {
+		if (choice && choice.engine !== 'scripted') {
+			try {
+				loaded = await loadNodeClient(choice);
+			} catch (err) {
+				throw new ModelError(err instanceof Error ? err.message : String(err), { cause: err });
+			}
+		}
+		const policy =
+			loaded && choice ? policyForChoice('autonomy', choice, { client: loaded.client, seat: 1 }) : undefined;
+		const runner = createRunner(run, { policyFor: (seat) => (seat === 1 ? policy : undefined) });
+		const outcome = (await runner.run()) as AutonomyOutcome | null;
+		return { runner, summary: autonomySummary(run, runner.hash, outcome) };
+	} finally {
+		await loaded?.close();
+	}
+}
+
 export async function simulate(run: SharedRun) {
 	if (run.scenario === 'governance') throw new Error('simulate() runs undercover; use simulateGovernance()');
+	if (run.scenario === 'autonomy') throw new Error('simulate() runs undercover; use simulateAutonomy()');
 	const choices = [...new Set(Object.values(run.seats ?? {}).filter((c) => c.engine !== 'scripted'))];
 	const loaded = new Map<string, NodeClient>();
 	try {
@@ -308,7 +383,9 @@ async function main() {
 			? await simulateReplay(args.replay)
 			: args.run.scenario === 'governance'
 				? await simulateGovernance(args.run)
-				: await simulate(args.run);
+				: args.run.scenario === 'autonomy'
+					? await simulateAutonomy(args.run)
+					: await simulate(args.run);
 	} catch (err) {
 		if (err instanceof ModelError || err instanceof ReplayFailed) {
 			console.error(`sim: ${err.message.split('\n')[0]}`);
@@ -320,6 +397,19 @@ async function main() {
 	if (args.log) writeFileSync(args.log, toJsonLines(runner.log.header, runner.log.events));
 	if (args.json) {
 		console.log(JSON.stringify(summary));
+	} else if ('spendsWithoutTrigger' in summary) {
+		const c = args.run.config;
+		const on = Object.entries(AUTONOMY_SWITCHES)
+			.filter(([, key]) => c[key])
+			.map(([flag]) => flag);
+		console.log(
+			`${summary.scenario} seed ${summary.seed}, ${summary.days} days (legacy: ${on.join(', ') || 'none'})`
+		);
+		console.log(
+			`  ${summary.spends} spends: ${summary.spendsWithoutTrigger} without trigger, ${summary.repeatedFingerprints} repeated fingerprints, ${summary.transportFailures} transport failures (${summary.transportFailuresCharged} charged)`
+		);
+		console.log(`  ${summary.tokensUsed} tokens, $${summary.cost.toFixed(2)}; log hash ${summary.logHash}`);
+		console.log(`  share: ${sharePath('', args.run)}`);
 	} else if (!('winner' in summary)) {
 		const out = runner.outcome() as GovernanceOutcome | null;
 		const rate = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));

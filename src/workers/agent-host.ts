@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { Agent } from '$lib/agents/agent';
-import { createStream, isRunInterrupted, type Ask } from '$lib/core';
+import { CallRefused, createStream, isRunInterrupted, type Ask, type CallGate } from '$lib/core';
 import type { ChatRequest } from '$lib/engines/types';
 import type { PolicyDeps } from '$lib/policies';
 import type { ChatClient } from '$lib/policies/llm/chat-client';
@@ -71,13 +71,20 @@ export function createAgentHost(): AgentWorkerApi {
 		async act(
 			observation: unknown,
 			ask: Ask,
-			ctx: { seed: number; streamName: string; tick: number }
+			ctx: { seed: number; streamName: string; tick: number },
+			gate?: CallGate
 		): Promise<AgentReply> {
 			if (!agent) throw new Error('the agent was asked to act before it was set up');
 			tick = ctx.tick;
 			try {
-				return await agent.act(observation, ask, { rng: createStream(ctx.seed, ctx.streamName), ...ctx });
+				return await agent.act(observation, ask, {
+					rng: createStream(ctx.seed, ctx.streamName),
+					...ctx,
+					...(gate ? { gate } : {})
+				});
 			} catch (err) {
+				if (err instanceof CallRefused)
+					return { action: null, refused: { refusal: err.refusal, calls: [...err.calls] } };
 				if (!isRunInterrupted(err)) throw err;
 				return {
 					action: null,

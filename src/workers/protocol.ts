@@ -2,7 +2,7 @@
  * The messages between the page, agent workers and engine workers, in one place (both sides import
  * these types). Functions cross only as comlink proxies; AbortSignals never cross.
  */
-import type { Ask, ModelCall, PolicyReply, RunInterrupted, ToolCallRecord } from '$lib/core';
+import type { Ask, CallGate, ModelCall, PolicyReply, Refusal, RunInterrupted, ToolCallRecord } from '$lib/core';
 import type { Lesson } from '$lib/agents/lessons';
 import type { EngineSpec } from '$lib/engines/spec';
 import type { ChatRequest, ChatResponse, LoadProgress, ModelChoice } from '$lib/engines/types';
@@ -44,6 +44,8 @@ export type AgentReply = PolicyReply & {
 		calls: ModelCall[];
 		toolCalls: ToolCallRecord[];
 	};
+	/** The runner's gate refused a model call: the page turns it into a CallRefused again. */
+	refused?: { refusal: Refusal; calls: ModelCall[] };
 };
 
 /** Exposed by agent.worker.ts. */
@@ -52,7 +54,9 @@ export interface AgentWorkerApi {
 	act(
 		observation: unknown,
 		ask: Ask,
-		ctx: { seed: number; streamName: string; tick: number }
+		ctx: { seed: number; streamName: string; tick: number },
+		/** The runner's gate for this ask (a comlink proxy): every model call the seat makes asks it first. */
+		gate?: CallGate
 	): Promise<AgentReply>;
 	/** The seat's private reading of the table (god view); only model-backed seats have one. */
 	monologue(observation: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;

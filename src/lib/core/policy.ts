@@ -1,6 +1,7 @@
 /** A policy turns what a seat sees, and what it is asked, into an action. */
 import type { Ask } from './scenario';
 import type { Stream } from './rng';
+import type { CallGate } from './gate';
 
 export interface PolicyContext {
 	/** A stream for this ask alone, derived from the seed and the ask id: stable across reloads. */
@@ -11,6 +12,8 @@ export interface PolicyContext {
 	/** The logical tick this turn's events will carry (tool calls are stamped with it). */
 	tick: number;
 	signal?: AbortSignal;
+	/** Authorises this ask's model calls (the runner's gate): no engine is called without a permit. */
+	gate?: CallGate;
 }
 
 /**

@@ -71,7 +71,7 @@ export class ReplayMiss extends RunInterrupted {
 }
 
 /** What a replaying seat asks for: a model call it is about to make. */
-export interface CallRequest {
+export interface ReplayRequest {
 	engine: string;
 	model: string;
 	requestHash: string;
@@ -126,7 +126,7 @@ export class ReplaySource {
 	}
 
 	/** The recorded answer to this call, or a ReplayMiss saying what differs. */
-	takeCall(seat: number, req: CallRequest): RecordedCall {
+	takeCall(seat: number, req: ReplayRequest): RecordedCall {
 		const ask = this.#ask(seat);
 		const recorded = this.recording.callsFor(seat, ask);
 		const same = recorded.filter(
@@ -184,7 +184,7 @@ export class ReplaySource {
 }
 
 /** Names the first part of the request that differs from the recorded call expected at this point. */
-export function describeDifference(expected: RecordedCall, req: CallRequest): string {
+export function describeDifference(expected: RecordedCall, req: ReplayRequest): string {
 	if (expected.engine !== req.engine)
 		return `the engine differs (recorded ${expected.engine}, now ${req.engine})`;
 	if (expected.model !== req.model) return `the model differs (recorded ${expected.model}, now ${req.model})`;

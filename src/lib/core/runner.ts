@@ -5,7 +5,7 @@
  * but their events are appended in ask order, so the log does not depend on which policy answered
  * first. A rejected action is logged, retried while the gate allows, then forfeited explicitly.
  */
-import { Gate } from './gate';
+import { CallRefused, Gate, isCallRefused } from './gate';
 import { canonicalJson } from './hash';
 import { LogicalClock } from './clock';
 import { EventLog, type EventDraft, type LogEvent, type LogHeader, LOG_FORMAT } from './log';
@@ -141,7 +141,14 @@ export class Runner<C, S, O, R> {
 
 	async #answer(asks: Ask[], write: (d: EventDraft) => void): Promise<void> {
 		const state = this.#state;
-		const decisions = await Promise.all(asks.map((ask) => this.#decide(state, ask)));
+		let decisions: Decision[];
+		try {
+			decisions = await Promise.all(asks.map((ask) => this.#decide(state, ask)));
+		} finally {
+			// Every policy has answered: what the gate held for them is now in `decisions`, and the log
+			// charges it as the events are written below.
+			this.#gate.closeTurn();
+		}
 		const interrupted = decisions.flatMap((d, i) => (d.interrupted ? [{ d, ask: asks[i] as Ask }] : []));
 		if (interrupted.length) {
 			// Nothing is decided this turn: log the failed calls (transport errors, not decisions), and any
@@ -158,6 +165,7 @@ export class Runner<C, S, O, R> {
 			for (const call of calls) write(modelCalled(ask, call));
 			for (const t of toolCalls) write(toolCalled(ask, t));
 			if (v.ok) return write(withAsk(v.event, ask.id));
+			if (decisions[i]!.refused) return write(forfeit(ask, v.error));
 			write({
 				kind: 'action.rejected',
 				data: { ask: ask.id, seat: ask.seat, action: ask.kind, error: v.error, attempt: ask.attempt }
@@ -180,9 +188,18 @@ export class Runner<C, S, O, R> {
 				rng,
 				seed: this.rng.seed,
 				streamName,
-				tick: this.#clock.now + 1
+				tick: this.#clock.now + 1,
+				gate: this.#gate.forAsk(ask.id)
 			});
 		} catch (err) {
+			// The gate refused a model call: no decision was made, and retrying cannot help.
+			if (isCallRefused(err))
+				return {
+					validation: { ok: false, error: err instanceof Error ? err.message : String(err) },
+					calls: err instanceof CallRefused ? [...err.calls] : [],
+					toolCalls: [],
+					refused: true
+				};
 			if (isRunInterrupted(err))
 				return {
 					validation: { ok: false, error: err.message },
@@ -212,6 +229,8 @@ interface Decision {
 	calls: ModelCall[];
 	toolCalls: ToolCallRecord[];
 	interrupted?: RunInterrupted;
+	/** A model call was refused by the gate: the ask is forfeited with the refusal, not retried. */
+	refused?: boolean;
 }
 
 function modelCalled(ask: Ask, call: ModelCall): EventDraft {

@@ -56,6 +56,12 @@ export interface Budgets {
 	calls?: number;
 	/** Prompt plus completion tokens in the whole run (unlimited when absent). */
 	tokens?: number;
+	/** Model calls that failed in transport, in the whole run; never reset by a later success. */
+	transportFailures?: number;
+	/** Model calls one ask may make (a tool loop's cap). */
+	callsPerAsk?: number;
+	/** Milliseconds of model calls in the whole run, from their timings (unlimited when absent). */
+	wallMs?: number;
 }
 
 export interface Scenario<C, S, O, R = unknown> {

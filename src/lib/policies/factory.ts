@@ -7,6 +7,7 @@ import { seatId, type Policy } from '../core';
 import type { ModelChoice } from '../engines/types';
 import { roleOf, SEAT_OF } from '../scenarios/governance';
 import type { ChatClient } from './llm/chat-client';
+import { createLlmAutonomyPolicy } from './llm/autonomy';
 import { createLlmGovernancePolicy } from './llm/governance';
 import { createLlmUndercoverPolicy } from './llm/undercover';
 import { scriptedPolicyFor, type PolicyDeps } from '.';
@@ -24,7 +25,8 @@ const llmPolicies: Record<string, LlmFactory> = {
 		createLlmGovernancePolicy(client, {
 			role: roleOf(seatId(seat)),
 			...(deps?.tools ? { tools: deps.tools } : {})
-		}) as Policy
+		}) as Policy,
+	autonomy: (client) => createLlmAutonomyPolicy(client) as Policy
 };
 
 export function policyForChoice(

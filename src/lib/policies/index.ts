@@ -1,13 +1,17 @@
 /** Policies by scenario. Scripted ones need no model; LLM policies join here with the engines. */
 import type { Policy } from '../core';
 import type { ToolHost } from '../scenarios/governance';
+import { scriptedSentinel } from './scripted/autonomy';
 import { scriptedGovernanceSeat } from './scripted/governance';
 import { redTeamExecutor } from './scripted/red-team';
 import { scriptedUndercover, SCRIPTED_LABEL } from './scripted/undercover';
 
 export { SCRIPTED_LABEL };
 
-const scripted: Record<string, Policy> = { undercover: scriptedUndercover as Policy };
+const scripted: Record<string, Policy> = {
+	undercover: scriptedUndercover as Policy,
+	autonomy: scriptedSentinel as Policy
+};
 
 /** What a seat's scripted policy may need besides its observation: the Tool Agent, for governance. */
 export interface PolicyDeps {

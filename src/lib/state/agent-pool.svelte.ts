@@ -4,7 +4,7 @@
  * with progress per model; a crashed worker pauses the run instead of hanging it.
  */
 import * as Comlink from 'comlink';
-import { RunInterrupted, type Ask, type Policy } from '$lib/core';
+import { CallRefused, RunInterrupted, type Ask, type Policy } from '$lib/core';
 import { scriptedLabel } from '$lib/policies';
 import { choiceLabel, engineKey, needsEngine, type EngineSpec } from '$lib/engines/spec';
 import type { LoadProgress, ModelChoice } from '$lib/engines/types';
@@ -226,9 +226,15 @@ export class AgentPool {
 				const handle = this.#agents.get(seat);
 				if (!handle) throw new RunInterrupted(`the agent of seat ${seat} is not running`, 'crash');
 				const reply = await Promise.race([
-					handle.api.act(observation, ask, { seed: ctx.seed, streamName: ctx.streamName, tick: ctx.tick }),
+					handle.api.act(
+						observation,
+						ask,
+						{ seed: ctx.seed, streamName: ctx.streamName, tick: ctx.tick },
+						ctx.gate ? Comlink.proxy(ctx.gate) : undefined
+					),
 					handle.crashed
 				]);
+				if (reply.refused) throw new CallRefused(reply.refused.refusal, reply.refused.calls);
 				if (reply.interrupted) {
 					const { message, reason, calls, toolCalls } = reply.interrupted;
 					throw new RunInterrupted(message, reason, { calls, toolCalls });

@@ -4,13 +4,16 @@
  * in a test all fit; the policy never sees which.
  */
 import {
+	CallRefused,
 	canonicalJson,
 	RunInterrupted,
 	sha256Hex,
+	type CallGate,
 	type ModelCall,
 	type RequestDigest,
 	type ToolCallRecord
 } from '../../core';
+import { estimateMessages } from '../../scenarios/undercover/prompts';
 import type { ChatRequest, ChatResponse } from '../../engines/types';
 
 export interface ChatClient {
@@ -85,26 +88,51 @@ export class TransportFailure extends RunInterrupted {
 	}
 }
 
+/**
+ * Model calls a policy may make through its own gate, outside a runner's turns (god-view monologues,
+ * lessons): a session cap, so a page left open cannot call a paid endpoint without end.
+ */
+export const OFF_RUN_CALLS = 2000;
+
 /** What identifies a call before it is made; the reply, tokens and timings are added once it returns. */
 export type CallBase = Pick<ModelCall, 'engine' | 'model' | 'requestHash' | 'purpose'> & Partial<ModelCall>;
 
 /**
- * Sends one request and records it as the log will show it. A transport failure is not the agent's
- * decision: it becomes a TransportFailure carrying the calls made so far and the failed one.
+ * Sends one request and records it as the log will show it. The gate authorises it first (its worst
+ * case, prompt plus max_tokens, is reserved until it settles): a refusal throws `CallRefused` carrying
+ * the calls made so far, and no engine is reached. A transport failure is not the agent's decision:
+ * it is settled as a failure (charged nothing) and becomes a TransportFailure carrying the calls made
+ * so far and the failed one.
  */
 export async function sendRecorded<B extends CallBase>(
 	client: ChatClient,
 	request: ChatRequest,
 	base: B,
 	earlier: readonly ModelCall[] = [],
-	failedPurpose: string = base.purpose
+	failedPurpose: string = base.purpose,
+	gate: CallGate
 ): Promise<{ response: ChatResponse; call: B & ModelCall }> {
 	const digest = requestDigest(request);
+	const auth = await gate.authorize({
+		purpose: base.purpose || failedPurpose,
+		promptTokens: estimateMessages(request.messages),
+		maxTokens: request.max_tokens ?? client.contextWindow
+	});
+	if (!auth.ok) throw new CallRefused(auth, earlier);
 	let response: ChatResponse;
 	try {
 		response = await client.chat(request);
 	} catch (err) {
-		if (!isTransportError(err)) throw err;
+		if (!isTransportError(err)) {
+			await gate.settle(auth.permit, {
+				...base,
+				reply: '',
+				finishReason: 'error',
+				promptTokens: 0,
+				completionTokens: 0
+			});
+			throw err;
+		}
 		const message = err instanceof Error ? err.message : String(err);
 		const failed: ModelCall = {
 			...base,
@@ -116,25 +144,25 @@ export async function sendRecorded<B extends CallBase>(
 			completionTokens: 0,
 			transportError: message
 		};
+		await gate.settle(auth.permit, failed);
 		throw new TransportFailure(message, [...earlier, failed], { cause: err });
 	}
 	const { usage } = response;
-	return {
-		response,
-		call: {
-			...base,
-			request: digest,
-			reply: response.text,
-			finishReason: response.finishReason,
-			promptTokens: usage.promptTokens,
-			completionTokens: usage.completionTokens,
-			meta: {
-				ttftMs: usage.ttftMs,
-				totalMs: usage.totalMs,
-				decodeTokensPerSecond: usage.decodeTokensPerSecond
-			}
+	const call = {
+		...base,
+		request: digest,
+		reply: response.text,
+		finishReason: response.finishReason,
+		promptTokens: usage.promptTokens,
+		completionTokens: usage.completionTokens,
+		meta: {
+			ttftMs: usage.ttftMs,
+			totalMs: usage.totalMs,
+			decodeTokensPerSecond: usage.decodeTokensPerSecond
 		}
 	};
+	await gate.settle(auth.permit, call);
+	return { response, call };
 }
 
 /** A reply cut by the token limit says so: the model can answer shorter on its retry. */

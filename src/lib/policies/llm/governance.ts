@@ -11,7 +11,15 @@
  * ToolHost (recorded in `toolCalls`, denied ones too, so the audit trail shows every probe) and its
  * answer, cut to size, is fed back; then the model gives its final reply in the seed's fixed schema.
  */
-import type { Ask, ModelCall, Policy, PolicyContext, PolicyReply, ToolCallRecord } from '../../core';
+import {
+	ownCallGate,
+	type Ask,
+	type ModelCall,
+	type Policy,
+	type PolicyContext,
+	type PolicyReply,
+	type ToolCallRecord
+} from '../../core';
 import type { ChatRequest, ChatResponse } from '../../engines/types';
 import { schemaFor, type GovernanceObservation, type Role, type ToolHost } from '../../scenarios/governance';
 import { parseGovernanceReply, readToolCall } from '../../scenarios/governance/parse';
@@ -28,7 +36,14 @@ import {
 	type ToolExchange
 } from '../../scenarios/governance/prompts';
 import { estimateMessages, fitToContext } from '../../scenarios/undercover/prompts';
-import { requestHash, sendRecorded, TransportFailure, withLengthHint, type ChatClient } from './chat-client';
+import {
+	OFF_RUN_CALLS,
+	requestHash,
+	sendRecorded,
+	TransportFailure,
+	withLengthHint,
+	type ChatClient
+} from './chat-client';
 import { callSeed } from './undercover';
 
 export interface LlmGovernanceOptions {
@@ -73,6 +88,8 @@ export function createLlmGovernancePolicy(
 		throw new Error('the LLM Executor needs a tool host to reach the Tool Agent');
 	const temperature = opts.temperature ?? DEFAULT_GOVERNANCE_TEMPERATURE;
 	const label = opts.label ?? `${client.engine}:${client.model}`;
+	// Used only where no runner supplies its gate (a policy driven directly, as in its tests).
+	const ownGate = ownCallGate({ calls: OFF_RUN_CALLS });
 	const maxToolCalls = Math.max(0, opts.maxToolCalls ?? MAX_TOOL_CALLS);
 
 	/** One chat call. `made` holds the calls of this reply so far: a transport failure carries them all. */
@@ -104,7 +121,7 @@ export function createLlmGovernancePolicy(
 			requestHash: requestHash(request),
 			purpose: ''
 		};
-		return sendRecorded(client, request, base, made, PURPOSE[prompt.kind]);
+		return sendRecorded(client, request, base, made, PURPOSE[prompt.kind], ctx.gate ?? ownGate);
 	}
 
 	return {

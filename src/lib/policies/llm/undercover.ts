@@ -8,6 +8,7 @@
  */
 import {
 	createStream,
+	ownCallGate,
 	type Ask,
 	type PolicyReply,
 	fnv1a32,
@@ -32,7 +33,7 @@ import {
 	type ReflectInput
 } from '../../scenarios/undercover/prompts';
 import { schemaFor } from '../../scenarios/undercover/schemas';
-import { requestHash, sendRecorded, withLengthHint, type ChatClient } from './chat-client';
+import { OFF_RUN_CALLS, requestHash, sendRecorded, withLengthHint, type ChatClient } from './chat-client';
 
 export interface LlmPolicyOptions {
 	/** Sampling temperature for every call (default 0.7: varied speech, votes still mostly sure). */
@@ -58,7 +59,7 @@ export interface LlmModelCall extends ModelCall {
 }
 
 /** Where a private call (monologue, reflection) gets its seed: the same names give the same call. */
-export type CallContext = Pick<PolicyContext, 'seed' | 'streamName' | 'signal'>;
+export type CallContext = Pick<PolicyContext, 'seed' | 'streamName' | 'signal' | 'gate'>;
 
 export type MonologueResult =
 	| { ok: true; thoughts: string; suspect?: number; call: LlmModelCall }
@@ -90,6 +91,8 @@ export function createLlmUndercoverPolicy(
 ): LlmUndercoverPolicy {
 	const temperature = opts.temperature ?? DEFAULT_TEMPERATURE;
 	const label = opts.label ?? `${client.engine}:${client.model}`;
+	// Monologues and lessons are asked outside a run's turns: they pass this policy's own gate.
+	const ownGate = ownCallGate({ calls: OFF_RUN_CALLS });
 	const lessons = opts.lessons ?? [];
 	const modelKey = opts.model ?? `${client.engine}:${client.model}`;
 
@@ -130,7 +133,7 @@ export function createLlmUndercoverPolicy(
 			purpose,
 			...(prompt.optionOrder ? { optionOrder: prompt.optionOrder } : {})
 		};
-		return sendRecorded(client, request, base);
+		return sendRecorded(client, request, base, [], purpose, ctx.gate ?? ownGate);
 	}
 
 	return {

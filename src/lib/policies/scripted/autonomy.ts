@@ -1,0 +1,27 @@
+/**
+ * The scripted Sentinel: answers a spent token's question from the file and its triggers alone, the
+ * way a careful model would, so the seed's anomalies play out without a model. IMPROVE when the file
+ * has a FIXME, or when a trigger is something to fix (a runtime error, an open opportunity, an
+ * unresolved rollback); SKIP otherwise. The eternal reasons' files have neither, so their question
+ * gets the same SKIP every day, as in the seed.
+ */
+import type { Policy } from '../../core';
+import { hasFixme, type AutonomyObservation, type TriggerType } from '../../scenarios/autonomy';
+import { SCRIPTED_LABEL } from './undercover';
+
+const FIXABLE: readonly TriggerType[] = ['runtime-error', 'open-opportunity', 'unresolved-rollback'];
+
+export const scriptedSentinel: Policy<AutonomyObservation | null> = {
+	label: SCRIPTED_LABEL,
+	act(obs, ask) {
+		if (ask.kind !== 'decide' || !obs) return { action: null, error: 'nothing to decide' };
+		const fixable = obs.triggers.find((t) => FIXABLE.includes(t.type));
+		if (hasFixme(obs.content))
+			return { action: { decision: 'IMPROVE', reason: `${obs.path} has a FIXME worth a patch` } };
+		if (fixable) return { action: { decision: 'IMPROVE', reason: `${fixable.text}: worth a fix` } };
+		const why = obs.triggers.length
+			? `${obs.triggers.map((t) => t.text).join('; ')}: nothing in the file to change`
+			: 'no trigger and nothing in the file to change';
+		return { action: { decision: 'SKIP', reason: why } };
+	}
+};

@@ -1,0 +1,301 @@
+/** Events -> state. Every decision was made in `next` or `validate`; this only records it. */
+import type { LogEvent, ModelCall } from '../../core';
+import { applyToolEffect, writeFile } from '../../tools';
+import { summarize } from './ledger';
+import { phases } from './phases';
+import { clockOf, fileContent, headOf, repoPath } from './repository';
+import type { AutonomyEvent, AutonomyState, Evidence, Spend } from './state';
+
+function at(minute: number): string {
+	return clockOf(minute);
+}
+
+function withSpend(s: AutonomyState, id: number, change: (sp: Spend) => Spend): Spend[] {
+	return s.spends.map((sp) => (sp.id === id ? change(sp) : sp));
+}
+
+function addEvidence(s: AutonomyState, e: Evidence): AutonomyState {
+	return { ...s, evidence: [...s.evidence, e] };
+}
+
+/** A spend the provider failed: not a decision. Fixed, the token goes back; legacy, it is "deferred". */
+function failSpend(s: AutonomyState, id: number, error: string): AutonomyState {
+	const charge = s.config.chargeTransportErrors;
+	return {
+		...s,
+		phase: phases.go(s.phase, 'DAY'),
+		pending: null,
+		lastCall: null,
+		tokensToday: charge ? s.tokensToday : s.tokensToday - 1,
+		transportFailuresToday: s.transportFailuresToday + 1,
+		spends: withSpend(s, id, (sp) => ({
+			...sp,
+			outcome: charge ? 'deferred' : 'transport-failure',
+			charged: charge,
+			// A failed call buys nothing; the legacy ledger still bills the worst case it held.
+			tokens: charge ? sp.reserved : 0,
+			after: charge ? sp.after : sp.after + 1,
+			error
+		}))
+	};
+}
+
+export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
+	const ev = e as unknown as AutonomyEvent | { kind: string; data: unknown };
+	switch (ev.kind) {
+		case 'day.started': {
+			const { day, agenda } = (ev as Extract<AutonomyEvent, { kind: 'day.started' }>).data;
+			const merges = agenda.filter((a) => a.type === 'merge').length;
+			return {
+				...s,
+				phase: phases.go(s.phase, 'DAY'),
+				day,
+				minute: Math.max(s.minute, (day - 1) * 1440),
+				daysCompleted: day - 1,
+				agenda,
+				cursor: 0,
+				tokensToday: 0,
+				transportFailuresToday: 0,
+				outages: [],
+				mrCounter: s.mrCounter + merges
+			};
+		}
+		case 'world.merged': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'world.merged' }>).data;
+			let fs = s.fs;
+			const revisions = { ...s.revisions };
+			for (const path of d.files) {
+				revisions[path] = (revisions[path] ?? 0) + 1;
+				fs = writeFile(fs, repoPath(path), fileContent(s.seed, path, revisions[path]), d.minute);
+			}
+			let next: AutonomyState = {
+				...s,
+				fs,
+				revisions,
+				head: headOf(fs),
+				minute: d.minute,
+				cursor: s.cursor + 1
+			};
+			for (const path of d.files)
+				next = addEvidence(next, {
+					type: 'repo-changed',
+					path,
+					since: d.minute,
+					source: `MR !${d.mr} merged ${at(d.minute)}`,
+					text: `changed by MR !${d.mr}`
+				});
+			return next;
+		}
+		case 'world.errored': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'world.errored' }>).data;
+			return addEvidence(
+				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
+				{
+					type: 'runtime-error',
+					path: d.path,
+					since: d.minute,
+					source: `runtime error ${at(d.minute)}`,
+					text: d.message
+				}
+			);
+		}
+		case 'world.security-failed': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'world.security-failed' }>).data;
+			return {
+				...s,
+				minute: d.minute,
+				cursor: s.cursor + 1,
+				securityCount: d.count,
+				securitySince: d.minute
+			};
+		}
+		case 'world.drifted': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'world.drifted' }>).data;
+			return addEvidence(
+				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
+				{
+					type: 'governance-drift',
+					path: d.path,
+					since: d.minute,
+					source: `drift report ${at(d.minute)}`,
+					text: 'governance drift past its threshold'
+				}
+			);
+		}
+		case 'world.opportunity-opened': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'world.opportunity-opened' }>).data;
+			return addEvidence(
+				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
+				{
+					type: 'open-opportunity',
+					path: d.path,
+					since: d.minute,
+					source: `opportunity opened ${at(d.minute)}`,
+					text: 'an open improvement opportunity'
+				}
+			);
+		}
+		case 'world.rolled-back': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'world.rolled-back' }>).data;
+			return addEvidence(
+				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
+				{
+					type: 'unresolved-rollback',
+					path: d.path,
+					since: d.minute,
+					source: `rollback ${at(d.minute)}`,
+					text: 'a rollback nobody has resolved'
+				}
+			);
+		}
+		case 'provider.outage-started': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'provider.outage-started' }>).data;
+			return {
+				...s,
+				minute: d.minute,
+				cursor: s.cursor + 1,
+				outages: [...s.outages, { from: d.minute, until: d.until, status: d.status }]
+			};
+		}
+		case 'wake.evaluated': {
+			const { files, ...wake } = (ev as Extract<AutonomyEvent, { kind: 'wake.evaluated' }>).data;
+			const rotated = wake.reason !== 'autonomy-due' && files.length > 0;
+			return {
+				...s,
+				minute: wake.minute,
+				cursor: s.cursor + 1,
+				wakes: [...s.wakes, wake],
+				seenHead: s.head,
+				seenEvidence: s.evidence.length,
+				rotationCursor: rotated ? (s.rotationCursor + 2) % s.rotation.length : s.rotationCursor,
+				pipeline: files.length ? { wake: wake.id, reason: wake.reason, files, index: 0 } : null
+			};
+		}
+		case 'door.decided': {
+			const line = (ev as Extract<AutonomyEvent, { kind: 'door.decided' }>).data;
+			const granted = line.outcome === 'pending';
+			let next: AutonomyState = { ...s, spends: [...s.spends, line] };
+			if (!granted) return line.door === 'admit' ? { ...next, pipeline: null } : next;
+			next = {
+				...next,
+				tokensToday: s.tokensToday + 1,
+				lastSpendMinute: line.minute,
+				lastSpendByFile: { ...s.lastSpendByFile, [line.target]: line.minute },
+				pending: line.id
+			};
+			if (line.door === 'admit')
+				return { ...next, pipeline: next.pipeline ? { ...next.pipeline, claim: line.id } : null };
+			// consider(): the token re-opens the SKIP now.
+			return { ...next, phase: phases.go(s.phase, 'DECIDE') };
+		}
+		case 'file.analysed': {
+			const { record, ...a } = (ev as Extract<AutonomyEvent, { kind: 'file.analysed' }>).data;
+			const p = s.pipeline;
+			const index = (p?.index ?? 0) + 1;
+			const fs = record ? applyToolEffect(s.fs, record, a.minute) : s.fs;
+			const next: AutonomyState = {
+				...s,
+				fs,
+				analyses: [...s.analyses, a],
+				pipeline: p && index < p.files.length ? { ...p, index } : null
+			};
+			// The pipeline claims admit()'s parked token when it reaches its target.
+			if (p?.claim !== undefined && a.spend === p.claim)
+				return { ...next, phase: phases.go(s.phase, 'DECIDE') };
+			return next;
+		}
+		case 'model.called': {
+			const d = ev.data as ModelCall & { ask: string };
+			if (d.transportError !== undefined) return s;
+			const prior = s.lastCall;
+			return {
+				...s,
+				lastCall: {
+					engine: d.engine,
+					model: d.model,
+					promptTokens: (prior?.promptTokens ?? 0) + d.promptTokens,
+					completionTokens: (prior?.completionTokens ?? 0) + d.completionTokens
+				}
+			};
+		}
+		case 'provider.failed': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'provider.failed' }>).data;
+			return failSpend(
+				s,
+				d.spend,
+				`provider ${d.status === 500 ? 'HTTP 500' : 'timeout'}${d.outage ? ' (outage)' : ''}`
+			);
+		}
+		case 'spend.failed': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'spend.failed' }>).data;
+			return failSpend(s, d.spend, d.error);
+		}
+		case 'spend.decided': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'spend.decided' }>).data;
+			const spend = s.spends[d.spend - 1]!;
+			const call = s.lastCall;
+			const tokens = call ? call.promptTokens + call.completionTokens : spend.reserved;
+			const counter = spend.triggers.find((t) => t.type === 'security-counter')?.value;
+			const skipped = { ...s.skippedFingerprint };
+			if (d.decision === 'SKIP') skipped[spend.target] = spend.fingerprint;
+			else delete skipped[spend.target];
+			return {
+				...s,
+				phase: phases.go(s.phase, 'DAY'),
+				pending: null,
+				lastCall: null,
+				fs: d.record ? applyToolEffect(s.fs, d.record, spend.minute) : s.fs,
+				skippedFingerprint: skipped,
+				// A decided grant consumes what its counter stood for (read only with staleness on).
+				consumed:
+					counter !== undefined
+						? { ...s.consumed, [spend.target]: (s.consumed[spend.target] ?? 0) + counter }
+						: s.consumed,
+				evidence:
+					d.decision === 'IMPROVE'
+						? s.evidence.map((e) => (e.path === spend.target ? { ...e, resolved: true } : e))
+						: s.evidence,
+				spends: withSpend(s, d.spend, (sp) => ({
+					...sp,
+					outcome: d.decision,
+					reason: d.reason,
+					tokens,
+					...(call ? { call } : {})
+				}))
+			};
+		}
+		case 'action.forfeited': {
+			// The agent gave no valid answer (twice), or the gate refused its model call: no decision.
+			const d = ev.data as { ask: string; reason: string };
+			const id = s.pending;
+			if (id === null || d.ask !== `decide:${id}`) return s;
+			const call = s.lastCall;
+			return {
+				...s,
+				phase: phases.go(s.phase, 'DAY'),
+				pending: null,
+				lastCall: null,
+				spends: withSpend(s, id, (sp) => ({
+					...sp,
+					outcome: 'forfeited',
+					tokens: call ? call.promptTokens + call.completionTokens : 0,
+					error: d.reason,
+					...(call ? { call } : {})
+				}))
+			};
+		}
+		case 'run.ended': {
+			const d = (ev as Extract<AutonomyEvent, { kind: 'run.ended' }>).data;
+			const done = { ...s, phase: phases.go(s.phase, 'END'), daysCompleted: s.config.days };
+			return { ...done, outcome: { ...summarize(done), reason: d.reason } };
+		}
+		case 'run.halted': {
+			const d = ev.data as { reason: string };
+			const done = { ...s, phase: 'END' as const, daysCompleted: s.daysCompleted };
+			return { ...done, outcome: { ...summarize(done), reason: `halted: ${d.reason}` } };
+		}
+		default:
+			// The runner's own events (action.rejected, action.forfeited, tool.called) change nothing here.
+			return s;
+	}
+}

@@ -1,0 +1,43 @@
+/** The one validation point for the Sentinel seat's answer to a spent token's question. */
+import type { Ask, Validation } from '../../core';
+import { runTool } from '../../tools';
+import { patchPath } from './repository';
+import { askId } from './rules';
+import type { AutonomyEvent, AutonomyState } from './state';
+
+/**
+ * Valid answers: `{ decision: "IMPROVE" | "SKIP", reason?: string }`, or `{ transport: "<error>" }`
+ * from a model policy whose provider failed (a transport failure is recorded, not a decision).
+ * IMPROVE writes a patch proposal through the Tool Agent (under /workspace/output/patches).
+ */
+export function validate(s: AutonomyState, ask: Ask, action: unknown): Validation {
+	const spend = s.pending !== null ? s.spends[s.pending - 1] : undefined;
+	if (!spend || ask.kind !== 'decide' || ask.id !== askId(spend.id))
+		return { ok: false, error: 'there is no open spend to decide' };
+	if (typeof action !== 'object' || action === null || Array.isArray(action))
+		return { ok: false, error: 'the answer must be {"decision": "IMPROVE" or "SKIP", "reason": "..."}' };
+	const a = action as Record<string, unknown>;
+	if (typeof a.transport === 'string') {
+		const event: AutonomyEvent = {
+			kind: 'spend.failed',
+			data: { spend: spend.id, error: a.transport.slice(0, 300) }
+		};
+		return { ok: true, event };
+	}
+	const decision = typeof a.decision === 'string' ? a.decision.trim().toUpperCase() : '';
+	if (decision !== 'IMPROVE' && decision !== 'SKIP')
+		return { ok: false, error: 'the decision must be IMPROVE or SKIP' };
+	if (a.reason !== undefined && typeof a.reason !== 'string')
+		return { ok: false, error: 'the reason must be text' };
+	const reason = ((a.reason as string | undefined) ?? '').trim().slice(0, 300);
+	if (decision === 'SKIP')
+		return { ok: true, event: { kind: 'spend.decided', data: { spend: spend.id, decision, reason } } };
+	const patch = `# Proposal for ${spend.target}\n\nWhy: ${reason || 'no reason given'}\nTriggers: ${spend.triggers.map((t) => t.text).join('; ') || 'none'}\n`;
+	const { outcome, record } = runTool(
+		s.fs,
+		{ tool: 'write_file', args: { path: patchPath(spend.target), content: patch } },
+		Math.max(0, spend.minute)
+	);
+	if (!outcome.ok) return { ok: false, error: `the patch could not be written: ${outcome.message}` };
+	return { ok: true, event: { kind: 'spend.decided', data: { spend: spend.id, decision, reason, record } } };
+}
