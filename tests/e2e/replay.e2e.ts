@@ -5,6 +5,8 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -371,4 +373,79 @@ test('the hidden benchmark page leaves the visitor’s saved runs alone', async 
 	expect(names).not.toContain('conclave-bench');
 	await page.goto('/runs/');
 	await expect(page.getByText('No saved runs yet')).toBeVisible();
+});
+
+test.describe('a model game too long for a link', () => {
+	let server: Server;
+	let base = '';
+	let served = 0;
+
+	test.beforeAll(async () => {
+		// A local OpenAI-compatible endpoint whose speeches are long and random: they cannot be compressed.
+		server = createServer((req, res) => {
+			const cors = {
+				'access-control-allow-origin': '*',
+				'access-control-allow-headers': 'authorization, content-type',
+				'access-control-allow-methods': 'GET, POST, OPTIONS'
+			};
+			if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
+			if (req.url?.endsWith('/models'))
+				return res
+					.writeHead(200, { ...cors, 'content-type': 'application/json' })
+					.end('{"data":[{"id":"mock"}]}');
+			let body = '';
+			req.on('data', (c) => (body += c));
+			req.on('end', () => {
+				served++;
+				const request = JSON.parse(body);
+				const vote = request.response_format?.json_schema?.schema?.properties?.target;
+				let x = served * 7919;
+				const words = Array.from(
+					{ length: 300 },
+					() => ((x = (x * 48271) % 2147483647), x.toString(36))
+				).join(' ');
+				const content = vote
+					? JSON.stringify({ target: vote.enum?.[0] ?? 1, reason: 'quiet' })
+					: JSON.stringify({ speech: words });
+				res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+				res.end(
+					JSON.stringify({
+						choices: [{ message: { content }, finish_reason: 'stop' }],
+						usage: { prompt_tokens: 50, completion_tokens: 300 }
+					})
+				);
+			});
+		});
+		await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+	});
+	test.afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+	test('the page says the replies do not fit, offers the file, and the file replays without the endpoint', async ({
+		page,
+		browser,
+		baseURL
+	}) => {
+		const mock: ModelChoice = { engine: 'openai', model: 'mock', baseUrl: base };
+		const run: SharedRun = {
+			scenario: 'undercover',
+			seed: 21,
+			config: { seats: 4, undercover: 1, blank: false, lang: 'en', rounds: 2 },
+			seats: { '1': mock, '2': mock, '3': mock, '4': mock }
+		};
+		await page.goto(`/play/#${encodeShare(run)}`);
+		const hash = await playToEnd(page);
+		await expect(page.getByTestId('recorded-link-unavailable')).toContainText(
+			/No link can carry this game’s recorded replies: the link would be [\d,]+ characters long, past the 8,000 a link can safely carry\. Export the file below/
+		);
+		await expect(page.getByTestId('recorded-link')).toHaveCount(0);
+		const file = await exportLog(page, 'long-replies.jsonl');
+		const before = served;
+		const fresh = await freshProfile(browser, baseURL!);
+		await importFile(fresh.page, file);
+		await fresh.page.getByTestId('import-replay').click();
+		expect(await replayToEnd(fresh.page)).toBe(hash);
+		expect(served, 'requests the replay sent to the endpoint').toBe(before);
+		await fresh.context.close();
+	});
 });
