@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the performance goals, as a table of medians and rates (never a timed test).
- * Node: scripted six-seat games per second on one core. Chromium: the runner's overhead per agent
- * turn, on the built site's hidden /bench/ page.
+ * Node: scripted six-seat games per second on one core, and rebuilding a 10,000-event run. Chromium:
+ * the runner's overhead per agent turn, the same rebuild, and importing a 1 MB export, on the built
+ * site's hidden /bench/ page. Every timed row that has a floor is printed beside it: a plain JSON.parse
+ * of the same bytes, measured in the same run.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,7 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { join } from 'node:path';
-import { gamesPerSecond, median, modelGame, winSplit, type ModelGameFigures } from '../src/lib/bench';
+import {
+	gamesPerSecond,
+	longRunFile,
+	median,
+	modelGame,
+	rebuildFigures,
+	winSplit,
+	type ModelGameFigures
+} from '../src/lib/bench';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { CHAT_MODEL, generateFixtures, MODELS_DIR } from './fixtures/index';
 import { loadNodeClient } from './node-client';
@@ -48,6 +58,29 @@ async function nodeRows() {
 		value: `${pct(split.civilians)} / ${pct(split.undercover)} / ${pct(split.draw)}`,
 		goal: 'both > 15%',
 		met: split.civilians > 150 && split.undercover > 150
+	});
+}
+
+/** Opening a long run (resume, replay, import all start here): the final state from 10,000 events. */
+async function nodeReplayRows() {
+	const long = await longRunFile(10_000);
+	rebuildFigures(long.text, 3, () => performance.now()); // warm-up
+	const r = rebuildFigures(long.text, 7, () => performance.now());
+	replayRows('Node', { events: long.events, ...r });
+}
+
+function replayRows(where: string, r: { events: number; rebuildMs: number; parseMs: number }) {
+	rows.push({
+		metric: `rebuild final state from a ${r.events.toLocaleString('en-US')}-event log, ${where} (median of 7)`,
+		value: `${fmt(r.rebuildMs)} ms`,
+		goal: '<= 200 ms',
+		met: r.rebuildMs <= 200
+	});
+	rows.push({
+		metric: `  beside: plain JSON.parse of the same lines, ${where}`,
+		value: `${fmt(r.parseMs)} ms (x${fmt(r.rebuildMs / r.parseMs, 2)})`,
+		goal: '',
+		met: null
 	});
 }
 
@@ -170,6 +203,33 @@ async function browserRows() {
 			goal: '',
 			met: null
 		});
+		const replayPage = await browser.newPage();
+		await replayPage.goto(`http://127.0.0.1:${port}/bench/#replay`);
+		const replayText = await replayPage
+			.getByTestId('bench-result')
+			.filter({ hasText: '{' })
+			.textContent({ timeout: 300_000 });
+		const rp = JSON.parse(replayText ?? '{}') as {
+			events: number;
+			rebuildMs: number;
+			parseMs: number;
+			importBytes: number;
+			importMs: number;
+			importParseMs: number;
+		};
+		replayRows('Chromium', rp);
+		rows.push({
+			metric: `import a ${(rp.importBytes / 2 ** 20).toFixed(2)} MB export (read, verify, fold, store), Chromium (median of 7)`,
+			value: `${fmt(rp.importMs)} ms`,
+			goal: '',
+			met: null
+		});
+		rows.push({
+			metric: '  beside: plain JSON.parse of the same lines, Chromium',
+			value: `${fmt(rp.importParseMs)} ms (x${fmt(rp.importMs / rp.importParseMs, 2)})`,
+			goal: '',
+			met: null
+		});
 		// A fresh page: the model bench starts on load, not on a change of fragment.
 		const modelPage = await browser.newPage();
 		await serveTestModels(modelPage.context());
@@ -187,6 +247,7 @@ async function browserRows() {
 
 await nodeRows();
 rows.push(...guardRows());
+await nodeReplayRows();
 await nodeModelRows();
 await browserRows();
 

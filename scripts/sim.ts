@@ -149,7 +149,7 @@ export function parseArgs(argv: string[]): SimArgs {
 }
 
 /** Reads a run file for --replay: a missing file is a usage error, a bad one a ReplayFailed (exit 1). */
-function readReplayFile(path: string): ReplayInput {
+export function readReplayFile(path: string): ReplayInput {
 	if (!existsSync(path)) throw new UsageError(`--replay: no file at ${path}`);
 	const size = sizeProblem(statSync(path).size);
 	if (size) throw new ReplayFailed(size);

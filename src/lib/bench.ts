@@ -1,11 +1,15 @@
 /**
  * Measurements shared by `npm run bench` in Node and the hidden /bench/ page in Chromium: scripted
- * games per second, and the runner's own cost per agent turn (a turn's time minus its policy time).
+ * games per second, the runner's own cost per agent turn (a turn's time minus its policy time), and
+ * what opening a long run file costs beside a plain JSON.parse of it.
  */
-import type { LogEvent, Policy } from './core';
-import { createRunner } from './play';
-import { scriptedPolicy } from './policies';
+import { toJsonLines, type LogEvent, type Policy, type ToolCallRecord } from './core';
+import { createRunner, type AnyRunner } from './play';
+import { scriptedPolicy, scriptedPolicyFor } from './policies';
+import { stateToolHost, type GovernanceState } from './scenarios/governance';
 import type { SharedRun } from './share/link';
+import { readRunFile } from './share/run-file';
+import { TRAVERSAL_PAYLOADS } from './tools/probes';
 
 const setup = (seed: number): SharedRun => ({ scenario: 'undercover', seed, config: { seats: 6 } });
 
@@ -116,4 +120,78 @@ export async function modelGame(
 		wallMs,
 		modelMs: meta.reduce((n, m) => n + (m.totalMs ?? 0), 0)
 	};
+}
+
+/**
+ * A real 10,000-event log: a governance run whose Executor is a relentless red team, sending every
+ * traversal payload to the Tool Agent on each of its turns (each probe is denied and logged), played
+ * until the log holds `minEvents` events. Returned as the export's JSON lines.
+ */
+export async function longRunFile(minEvents = 10_000): Promise<{ text: string; events: number }> {
+	const run: SharedRun = { scenario: 'governance', seed: 7, config: { policy: 'cosign', rounds: 200 } };
+	const box: { runner?: AnyRunner } = {};
+	const tools = stateToolHost(() => box.runner!.state as GovernanceState);
+	const executor = scriptedPolicyFor('governance', 2, { tools });
+	const probes = TRAVERSAL_PAYLOADS.flatMap(([, path]) => [
+		{ tool: 'read_file', args: { path } },
+		{ tool: 'list_dir', args: { path } },
+		{ tool: 'write_file', args: { path, content: 'probe' } }
+	]);
+	const relentless: Policy = {
+		label: executor.label,
+		async act(obs, ask, ctx) {
+			const toolCalls: ToolCallRecord[] = [];
+			for (const call of probes) toolCalls.push((await tools.call(call)).record);
+			const reply = await executor.act(obs, ask, ctx);
+			return { ...reply, toolCalls: [...toolCalls, ...(reply.toolCalls ?? [])] };
+		}
+	};
+	box.runner = createRunner(run, { tools, policyFor: (seat) => (seat === 2 ? relentless : undefined) });
+	while (box.runner.log.length < minEvents && (await box.runner.step())) {
+		/* one turn a step */
+	}
+	const { header, events } = box.runner.log;
+	return { text: toJsonLines(header, events), events: events.length };
+}
+
+/** The first lines of a run file that fit in `bytes` (UTF-16 units; the export is ASCII-heavy): still a valid, unfinished run. */
+export function cutRunFile(text: string, bytes: number): string {
+	let end = 0;
+	for (;;) {
+		const next = text.indexOf('\n', end) + 1;
+		if (next === 0 || next > bytes) break;
+		end = next;
+	}
+	return text.slice(0, end);
+}
+
+/** A plain JSON.parse of every line: the floor any reading of the file pays. */
+export function parseLines(text: string): number {
+	let n = 0;
+	for (const line of text.split('\n')) if (line) n += JSON.parse(line) ? 1 : 0;
+	return n;
+}
+
+/**
+ * Median ms to rebuild the final state from a run file (bounds, parse, verify the chain, fold every
+ * event through the scenario: what opening a saved or imported run costs), beside a plain JSON.parse
+ * of the same text measured in the same loop.
+ */
+export function rebuildFigures(
+	text: string,
+	runs: number,
+	now: () => number
+): { rebuildMs: number; parseMs: number } {
+	const rebuild: number[] = [];
+	const parse: number[] = [];
+	for (let i = 0; i < runs; i++) {
+		let t = now();
+		parseLines(text);
+		parse.push(now() - t);
+		t = now();
+		const file = readRunFile(text);
+		rebuild.push(now() - t);
+		if (!file.ok) throw new Error(`the benchmark's own run file was refused: ${file.error}`);
+	}
+	return { rebuildMs: median(rebuild), parseMs: median(parse) };
 }

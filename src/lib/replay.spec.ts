@@ -12,7 +12,17 @@ import type { ChatRequest, ModelChoice } from './engines/types';
 import { createRunner, type AnyRunner } from './play';
 import { policyForChoice } from './policies/factory';
 import type { ChatClient } from './policies/llm/chat-client';
-import { createReplay, replayInputOf, ReplayError } from './replay';
+import { createLesson, parseLesson, type Lesson } from './agents/lessons';
+import {
+	createReplay,
+	recordedFragment,
+	replayInputOf,
+	replayInputOfLink,
+	ReplayError,
+	setupOfHeader
+} from './replay';
+import { personas } from './scenarios/undercover/personas';
+import { decodeShare } from './share/link';
 import type { SharedRun } from './share/link';
 
 const CHOICE: ModelChoice = { engine: 'openai', model: 'fake-1', baseUrl: 'http://127.0.0.1:9/v1' };
@@ -57,11 +67,14 @@ const setup = (seed = 5): SharedRun => ({
 });
 
 /** Plays a model game live, pausing and going on after each interruption as the page does. */
-async function playLive(run: SharedRun, client: ChatClient): Promise<AnyRunner> {
+async function playLive(run: SharedRun, client: ChatClient, lessons?: Lesson[]): Promise<AnyRunner> {
 	const policies = new Map<number, Policy>();
 	for (const [seat, choice] of Object.entries(run.seats ?? {}))
 		if (choice.engine !== 'scripted')
-			policies.set(Number(seat), policyForChoice(run.scenario, choice, { client, seat: Number(seat) }));
+			policies.set(
+				Number(seat),
+				policyForChoice(run.scenario, choice, { client, seat: Number(seat), ...(lessons ? { lessons } : {}) })
+			);
 	const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
 	for (;;) {
 		try {
@@ -170,6 +183,31 @@ describe('the replay engine', () => {
 		expect(err).toBeInstanceOf(ReplayError);
 		expect(err.seq).toBe(target.seq);
 		expect(err.message).toMatch(new RegExp(`^the replay left the recording at event ${target.seq} `));
+	});
+
+	it('gives each seat exactly the lessons its recorded calls carried, in a browser that has none', async () => {
+		// Lessons from "earlier games" for every persona: the prompts carry them, the log records them.
+		const lessons = personas.map((p) => {
+			const parsed = parseLesson('When the others describe a fruit, name its colour.', 'en');
+			if (!parsed.ok) throw new Error(parsed.error);
+			return createLesson({ persona: p.id, model: 'openai:fake-1', lang: 'en' }, parsed, 0);
+		});
+		const live = await playLive(setup(), fakeClient(), lessons);
+		const carried = calls(live.log.events).filter((e) => (e.data as ModelCall).lessons?.length);
+		expect(carried.length).toBeGreaterThan(0);
+		expect((carried[0]!.data as ModelCall).lessonTexts).toEqual([lessons[0]!.text]);
+		// The replay has no lesson store at all: the recording supplies them.
+		const replay = createReplay(replayInputOf(live.log.header, live.log.events));
+		await replay.run();
+		expect(replay.runner.hash).toBe(live.hash);
+		// And so does a link.
+		const link = recordedFragment(setupOfHeader(live.log.header), live.log.header, live.log.events);
+		if (!link.ok) throw new Error(link.why);
+		const decoded = decodeShare(link.fragment);
+		if (!decoded.ok || !decoded.recording) throw new Error('not decoded');
+		const viaLink = createReplay(replayInputOfLink(decoded.run, decoded.recording));
+		await viaLink.run();
+		expect(viaLink.runner.hash).toBe(live.hash);
 	});
 
 	it('refuses to re-execute a seat played by a person', () => {

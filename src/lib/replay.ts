@@ -207,7 +207,12 @@ function replayPolicy(
 	const inner = policyForChoice(scenario, choice, {
 		client,
 		seat,
-		...(checked ? { deps: { tools: checked } } : {})
+		...(checked ? { deps: { tools: checked } } : {}),
+		// Exactly the lessons each recorded call carried, never this browser's own.
+		recordedLessons: (ask) => {
+			const call = source.recording.callsFor(seat, ask.id).find((c) => c.lessons?.length);
+			return (call?.lessons ?? []).map((id, i) => ({ id, text: call?.lessonTexts?.[i] ?? '' }));
+		}
 	});
 	return {
 		label: inner.label,
@@ -242,7 +247,10 @@ export function linkRecordingOf(events: readonly LogEvent[]): LinkRecording {
 			finishReason: d.finishReason,
 			promptTokens: d.promptTokens,
 			completionTokens: d.completionTokens,
-			...(d.transportError !== undefined ? { transportError: d.transportError } : {})
+			...(d.transportError !== undefined ? { transportError: d.transportError } : {}),
+			...(d.lessons?.length
+				? { lessons: d.lessons.map((id, i): [string, string] => [id, d.lessonTexts?.[i] ?? '']) }
+				: {})
 		});
 	}
 	return { events: events.length, logHash: events.at(-1)?.hash ?? '', calls };
@@ -287,7 +295,10 @@ export function replayInputOfLink(setup: SharedRun, recording: LinkRecording): R
 			finishReason: c.finishReason,
 			promptTokens: c.promptTokens,
 			completionTokens: c.completionTokens,
-			...(c.transportError !== undefined ? { transportError: c.transportError } : {})
+			...(c.transportError !== undefined ? { transportError: c.transportError } : {}),
+			...(c.lessons
+				? { lessons: c.lessons.map(([id]) => id), lessonTexts: c.lessons.map(([, text]) => text) }
+				: {})
 		};
 	});
 	return {

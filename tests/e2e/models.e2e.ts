@@ -156,3 +156,32 @@ test.describe('an OpenAI-compatible endpoint', () => {
 		expect(JSON.stringify(saved)).toContain(base);
 	});
 });
+
+test('a link to the models page asks before it downloads the model it names, showing the size', async ({
+	page
+}) => {
+	const workers: string[] = [];
+	page.on('worker', (w) => workers.push(w.url()));
+	await serveTestModels(page);
+	const fetched: string[] = [];
+	page.on('request', (r) => {
+		if (r.url().includes('/test-models/')) fetched.push(r.url());
+	});
+	await page.goto('/models/#test=onnx-community/Qwen2.5-0.5B-Instruct');
+	const ask = page.getByTestId('confirm-download');
+	await expect(ask).toContainText('onnx-community/Qwen2.5-0.5B-Instruct');
+	await expect(ask).toContainText('about 480 MB');
+	await ask.getByRole('button', { name: 'Cancel' }).click();
+	await expect(ask).toHaveCount(0);
+	expect(workers, 'no engine worker before the person says yes').toEqual([]);
+
+	// A model hosted beside the site: its size is not known, and it still waits for a yes.
+	await page.goto('/models/#test=/test-models/tiny-chat&engine=transformers');
+	await page.reload();
+	await expect(page.getByTestId('confirm-download')).toContainText('a size this site does not know');
+	expect(fetched).toEqual([]);
+	expect(workers).toEqual([]);
+	await page.getByTestId('confirm-test').click();
+	await expect(page.getByTestId('model-test-result')).toContainText('completion', { timeout: 90_000 });
+	expect(fetched.length).toBeGreaterThan(0);
+});

@@ -39,6 +39,7 @@ test.describe('with the software WebGPU adapter', () => {
 	test('transformers.js runs the tiny model on WebGPU (smoke test)', async ({ page }) => {
 		await serveTestModels(page);
 		await page.goto('/models/#test=/test-models/tiny-chat&engine=transformers&device=webgpu');
+		await page.getByTestId('confirm-test').click();
 		await expect(page.getByTestId('model-test-result')).toContainText('completion', { timeout: 90_000 });
 	});
 });

@@ -39,6 +39,8 @@ export interface ModelCall {
 	optionOrder?: number[];
 	/** Ids of the lessons from earlier games the prompt carried, so each lesson is scored by its games. */
 	lessons?: string[];
+	/** Those lessons' texts, as the prompt carried them: a replay in another browser sends the same prompt. */
+	lessonTexts?: string[];
 	meta?: { ttftMs: number; totalMs: number; decodeTokensPerSecond: number };
 }
 

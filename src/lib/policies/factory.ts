@@ -3,7 +3,7 @@
  * agent workers on the page and by `npm run sim` in Node, so both decide the same way.
  */
 import type { Lesson } from '../agents/lessons';
-import { seatId, type Policy } from '../core';
+import { seatId, type Ask, type Policy } from '../core';
 import type { ModelChoice } from '../engines/types';
 import { roleOf, SEAT_OF } from '../scenarios/governance';
 import type { ChatClient } from './llm/chat-client';
@@ -12,14 +12,20 @@ import { createLlmGovernancePolicy } from './llm/governance';
 import { createLlmUndercoverPolicy } from './llm/undercover';
 import { scriptedPolicyFor, type PolicyDeps } from '.';
 
+/** A replay's lessons per ask: those the recorded call carried (see LlmPolicyOptions.recordedLessons). */
+export type RecordedLessons = (ask: Ask) => readonly Pick<Lesson, 'id' | 'text'>[];
+
 type LlmFactory = (
 	client: ChatClient,
-	opts: { seat: number; deps?: PolicyDeps; lessons?: readonly Lesson[] }
+	opts: { seat: number; deps?: PolicyDeps; lessons?: readonly Lesson[]; recordedLessons?: RecordedLessons }
 ) => Policy;
 
 const llmPolicies: Record<string, LlmFactory> = {
-	undercover: (client, { lessons }) =>
-		createLlmUndercoverPolicy(client, lessons?.length ? { lessons } : {}) as Policy,
+	undercover: (client, { lessons, recordedLessons }) =>
+		createLlmUndercoverPolicy(client, {
+			...(lessons?.length ? { lessons } : {}),
+			...(recordedLessons ? { recordedLessons } : {})
+		}) as Policy,
 	// Seats are roles; the Executor reaches the Tool Agent through deps.tools.
 	governance: (client, { seat, deps }) =>
 		createLlmGovernancePolicy(client, {
@@ -32,9 +38,15 @@ const llmPolicies: Record<string, LlmFactory> = {
 export function policyForChoice(
 	scenario: string,
 	choice: ModelChoice,
-	opts: { client?: ChatClient; seat: number; deps?: PolicyDeps; lessons?: readonly Lesson[] }
+	opts: {
+		client?: ChatClient;
+		seat: number;
+		deps?: PolicyDeps;
+		lessons?: readonly Lesson[];
+		recordedLessons?: RecordedLessons;
+	}
 ): Policy {
-	const { client, seat, deps, lessons } = opts;
+	const { client, seat, deps, lessons, recordedLessons } = opts;
 	if (choice.engine === 'scripted') return scriptedPolicyFor(scenario, seat, deps, choice.model);
 	if (choice.engine === 'human') throw new Error('a person’s seat is played on the page, not by a policy');
 	// Governance's seat 4 is a person's (approver, fuse operator): a model choice there gets the stand-in.
@@ -42,5 +54,10 @@ export function policyForChoice(
 	const make = llmPolicies[scenario];
 	if (!make) throw new Error(`no model-backed agents for scenario "${scenario}" yet`);
 	if (!client) throw new Error(`seat needs a loaded model (${choice.engine} ${choice.model ?? ''})`);
-	return make(client, { seat, ...(deps ? { deps } : {}), ...(lessons ? { lessons } : {}) });
+	return make(client, {
+		seat,
+		...(deps ? { deps } : {}),
+		...(lessons ? { lessons } : {}),
+		...(recordedLessons ? { recordedLessons } : {})
+	});
 }

@@ -94,6 +94,8 @@ export interface LinkCall {
 	promptTokens: number;
 	completionTokens: number;
 	transportError?: string;
+	/** The lessons from earlier games the call's prompt carried, as [id, text]. */
+	lessons?: [string, string][];
 }
 
 export type Decoded = { ok: true; run: SharedRun; recording?: LinkRecording } | { ok: false; error: string };
@@ -213,7 +215,8 @@ export function encodeRecordedShare(run: SharedRun, recording: LinkRecording): s
 				c.promptTokens,
 				c.completionTokens
 			];
-			if (c.transportError !== undefined) row.push(c.transportError);
+			if (c.transportError !== undefined || c.lessons) row.push(c.transportError ?? null);
+			if (c.lessons) row.push(c.lessons);
 			return row;
 		})
 	});
@@ -252,8 +255,8 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 	const calls: LinkCall[] = [];
 	for (const [i, row] of c.entries()) {
 		const why = `recorded call ${i + 1} is not readable`;
-		if (!Array.isArray(row) || row.length < 7 || row.length > 8) return why;
-		const [seat, ask, fingerprint, reply, finish, pt, ct, te] = row as unknown[];
+		if (!Array.isArray(row) || row.length < 7 || row.length > 9) return why;
+		const [seat, ask, fingerprint, reply, finish, pt, ct, te, lessons] = row as unknown[];
 		if (!Number.isSafeInteger(seat) || (seat as number) < 1 || (seat as number) > seats) return why;
 		const model = run.seats?.[String(seat)];
 		if (!model || model.engine === 'scripted' || model.engine === 'human')
@@ -264,7 +267,24 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 		if (finish !== 0 && finish !== 1 && finish !== 2) return why;
 		if (!Number.isSafeInteger(pt) || !Number.isSafeInteger(ct) || (pt as number) < 0 || (ct as number) < 0)
 			return why;
-		if (te !== undefined && (typeof te !== 'string' || te.length > 500)) return why;
+		if (te !== undefined && te !== null && (typeof te !== 'string' || te.length > 500)) return why;
+		if (
+			lessons !== undefined &&
+			!(
+				Array.isArray(lessons) &&
+				lessons.length <= 10 &&
+				lessons.every(
+					(l) =>
+						Array.isArray(l) &&
+						l.length === 2 &&
+						typeof l[0] === 'string' &&
+						l[0].length <= 100 &&
+						typeof l[1] === 'string' &&
+						l[1].length <= 2000
+				)
+			)
+		)
+			return why;
 		calls.push({
 			seat: seat as number,
 			ask,
@@ -273,7 +293,8 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 			finishReason: FINISH[finish],
 			promptTokens: pt as number,
 			completionTokens: ct as number,
-			...(te !== undefined ? { transportError: te as string } : {})
+			...(typeof te === 'string' ? { transportError: te } : {}),
+			...(lessons !== undefined ? { lessons: lessons as [string, string][] } : {})
 		});
 	}
 	return { events: e as number, logHash: h, calls };

@@ -97,8 +97,7 @@ describe('reading a run file', () => {
 	});
 
 	it('gives every bad file one clear sentence', () => {
-		const notALog =
-			'This is not a Conclave run file: its first line is not a run header.';
+		const notALog = 'This is not a Conclave run file: its first line is not a run header.';
 		expect(readRunFile('')).toMatchObject({
 			ok: false,
 			error: 'This file is empty: there is no run in it.'
@@ -109,9 +108,7 @@ describe('reading a run file', () => {
 		expect(readRunFile('[1,2,3]\n')).toEqual({ ok: false, error: notALog });
 		expect(readRunFile('{"name":"package","version":"1.0.0"}')).toEqual({ ok: false, error: notALog });
 		expect(sizeProblem(0)).toMatch(/^This file is empty/);
-		expect(sizeProblem(200 * 2 ** 20)).toBe(
-			'This file is 200 MB; Conclave opens run files of up to 50 MB.'
-		);
+		expect(sizeProblem(200 * 2 ** 20)).toBe('This file is 200 MB; Conclave opens run files of up to 50 MB.');
 		expect(sizeProblem(MAX_RUN_FILE_BYTES)).toBeNull();
 	});
 

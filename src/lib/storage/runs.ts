@@ -6,7 +6,7 @@
  * blocked or full, the store switches to memory and says so through `onProblem`: the game goes on,
  * and the page tells the person it is not being saved.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { LogEvent, LogHeader } from '../core';
 
 export type RunStatus = 'running' | 'paused' | 'finished' | 'failed';
@@ -183,6 +183,14 @@ export class RunStore {
 		const rows = await db.getAll('events', IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
 		const events = rows.map(({ runId: _runId, ...e }) => e as LogEvent);
 		return { run, events };
+	}
+
+	/** Closes and deletes this store's whole database (the benchmark's own, never a visitor's). */
+	async destroy(): Promise<void> {
+		if (this.name === DB_NAME) throw new Error('the runs database of this site is never deleted whole');
+		await this.flush();
+		(await this.#db)?.close();
+		await deleteDB(this.name);
 	}
 
 	async deleteRun(id: string): Promise<void> {

@@ -46,6 +46,11 @@ export interface LlmPolicyOptions {
 	 * speak, defend and vote prompt, and their ids onto the call. None: prompts as before.
 	 */
 	lessons?: readonly Lesson[];
+	/**
+	 * A replay's lessons: for each ask, exactly those the recorded call carried (none: none), instead
+	 * of a retrieval over `lessons`, so the prompt is the recorded one whatever this browser has learnt.
+	 */
+	recordedLessons?: (ask: Ask) => readonly Pick<Lesson, 'id' | 'text'>[];
 	/** The model key the lessons were stored under (`engine:model`, as the leaderboard keys models). */
 	model?: string;
 }
@@ -143,7 +148,7 @@ export function createLlmUndercoverPolicy(
 			if (!ACTIONS.includes(ask.kind)) return { action: null, error: `this agent cannot "${ask.kind}"` };
 			const kind = ask.kind as ReplyKind;
 			const retry = ask.attempt > 0;
-			const given = lessonsFor(obs);
+			const given = opts.recordedLessons ? opts.recordedLessons(ask) : lessonsFor(obs);
 			const prompt = actionPrompt(kind, obs, {
 				options: ask.options,
 				// Its own stream: the option order never depends on other draws for this ask.
@@ -158,7 +163,9 @@ export function createLlmUndercoverPolicy(
 				ask.options
 			);
 			// The ids ride on the call (and so into the log): after the game each is scored by its outcome.
-			const made: LlmModelCall = given.length ? { ...called, lessons: given.map((l) => l.id) } : called;
+			const made: LlmModelCall = given.length
+				? { ...called, lessons: given.map((l) => l.id), lessonTexts: given.map((l) => l.text) }
+				: called;
 			const parsed = parseReply(kind, response.text, {
 				self: obs.seat,
 				alive: obs.alive,
