@@ -91,11 +91,15 @@ describe('createSpendLedger', () => {
 		expect(xs).toEqual([...xs].sort((a, b) => a - b));
 	});
 
-	it('rings the anomalies and names each kind once', () => {
+	it('rings every anomaly and names them where the names do not run into each other', () => {
 		createSpendLedger(el).update(data);
 		expect([...el.querySelectorAll('.mark[data-anomaly="no-trigger"]')]).toHaveLength(2);
 		const tags = [...el.querySelectorAll('.anomaly-label')].map((t) => t.textContent).filter(Boolean);
-		expect(tags).toEqual(['no trigger', 'charged 500', 'same fingerprint']);
+		// 15:01 and 15:17 on one lane are a few pixels apart: only the first of the two is named.
+		expect(tags).toEqual(['no trigger', 'charged 500']);
+		expect(el.querySelector('.mark[data-anomaly="repeated-fingerprint"]')?.getAttribute('aria-label')).toBe(
+			'spend 6'
+		);
 		expect(el.querySelector('svg')?.getAttribute('aria-label')).toBe(
 			'Spend ledger over 3 days: 5 spends, 1 refusals, 4 anomalies'
 		);
@@ -104,7 +108,7 @@ describe('createSpendLedger', () => {
 	it('draws the tokens charged per day against the daily budget line', () => {
 		createSpendLedger(el).update(data);
 		expect(el.querySelectorAll('.day-bar')).toHaveLength(3);
-		expect(el.querySelector('.budget-label')?.textContent).toBe('4/day');
+		expect(el.querySelector('.budget-label')?.textContent).toBe('daily budget: 4');
 		const line = Number(el.querySelector('.budget-line')?.getAttribute('y1'));
 		const bar = el.querySelector('.day-bar[data-day="1"]')!;
 		// One token of four: the bar's top is below the budget line.

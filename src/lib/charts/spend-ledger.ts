@@ -9,7 +9,7 @@
  */
 import type { Selection } from 'd3';
 import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
-import { DANGER, INK, LINE, MUTED, PANEL_BG } from './style';
+import { DANGER, INK, LINE, MUTED, PANEL_BG, textEm } from './style';
 
 export type LedgerAnomaly = 'no-trigger' | 'repeated-fingerprint' | 'charged-failure';
 
@@ -104,21 +104,25 @@ function layout(data: SpendLedgerData, width: number) {
 	const maxCharged = Math.max(data.dailyTokens, ...data.charged, 1);
 	const barY = (v: number) => barsTop + BARS_H - (v / maxCharged) * BARS_H;
 	const dayW = (x1 - x0) / Math.max(1, data.days);
+	// An anomaly's name is written where it does not run into the previous name on the same lane and
+	// the same kind was not named in the last three days: a month of eternal reasons stays readable.
 	const lastTagged = new Map<LedgerAnomaly, number>();
+	const lastTagEnd = new Map<string, number>();
 	const marks: MarkModel[] = data.marks.map((m) => {
+		const lane = m.refused ? 'refused' : m.door;
+		const mx = x(m.minute);
 		let tag = '';
 		const day = Math.floor(m.minute / 1440);
 		if (m.anomaly && !(day - (lastTagged.get(m.anomaly) ?? -Infinity) < 3)) {
-			tag = ANOMALY_LABELS[m.anomaly];
-			lastTagged.set(m.anomaly, day);
+			const text = ANOMALY_LABELS[m.anomaly];
+			const half = (textEm(text) * FONT) / 2;
+			if (mx - half >= (lastTagEnd.get(lane) ?? -Infinity) + 8) {
+				tag = text;
+				lastTagged.set(m.anomaly, day);
+				lastTagEnd.set(lane, mx + half);
+			}
 		}
-		return {
-			...m,
-			x: x(m.minute),
-			y: laneY(m.refused ? 'refused' : m.door),
-			r: m.id === data.selected ? R + 3 : R,
-			tag
-		};
+		return { ...m, x: mx, y: laneY(lane), r: m.id === data.selected ? R + 3 : R, tag };
 	});
 	const bars: BarModel[] = data.charged.map((v, i) => ({
 		day: i + 1,
@@ -243,12 +247,12 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 		budget
 			.append('text')
 			.attr('class', 'budget-label')
-			.attr('x', 12)
-			.attr('y', m.budgetY)
-			.attr('dy', '0.35em')
+			.attr('x', m.x1)
+			.attr('y', m.budgetY - 6)
+			.attr('text-anchor', 'end')
 			.attr('font-size', FONT)
 			.attr('fill', DANGER)
-			.text(`${data.dailyTokens}/day`);
+			.text(`daily budget: ${data.dailyTokens}`);
 		budget
 			.append('text')
 			.attr('x', 12)

@@ -11,7 +11,9 @@ import {
 } from '$lib/scenarios/autonomy';
 
 /** Each legacy switch in two sentences: what it does, and what to look for on the chart. */
-export const SWITCH_TEXT: Readonly<Record<keyof LegacySwitches, { title: string; does: string; look: string }>> = {
+export const SWITCH_TEXT: Readonly<
+	Record<keyof LegacySwitches, { title: string; does: string; look: string }>
+> = {
 	legacyConsider: {
 		title: 'Legacy consider() (MR !107)',
 		does: 'The second door only checks the daily limit, the module lock and cycle ownership, never whether there is a trigger or how long ago the last spend was.',
@@ -60,7 +62,13 @@ export function ledgerData(s: AutonomyState, selected: number | null): SpendLedg
 			const day = Math.floor(sp.minute / 1440);
 			if (day >= 0 && day < charged.length) charged[day]! += 1;
 		}
-	return { days: s.config.days, dailyTokens: s.config.dailyTokens, marks: s.spends.map(markOf), charged, selected };
+	return {
+		days: s.config.days,
+		dailyTokens: s.config.dailyTokens,
+		marks: s.spends.map(markOf),
+		charged,
+		selected
+	};
 }
 
 export { chainOf, summarize };
