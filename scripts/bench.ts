@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the performance goals, as a table of medians and rates (never a timed test).
- * Node: scripted six-seat games per second on one core. Chromium: the runner's overhead per agent
+ * Node: scripted six-seat games per second on one core, autonomy runs per second and the spend
+ * gate's cost per call. Chromium: the runner's overhead per agent
  * turn, on the built site's hidden /bench/ page.
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { join } from 'node:path';
 import { gamesPerSecond, median, modelGame, winSplit, type ModelGameFigures } from '../src/lib/bench';
+import { Gate } from '../src/lib/core';
+import { createRunner } from '../src/lib/play';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { CHAT_MODEL, generateFixtures, MODELS_DIR } from './fixtures/index';
 import { loadNodeClient } from './node-client';
@@ -47,6 +50,62 @@ async function nodeRows() {
 		value: `${pct(split.civilians)} / ${pct(split.undercover)} / ${pct(split.draw)}`,
 		goal: 'both > 15%',
 		met: split.civilians > 150 && split.undercover > 150
+	});
+}
+
+/**
+ * The autonomy lab recomputes a whole run on every switch a class flips, so a 30-day run must take a
+ * small fraction of a second; and the spend gate sits in front of every model call, so its cost per
+ * call must vanish next to any model's.
+ */
+async function autonomyRows() {
+	const runOnce = async (seed: number) => {
+		const r = createRunner({ scenario: 'autonomy', seed, config: { days: 30 } });
+		await r.run();
+	};
+	await runOnce(0); // warm-up
+	const perSecond: number[] = [];
+	for (let i = 0; i < 3; i++) {
+		const t0 = performance.now();
+		for (let seed = 1; seed <= 10; seed++) await runOnce(seed);
+		perSecond.push(10 / ((performance.now() - t0) / 1000));
+	}
+	const runs = median(perSecond);
+	rows.push({
+		metric: 'autonomy: scripted 30-day runs/s, Node (median of 3)',
+		value: fmt(runs),
+		goal: '>= 5 (the lab redraws at once)',
+		met: runs >= 5
+	});
+	const request = { purpose: 'bench', promptTokens: 500, maxTokens: 100 };
+	const call = {
+		engine: 'bench',
+		model: 'm',
+		requestHash: 'h',
+		purpose: 'bench',
+		reply: '',
+		finishReason: 'stop' as const,
+		promptTokens: 400,
+		completionTokens: 50
+	};
+	const micros: number[] = [];
+	for (let i = 0; i < 3; i++) {
+		const gate = new Gate({ rounds: 1, actions: 1, retries: 1, retriesPerAsk: 1, tokens: 1e12, calls: 1e9 });
+		const n = 100_000;
+		const t0 = performance.now();
+		for (let k = 0; k < n; k++) {
+			const a = gate.authorizeCall(`ask:${k % 10}`, request);
+			if (a.ok) gate.settle(a.permit, call);
+			if (k % 10 === 9) gate.closeTurn();
+		}
+		micros.push(((performance.now() - t0) * 1000) / n);
+	}
+	const us = median(micros);
+	rows.push({
+		metric: 'spend gate: authorize + settle per model call, µs (median of 3)',
+		value: fmt(us),
+		goal: '<= 20',
+		met: us <= 20
 	});
 }
 
@@ -185,6 +244,7 @@ async function browserRows() {
 }
 
 await nodeRows();
+await autonomyRows();
 await nodeModelRows();
 await browserRows();
 
