@@ -80,9 +80,9 @@ describe('the LLM Sentinel', () => {
 	it('never reaches the engine when the gate refuses; the refusal names the budget', async () => {
 		const c = client('SKIP');
 		const gate = new Gate({ rounds: 1, actions: 9, retries: 1, retriesPerAsk: 1, tokens: 10 });
-		const err = await createLlmAutonomyPolicy(c)
-			.act(obs, ask, ctx(gate))
-			.catch((e: unknown) => e);
+		const err = await Promise.resolve(createLlmAutonomyPolicy(c).act(obs, ask, ctx(gate))).catch(
+			(e: unknown) => e
+		);
 		expect(isCallRefused(err)).toBe(true);
 		expect((err as Error).message).toMatch(/^refused by the tokens budget/);
 		expect(c.requests).toHaveLength(0);
