@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { simulateAutonomy } from '../../scripts/sim';
 import { createRunner } from '../../src/lib/play';
 import { DEFAULT_CONFIG } from '../../src/lib/scenarios/autonomy';
-import { expect, test } from './fixtures';
+import { encodeShare } from '../../src/lib/share/link';
+import { expect, serveTestModels, test } from './fixtures';
 
 /**
  * A class at /autonomy/: each of the seed's anomalies appears on the ledger chart when its legacy
@@ -159,4 +160,45 @@ test('a person plays Sentinel in a saved run; its log matches Node, and a reload
 	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 30_000 });
 	await expect(page.getByTestId('log-hash')).toHaveText(node.hash);
 	await expect(page.getByTestId('count-repeated')).toBeVisible();
+});
+
+test('the tiny model plays Sentinel in a worker: each question passes the gate and is logged as a model call', async ({
+	page
+}) => {
+	await serveTestModels(page);
+	const setup = {
+		scenario: 'autonomy',
+		seed: SEED,
+		config: { ...DEFAULT_CONFIG, days: 1, ignoreFingerprint: true, noStaleness: true, faultRate: 0 },
+		seats: { 1: { engine: 'transformers' as const, model: '/test-models/tiny-chat' } }
+	};
+	await page.goto(`/play/#${encodeShare(setup)}`);
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 120_000 });
+	// The chain of a spend names the model and the tokens its call used.
+	const spend = page.locator('[data-testid="spend-ledger"] .mark[data-refused="false"]').first();
+	await spend.focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('chain').locator('[data-step="model call"]')).toContainText(
+		'transformers:/test-models/tiny-chat'
+	);
+	const calls = await page.evaluate(async () => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const events = await new Promise<{ kind: string; data: { ask: string; promptTokens: number } }[]>(
+			(resolve, reject) => {
+				const req = db.transaction('events').objectStore('events').getAll();
+				req.onsuccess = () => resolve(req.result);
+				req.onerror = () => reject(req.error);
+			}
+		);
+		db.close();
+		return events.filter((e) => e.kind === 'model.called').map((e) => e.data);
+	});
+	expect(calls.length).toBeGreaterThan(0);
+	expect(calls.every((c) => /^decide:\d+$/.test(c.ask) && c.promptTokens > 0)).toBe(true);
 });
