@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: the performance goals, as a table of medians and rates (never a timed test).
- * Node: scripted six-seat games per second on one core, and rebuilding a 10,000-event run. Chromium:
- * the runner's overhead per agent turn, the same rebuild, and importing a 1 MB export, on the built
- * site's hidden /bench/ page. Every timed row that has a floor is printed beside it: a plain JSON.parse
- * of the same bytes, measured in the same run.
+ * Node: scripted six-seat games per second on one core, rebuilding a 10,000-event run, autonomy runs
+ * per second and the spend gate's cost per call. Chromium: the runner's overhead per agent turn, the
+ * same rebuild, and importing a 1 MB export, on the built site's hidden /bench/ page. Every timed row
+ * that has a floor is printed beside it: a plain JSON.parse of the same bytes, measured in the same run.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,6 +20,8 @@ import {
 	winSplit,
 	type ModelGameFigures
 } from '../src/lib/bench';
+import { Gate } from '../src/lib/core';
+import { createRunner } from '../src/lib/play';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { CHAT_MODEL, generateFixtures, MODELS_DIR } from './fixtures/index';
 import { loadNodeClient } from './node-client';
@@ -81,6 +83,62 @@ function replayRows(where: string, r: { events: number; rebuildMs: number; parse
 		value: `${fmt(r.parseMs)} ms (x${fmt(r.rebuildMs / r.parseMs, 2)})`,
 		goal: '',
 		met: null
+	});
+}
+
+/**
+ * The autonomy lab recomputes a whole run on every switch a class flips, so a 30-day run must take a
+ * small fraction of a second; and the spend gate sits in front of every model call, so its cost per
+ * call must vanish next to any model's.
+ */
+async function autonomyRows() {
+	const runOnce = async (seed: number) => {
+		const r = createRunner({ scenario: 'autonomy', seed, config: { days: 30 } });
+		await r.run();
+	};
+	await runOnce(0); // warm-up
+	const perSecond: number[] = [];
+	for (let i = 0; i < 3; i++) {
+		const t0 = performance.now();
+		for (let seed = 1; seed <= 10; seed++) await runOnce(seed);
+		perSecond.push(10 / ((performance.now() - t0) / 1000));
+	}
+	const runs = median(perSecond);
+	rows.push({
+		metric: 'autonomy: scripted 30-day runs/s, Node (median of 3)',
+		value: fmt(runs),
+		goal: '>= 5 (the lab redraws at once)',
+		met: runs >= 5
+	});
+	const request = { purpose: 'bench', promptTokens: 500, maxTokens: 100 };
+	const call = {
+		engine: 'bench',
+		model: 'm',
+		requestHash: 'h',
+		purpose: 'bench',
+		reply: '',
+		finishReason: 'stop' as const,
+		promptTokens: 400,
+		completionTokens: 50
+	};
+	const micros: number[] = [];
+	for (let i = 0; i < 3; i++) {
+		const gate = new Gate({ rounds: 1, actions: 1, retries: 1, retriesPerAsk: 1, tokens: 1e12, calls: 1e9 });
+		const n = 100_000;
+		const t0 = performance.now();
+		for (let k = 0; k < n; k++) {
+			const a = gate.authorizeCall(`ask:${k % 10}`, request);
+			if (a.ok) gate.settle(a.permit, call);
+			if (k % 10 === 9) gate.closeTurn();
+		}
+		micros.push(((performance.now() - t0) * 1000) / n);
+	}
+	const us = median(micros);
+	rows.push({
+		metric: 'spend gate: authorize + settle per model call, µs (median of 3)',
+		value: fmt(us),
+		goal: '<= 20',
+		met: us <= 20
 	});
 }
 
@@ -248,6 +306,7 @@ async function browserRows() {
 await nodeRows();
 rows.push(...guardRows());
 await nodeReplayRows();
+await autonomyRows();
 await nodeModelRows();
 await browserRows();
 

@@ -10,7 +10,7 @@ const setup = {
 
 test('a newcomer sets up a game from the home page and watches it to the end', async ({ page }) => {
 	await page.goto('/');
-	await expect(page.getByTestId('scenario-autonomy')).toContainText('coming');
+	await expect(page.getByTestId('scenario-autonomy').getByRole('link')).toBeVisible();
 	await page
 		.getByTestId('scenario-undercover')
 		.getByRole('link', { name: /set up a game/i })

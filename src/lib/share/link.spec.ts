@@ -45,6 +45,46 @@ describe('share-link codec', () => {
 		expect(decodeShare('hello')).toMatchObject({ ok: false, error: /version/ });
 	});
 
+	it('carries an autonomy run: its switches, the price and who plays Sentinel', () => {
+		const setup = {
+			scenario: 'autonomy',
+			seed: 9,
+			config: { days: 12, legacyConsider: true, faultRate: 0.2 },
+			seats: { 1: { engine: 'human' as const } }
+		};
+		const decoded = decodeShare(encodeShare(setup));
+		expect(decoded).toMatchObject({
+			ok: true,
+			run: {
+				scenario: 'autonomy',
+				seed: 9,
+				config: {
+					days: 12,
+					legacyConsider: true,
+					ignoreFingerprint: false,
+					noStaleness: false,
+					chargeTransportErrors: false,
+					faultRate: 0.2,
+					dailyTokens: 4,
+					pricePer1k: 0.018
+				},
+				seats: { 1: { engine: 'human' } }
+			}
+		});
+		expect(decodeShare(encodeShare({ ...setup, config: { faultRate: 3 } }))).toMatchObject({
+			ok: false,
+			error: /fault rate must be a number from 0 to 1/
+		});
+		expect(decodeShare(encodeShare({ ...setup, config: { legacyConsider: 'yes' } }))).toMatchObject({
+			ok: false,
+			error: /legacyConsider must be true or false/
+		});
+		expect(decodeShare(encodeShare({ ...setup, seats: { 2: { engine: 'human' as const } } }))).toMatchObject({
+			ok: false,
+			error: /seat 2, which is not at the table/
+		});
+	});
+
 	it('never throws on 10,000 random and mutated fragments', () => {
 		const rng = createStream(2026, 'fuzz');
 		const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.%#=v€谁\u0000\n ';

@@ -3,6 +3,7 @@
  * even when the gate ignores fingerprints), so a run with a bug on compares with one with it off; and
  * each spend's chain, wake -> gate -> door -> checks -> model call -> outcome, for the page.
  */
+import { clockOf } from './repository';
 import type { AutonomyState, AutonomySummary, Spend } from './state';
 
 /** Granted by a door (whatever happened after). */
@@ -54,7 +55,7 @@ export function chainOf(s: Pick<AutonomyState, 'wakes' | 'config'>, sp: Spend): 
 	const wake = s.wakes.find((w) => w.id === sp.wake);
 	const triggers = sp.triggers.length ? sp.triggers.map((t) => `${t.text} [${t.source}]`).join('; ') : 'none';
 	const steps: ChainStep[] = [
-		{ step: 'wake', text: wake ? `${wake.cause} wake at minute ${wake.minute}` : `wake #${sp.wake}` },
+		{ step: 'wake', text: wake ? `${wake.cause} wake, ${clockOf(wake.minute)}` : `wake #${sp.wake}` },
 		{ step: 'gate', text: `wake gate: ${sp.wakeReason}${wake ? ` (${wake.note})` : ''}` },
 		{
 			step: 'door',

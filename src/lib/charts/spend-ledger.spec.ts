@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSpendLedger, type SpendLedgerData } from './spend-ledger';
+
+// Three days: a legitimate admit on day 1, the backdoor (consider with no trigger) on day 2 at 9:55,
+// a refused consider, a charged 500 and the same fingerprint again on day 3.
+const data: SpendLedgerData = {
+	days: 3,
+	dailyTokens: 4,
+	marks: [
+		{
+			id: 1,
+			minute: 901,
+			door: 'admit',
+			refused: false,
+			reason: 'autonomy-due',
+			anomaly: null,
+			label: 'spend 1'
+		},
+		{
+			id: 2,
+			minute: 1440 + 595,
+			door: 'consider',
+			refused: false,
+			reason: 'repo-changed',
+			anomaly: 'no-trigger',
+			label: 'spend 2'
+		},
+		{
+			id: 3,
+			minute: 1440 + 595,
+			door: 'consider',
+			refused: false,
+			reason: 'repo-changed',
+			anomaly: 'no-trigger',
+			label: 'spend 3'
+		},
+		{
+			id: 4,
+			minute: 2880 + 600,
+			door: 'consider',
+			refused: true,
+			reason: 'evidence',
+			anomaly: null,
+			label: 'refused 4'
+		},
+		{
+			id: 5,
+			minute: 2880 + 901,
+			door: 'admit',
+			refused: false,
+			reason: 'autonomy-due',
+			anomaly: 'charged-failure',
+			label: 'spend 5'
+		},
+		{
+			id: 6,
+			minute: 2880 + 917,
+			door: 'admit',
+			refused: false,
+			reason: 'autonomy-due',
+			anomaly: 'repeated-fingerprint',
+			label: 'spend 6'
+		}
+	],
+	charged: [1, 2, 2]
+};
+
+describe('createSpendLedger', () => {
+	let el: HTMLElement;
+	beforeEach(() => {
+		el = document.createElement('div');
+		document.body.append(el);
+	});
+	afterEach(() => el.remove());
+
+	it('puts each spend on its door’s lane and refusals on their own, in time order', () => {
+		createSpendLedger(el).update(data);
+		const lane = (door: string) =>
+			[...el.querySelectorAll(`.mark[data-door="${door}"][data-refused="false"]`)].map((m) =>
+				m.getAttribute('data-id')
+			);
+		expect(lane('admit')).toEqual(['1', '5', '6']);
+		expect(lane('consider')).toEqual(['2', '3']);
+		expect(
+			[...el.querySelectorAll('.mark[data-refused="true"]')].map((m) => m.getAttribute('data-id'))
+		).toEqual(['4']);
+		const xs = [...el.querySelectorAll('.mark[data-door="admit"]')].map((m) =>
+			Number(/translate\(([\d.]+)/.exec(m.getAttribute('transform')!)![1])
+		);
+		expect(xs).toEqual([...xs].sort((a, b) => a - b));
+	});
+
+	it('rings every anomaly and names them where the names do not run into each other', () => {
+		createSpendLedger(el).update(data);
+		expect([...el.querySelectorAll('.mark[data-anomaly="no-trigger"]')]).toHaveLength(2);
+		const tags = [...el.querySelectorAll('.anomaly-label')].map((t) => t.textContent).filter(Boolean);
+		// 15:01 and 15:17 on one lane are a few pixels apart: only the first of the two is named.
+		expect(tags).toEqual(['no trigger', 'charged 500']);
+		expect(el.querySelector('.mark[data-anomaly="repeated-fingerprint"]')?.getAttribute('aria-label')).toBe(
+			'spend 6'
+		);
+		expect(el.querySelector('svg')?.getAttribute('aria-label')).toBe(
+			'Spend ledger over 3 days: 5 spends, 1 refusals, 4 anomalies'
+		);
+	});
+
+	it('draws the tokens charged per day against the daily budget line', () => {
+		createSpendLedger(el).update(data);
+		expect(el.querySelectorAll('.day-bar')).toHaveLength(3);
+		expect(el.querySelector('.budget-label')?.textContent).toBe('daily budget: 4');
+		const line = Number(el.querySelector('.budget-line')?.getAttribute('y1'));
+		const bar = el.querySelector('.day-bar[data-day="1"]')!;
+		// One token of four: the bar's top is below the budget line.
+		expect(Number(bar.getAttribute('y'))).toBeGreaterThan(line);
+	});
+
+	it('tells the page which mark was clicked or chosen with the keyboard', () => {
+		const chosen: number[] = [];
+		createSpendLedger(el, { onSelect: (id) => chosen.push(id) }).update(data);
+		el.querySelector<SVGGElement>('.mark[data-id="2"]')!.dispatchEvent(
+			new MouseEvent('click', { bubbles: true })
+		);
+		el.querySelector<SVGGElement>('.mark[data-id="5"]')!.dispatchEvent(
+			new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })
+		);
+		expect(chosen).toEqual([2, 5]);
+	});
+
+	it('keeps its marks across updates (keyed by id) and is gone after destroy', () => {
+		const chart = createSpendLedger(el);
+		chart.update({ ...data, marks: data.marks.slice(0, 2) });
+		const first = el.querySelector('.mark[data-id="1"]');
+		chart.update(data);
+		expect(el.querySelector('.mark[data-id="1"]')).toBe(first);
+		chart.destroy();
+		expect(el.querySelector('svg')).toBeNull();
+	});
+
+	it('renders the same SVG for the same data', () => {
+		createSpendLedger(el).update({ ...data, selected: 2 });
+		expect(el.innerHTML).toMatchSnapshot();
+	});
+});

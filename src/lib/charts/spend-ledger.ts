@@ -1,0 +1,337 @@
+/**
+ * The spend ledger over simulated time: one lane per door (admit, consider) with a mark per spend,
+ * coloured by the wake's reason; refusals on their own lane; the seed's anomalies ringed in red and
+ * labelled (a spend with no trigger, a repeated fingerprint, a charged transport failure); and below,
+ * the budget tokens charged each day against the daily budget line.
+ *
+ * Marks are buttons (focusable, Enter or a click): `onSelect(id)` lets the page show the spend's
+ * chain. Made for a projector: text at 14px or more, the width of the container, keyed joins by id.
+ */
+import type { Selection } from 'd3';
+import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { DANGER, INK, LINE, MUTED, PANEL_BG, textEm } from './style';
+
+export type LedgerAnomaly = 'no-trigger' | 'repeated-fingerprint' | 'charged-failure';
+
+export interface LedgerMark {
+	id: number;
+	/** Simulated minutes since day 1, 00:00. */
+	minute: number;
+	door: 'admit' | 'consider';
+	refused: boolean;
+	/** The wake gate's reason for the wake this spend belongs to. */
+	reason: string;
+	anomaly: LedgerAnomaly | null;
+	/** Short text for screen readers and the tooltip. */
+	label: string;
+}
+
+export interface SpendLedgerData {
+	days: number;
+	dailyTokens: number;
+	marks: LedgerMark[];
+	/** Budget tokens charged per day (index 0 is day 1). */
+	charged: number[];
+	/** The selected mark, drawn larger. */
+	selected?: number | null;
+}
+
+export interface SpendLedgerOptions {
+	onSelect?: (id: number) => void;
+}
+
+export interface SpendLedgerChart {
+	update(data: SpendLedgerData): void;
+	destroy(): void;
+}
+
+export const REASON_COLOURS: Readonly<Record<string, string>> = {
+	'repo-changed': '#8a5a00',
+	evidence: '#1e7a3c',
+	'scheduled-review': '#6a3d9a',
+	'autonomy-due': '#1f5fbf'
+};
+export const ANOMALY_LABELS: Readonly<Record<LedgerAnomaly, string>> = {
+	'no-trigger': 'no trigger',
+	'repeated-fingerprint': 'same fingerprint',
+	'charged-failure': 'charged 500'
+};
+
+const DEFAULT_W = 1100;
+const MIN_W = 420;
+const MARGIN = 12;
+const PAD_L = 110;
+const PAD_R = 16;
+const LEGEND_H = 34;
+const LANE_H = 56;
+const LANES = ['admit', 'consider', 'refused'] as const;
+const LANE_LABELS: Record<(typeof LANES)[number], string> = {
+	admit: 'admit()',
+	consider: 'consider()',
+	refused: 'refused'
+};
+const BARS_H = 110;
+const AXIS_H = 30;
+const FONT = 14;
+const R = 7;
+
+interface MarkModel extends LedgerMark {
+	x: number;
+	y: number;
+	r: number;
+	/** The anomaly's name is written over the first mark of its kind in any three days. */
+	tag: string;
+}
+
+interface BarModel {
+	day: number;
+	x: number;
+	y: number;
+	w: number;
+	h: number;
+	over: boolean;
+}
+
+function layout(data: SpendLedgerData, width: number) {
+	const x0 = PAD_L;
+	const x1 = width - PAD_R;
+	const minutes = Math.max(1, data.days) * 1440;
+	const x = (m: number) => x0 + (Math.min(Math.max(m, 0), minutes) / minutes) * (x1 - x0);
+	const laneY = (lane: (typeof LANES)[number]) =>
+		MARGIN + LEGEND_H + LANES.indexOf(lane) * LANE_H + LANE_H / 2;
+	const lanesBottom = MARGIN + LEGEND_H + LANES.length * LANE_H;
+	const barsTop = lanesBottom + 24;
+	const maxCharged = Math.max(data.dailyTokens, ...data.charged, 1);
+	const barY = (v: number) => barsTop + BARS_H - (v / maxCharged) * BARS_H;
+	const dayW = (x1 - x0) / Math.max(1, data.days);
+	// An anomaly's name is written where it does not run into the previous name on the same lane and
+	// the same kind was not named in the last three days: a month of eternal reasons stays readable.
+	const lastTagged = new Map<LedgerAnomaly, number>();
+	const lastTagEnd = new Map<string, number>();
+	const marks: MarkModel[] = data.marks.map((m) => {
+		const lane = m.refused ? 'refused' : m.door;
+		const mx = x(m.minute);
+		let tag = '';
+		const day = Math.floor(m.minute / 1440);
+		if (m.anomaly && !(day - (lastTagged.get(m.anomaly) ?? -Infinity) < 3)) {
+			const text = ANOMALY_LABELS[m.anomaly];
+			const half = (textEm(text) * FONT) / 2;
+			if (mx - half >= (lastTagEnd.get(lane) ?? -Infinity) + 8) {
+				tag = text;
+				lastTagged.set(m.anomaly, day);
+				lastTagEnd.set(lane, mx + half);
+			}
+		}
+		return { ...m, x: mx, y: laneY(lane), r: m.id === data.selected ? R + 3 : R, tag };
+	});
+	const bars: BarModel[] = data.charged.map((v, i) => ({
+		day: i + 1,
+		x: x0 + i * dayW + 1,
+		y: barY(v),
+		w: Math.max(1, dayW - 2),
+		h: barsTop + BARS_H - barY(v),
+		over: v > data.dailyTokens
+	}));
+	const step = [1, 2, 5, 10, 20, 30].find((s) => dayW * s >= 40) ?? 30;
+	const ticks: { day: number; x: number }[] = [];
+	for (let d = 1; d <= data.days; d += d === 1 && step > 1 ? step - 1 : step)
+		ticks.push({ day: d, x: x0 + (d - 0.5) * dayW });
+	return {
+		marks,
+		bars,
+		ticks,
+		lanes: LANES.map((lane) => ({ lane, y: laneY(lane) })),
+		budgetY: barY(data.dailyTokens),
+		barsTop,
+		x0,
+		x1,
+		height: barsTop + BARS_H + AXIS_H + MARGIN
+	};
+}
+
+type Sel<E extends Element, D> = Selection<E, D, SVGSVGElement, unknown>;
+
+export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions = {}): SpendLedgerChart {
+	const svg = appendChartSvg(el, { testid: 'spend-ledger', className: 'spend-ledger', role: 'group' });
+	const bg = svg.append('rect').attr('class', 'panel-bg');
+	const legend = svg.append('g').attr('class', 'legend');
+	const lanes = svg.append('g').attr('class', 'lanes');
+	const bars = svg.append('g').attr('class', 'bars');
+	const budget = svg.append('g').attr('class', 'budget');
+	const axis = svg.append('g').attr('class', 'x-ticks');
+	const marks = svg.append('g').attr('class', 'marks');
+
+	function render(data: SpendLedgerData, width: number): void {
+		const m = layout(data, width);
+		const spends = data.marks.filter((k) => !k.refused).length;
+		const anomalies = data.marks.filter((k) => k.anomaly).length;
+		svg
+			.attr('viewBox', `0 0 ${width} ${m.height}`)
+			.attr(
+				'aria-label',
+				`Spend ledger over ${data.days} days: ${spends} spends, ${data.marks.length - spends} refusals, ${anomalies} anomalies`
+			);
+		bg.attr('width', width)
+			.attr('height', m.height)
+			.attr('rx', 8)
+			.attr('fill', PANEL_BG)
+			.attr('stroke', LINE);
+
+		const entries = [
+			...Object.entries(REASON_COLOURS).map(([k, c]) => ({ key: k, text: k, colour: c, ring: false })),
+			{ key: 'anomaly', text: 'anomaly', colour: PANEL_BG, ring: true }
+		];
+		const items = legend
+			.selectAll<SVGGElement, (typeof entries)[number]>('g.item')
+			.data(entries, (d) => d.key)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'item');
+				g.append('circle');
+				g.append('text');
+				return g;
+			})
+			.attr('transform', (_d, i) => `translate(${PAD_L + i * 160},${MARGIN + 14})`);
+		items
+			.select('circle')
+			.attr('r', R)
+			.attr('fill', (d) => d.colour)
+			.attr('stroke', (d) => (d.ring ? DANGER : 'none'))
+			.attr('stroke-width', 3);
+		items
+			.select('text')
+			.attr('x', 12)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT)
+			.attr('fill', INK)
+			.text((d) => d.text);
+
+		const laneG = lanes
+			.selectAll<SVGGElement, { lane: string; y: number }>('g.lane')
+			.data(m.lanes, (d) => d.lane)
+			.join((enter) => {
+				const g = enter.append('g').attr('class', 'lane');
+				g.append('line');
+				g.append('text');
+				return g;
+			});
+		laneG
+			.select('line')
+			.attr('x1', m.x0)
+			.attr('x2', m.x1)
+			.attr('y1', (d) => d.y)
+			.attr('y2', (d) => d.y)
+			.attr('stroke', LINE)
+			.attr('stroke-width', 1.5);
+		laneG
+			.select('text')
+			.attr('x', 12)
+			.attr('y', (d) => d.y)
+			.attr('dy', '0.35em')
+			.attr('font-size', FONT)
+			.attr('font-weight', 700)
+			.attr('fill', INK)
+			.text((d) => LANE_LABELS[d.lane as (typeof LANES)[number]]);
+
+		drawBars(bars as unknown as Sel<SVGGElement, unknown>, m.bars);
+		budget.selectAll('*').remove();
+		budget
+			.append('line')
+			.attr('class', 'budget-line')
+			.attr('x1', m.x0)
+			.attr('x2', m.x1)
+			.attr('y1', m.budgetY)
+			.attr('y2', m.budgetY)
+			.attr('stroke', DANGER)
+			.attr('stroke-width', 2)
+			.attr('stroke-dasharray', '8 5');
+		budget
+			.append('text')
+			.attr('class', 'budget-label')
+			.attr('x', m.x1)
+			.attr('y', m.budgetY - 6)
+			.attr('text-anchor', 'end')
+			.attr('font-size', FONT)
+			.attr('fill', DANGER)
+			.text(`daily budget: ${data.dailyTokens}`);
+		budget
+			.append('text')
+			.attr('x', 12)
+			.attr('y', m.barsTop - 6)
+			.attr('font-size', FONT)
+			.attr('font-weight', 700)
+			.attr('fill', INK)
+			.text('tokens/day');
+
+		axis
+			.selectAll<SVGTextElement, { day: number; x: number }>('text')
+			.data(m.ticks, (d) => d.day)
+			.join('text')
+			.attr('x', (d) => d.x)
+			.attr('y', m.height - MARGIN - 6)
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT)
+			.attr('fill', MUTED)
+			.text((d) => `day ${d.day}`);
+
+		drawMarks(m.marks);
+	}
+
+	function drawBars(g: Sel<SVGGElement, unknown>, data: BarModel[]): void {
+		g.selectAll<SVGRectElement, BarModel>('rect')
+			.data(data, (d) => d.day)
+			.join('rect')
+			.attr('class', 'day-bar')
+			.attr('data-day', (d) => d.day)
+			.attr('x', (d) => d.x)
+			.attr('y', (d) => d.y)
+			.attr('width', (d) => d.w)
+			.attr('height', (d) => d.h)
+			.attr('fill', (d) => (d.over ? DANGER : MUTED));
+	}
+
+	function drawMarks(data: MarkModel[]): void {
+		const g = marks
+			.selectAll<SVGGElement, MarkModel>('g.mark')
+			.data(data, (d) => d.id)
+			.join((enter) => {
+				const e = enter.append('g').attr('class', 'mark').attr('tabindex', 0).attr('role', 'button');
+				e.append('circle');
+				e.append('text').attr('class', 'anomaly-label');
+				e.append('title');
+				e.on('click', (_ev, d) => options.onSelect?.(d.id));
+				e.on('keydown', (ev: KeyboardEvent, d) => {
+					if (ev.key === 'Enter' || ev.key === ' ') {
+						ev.preventDefault();
+						options.onSelect?.(d.id);
+					}
+				});
+				return e;
+			})
+			.attr('data-id', (d) => d.id)
+			.attr('data-door', (d) => d.door)
+			.attr('data-refused', (d) => String(d.refused))
+			.attr('data-anomaly', (d) => d.anomaly ?? 'none')
+			.attr('aria-label', (d) => d.label)
+			.attr('transform', (d) => `translate(${d.x},${d.y})`)
+			.style('cursor', 'pointer');
+		g.select('circle')
+			.attr('r', (d) => (d.refused ? d.r - 2 : d.r))
+			.attr('fill', (d) => (d.refused ? PANEL_BG : (REASON_COLOURS[d.reason] ?? MUTED)))
+			.attr('stroke', (d) => (d.anomaly ? DANGER : d.refused ? MUTED : 'none'))
+			.attr('stroke-width', (d) => (d.anomaly ? 3 : 1.5));
+		g.select('text.anomaly-label')
+			.attr('y', -R - 6)
+			.attr('text-anchor', 'middle')
+			.attr('font-size', FONT)
+			.attr('font-weight', 700)
+			.attr('fill', DANGER)
+			.text((d) => d.tag);
+		g.select('title').text((d) => d.label);
+	}
+
+	const lifecycle = chartLifecycle<SpendLedgerData>(el, svg, {
+		measure: (e) => widthFor(e, MIN_W, DEFAULT_W),
+		render
+	});
+	return lifecycle;
+}
