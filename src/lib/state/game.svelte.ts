@@ -42,6 +42,11 @@ export class GameSession<S = unknown> {
 	/** True when this is a replay of a recorded log rather than a live run. */
 	readonly replaying: boolean;
 	runId: string | null = $state(null);
+	/**
+	 * How many events of this run are committed to IndexedDB: what the page may call saved. It trails
+	 * `events` by the write in flight; a crash loses at most what is above it.
+	 */
+	saved = $state(0);
 
 	/** The seats' workers; created on the first play, terminated when the run ends or the page is left. */
 	readonly pool: AgentPool | null;
@@ -107,6 +112,7 @@ export class GameSession<S = unknown> {
 		const session = new GameSession(setup, { header: run.header, events }, store);
 		session.runId = id;
 		session.#id = id;
+		session.saved = events.length;
 		if (session.status !== 'finished') session.status = 'paused';
 		return session;
 	}
@@ -144,19 +150,28 @@ export class GameSession<S = unknown> {
 		};
 		void this.#store.createRun(record);
 		// Events written before this point (none, for a fresh run) are covered by the first append.
-		if (this.#runner.log.length) void this.#store.append(id, this.#runner.log.events, {});
+		if (this.#runner.log.length) this.#track(this.#store.append(id, this.#runner.log.events, {}));
+	}
+
+	/** Moves `saved` up once a write of the log as it is now has been committed. */
+	#track(write: Promise<boolean>): void {
+		const length = this.#runner.log.length;
+		void write.then((committed) => {
+			if (committed && length > this.saved) this.saved = length;
+		});
 	}
 
 	#persist(events: LogEvent[]): void {
 		if (!this.runId) return;
 		const finished = this.#runner.done;
-		void this.#store.append(this.runId, events, {
+		const write = this.#store.append(this.runId, events, {
 			events: this.#runner.log.length,
 			logHash: this.#runner.hash,
 			updatedAt: Date.now(),
 			status: finished ? 'finished' : this.status === 'playing' ? 'running' : 'paused',
 			summary: finished ? summarize(this.#runner.outcome()) : undefined
 		});
+		this.#track(write);
 	}
 
 	/** Advances one turn. Returns false once the run (or replay) is over. */
@@ -274,9 +289,10 @@ export class GameSession<S = unknown> {
 	async stepOnce(): Promise<void> {
 		if (this.status === 'playing') this.pause();
 		if (this.status === 'finished' || this.status === 'failed' || this.status === 'loading') return;
-		const wasReady = this.status === 'ready';
+		// Loading the agents shows 'loading'; a step leaves the run as it found it (ready or paused).
+		const before = this.status;
 		if (!this.replaying && !(await this.#ensureAgents())) return;
-		if (wasReady) this.status = 'ready';
+		this.status = before;
 		const more = await this.step();
 		if (more && this.status === 'ready') this.status = 'paused';
 	}

@@ -97,29 +97,34 @@ export class RunStore {
 		return (await this.#db) !== null && this.#problem === null;
 	}
 
-	/** Queues a write; writes run one after another, in order. */
-	#enqueue(work: (db: IDBPDatabase<ConclaveDB>) => Promise<void>): Promise<void> {
+	/**
+	 * Queues a write; writes run one after another, in order. Resolves true once the write is committed
+	 * (its transaction completed), false when it was not saved (storage missing or failed).
+	 */
+	#enqueue(work: (db: IDBPDatabase<ConclaveDB>) => Promise<void>): Promise<boolean> {
 		const job = this.#queue.then(async () => {
 			const db = await this.#db;
-			if (!db || this.#problem) return;
+			if (!db || this.#problem) return false;
 			try {
 				await work(db);
+				return true;
 			} catch (err) {
 				this.#report(describe(err));
+				return false;
 			}
 		});
 		this.#queue = job;
 		return job;
 	}
 
-	createRun(record: RunRecord): Promise<void> {
+	createRun(record: RunRecord): Promise<boolean> {
 		return this.#enqueue(async (db) => {
 			await db.put('runs', record);
 		});
 	}
 
-	/** Appends events and updates the run's record in the same transaction. */
-	append(runId: string, events: readonly LogEvent[], patch: Partial<RunRecord>): Promise<void> {
+	/** Appends events and updates the run's record in the same transaction; true once committed. */
+	append(runId: string, events: readonly LogEvent[], patch: Partial<RunRecord>): Promise<boolean> {
 		return this.#enqueue(async (db) => {
 			const tx = db.transaction(['runs', 'events'], 'readwrite');
 			const runs = tx.objectStore('runs');
@@ -131,7 +136,7 @@ export class RunStore {
 		});
 	}
 
-	update(runId: string, patch: Partial<RunRecord>): Promise<void> {
+	update(runId: string, patch: Partial<RunRecord>): Promise<boolean> {
 		return this.append(runId, [], patch);
 	}
 
