@@ -34,9 +34,16 @@ export const DB_NAME = 'conclave';
 const DB_VERSION = 1;
 
 export interface StorageProblem {
-	kind: 'unavailable' | 'quota' | 'failed';
+	/** `outdated`: another tab upgraded the database; this tab's code is older and must reload. */
+	kind: 'unavailable' | 'quota' | 'failed' | 'outdated';
 	message: string;
 }
+
+const OUTDATED: StorageProblem = {
+	kind: 'outdated',
+	message:
+		'Conclave was updated in another tab, so this tab stopped saving. Reload this page to go on: the run is saved up to the last event shown as saved.'
+};
 
 function describe(err: unknown): StorageProblem {
 	const name = (err as { name?: string } | null)?.name ?? '';
@@ -69,14 +76,32 @@ export class RunStore {
 	async #open(): Promise<IDBPDatabase<ConclaveDB> | null> {
 		try {
 			if (typeof indexedDB === 'undefined' || indexedDB === null) throw new Error('no IndexedDB');
-			return await openDB<ConclaveDB>(DB_NAME, DB_VERSION, {
+			const db = await openDB<ConclaveDB>(DB_NAME, DB_VERSION, {
 				upgrade(db) {
 					const runs = db.createObjectStore('runs', { keyPath: 'id' });
 					runs.createIndex('byUpdated', 'updatedAt');
 					db.createObjectStore('events', { keyPath: ['runId', 'seq'] });
-				}
+				},
+				// Another tab wants a newer schema: let it have the database at once (it would otherwise wait
+				// on `blocked` for as long as this tab is open) and tell this tab's person to reload.
+				blocking: () => {
+					db.close();
+					this.#report(OUTDATED);
+				},
+				// This tab wants a newer schema while an older tab holds the database open.
+				blocked: () =>
+					this.#report({
+						kind: 'failed',
+						message:
+							'Another tab with an older Conclave keeps the database open, so this tab cannot save yet. Close or reload that tab.'
+					})
 			});
-		} catch {
+			return db;
+		} catch (err) {
+			if ((err as { name?: string } | null)?.name === 'VersionError') {
+				this.#report(OUTDATED);
+				return null;
+			}
 			this.#report({
 				kind: 'unavailable',
 				message:
@@ -145,15 +170,21 @@ export class RunStore {
 		return this.#queue;
 	}
 
-	async listRuns(): Promise<RunRecord[]> {
+	/** The open database, or null where there is none or another tab has upgraded it (closed here). */
+	async #readable(): Promise<IDBPDatabase<ConclaveDB> | null> {
 		const db = await this.#db;
+		return this.#problem?.kind === 'outdated' ? null : db;
+	}
+
+	async listRuns(): Promise<RunRecord[]> {
+		const db = await this.#readable();
 		if (!db) return [];
 		return (await db.getAllFromIndex('runs', 'byUpdated')).reverse();
 	}
 
 	async loadRun(id: string): Promise<{ run: RunRecord; events: LogEvent[] } | null> {
 		await this.flush();
-		const db = await this.#db;
+		const db = await this.#readable();
 		if (!db) return null;
 		const run = await db.get('runs', id);
 		if (!run) return null;
@@ -164,7 +195,7 @@ export class RunStore {
 
 	async deleteRun(id: string): Promise<void> {
 		await this.flush();
-		const db = await this.#db;
+		const db = await this.#readable();
 		if (!db) return;
 		const tx = db.transaction(['runs', 'events'], 'readwrite');
 		await tx.objectStore('events').delete(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
