@@ -13,6 +13,7 @@ import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
 import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs';
 import { RunLock, runChannel, type RunNews } from './run-lock';
+import { wasSaved } from '$lib/storage/run-ledger';
 
 export type Status = 'ready' | 'loading' | 'playing' | 'paused' | 'finished' | 'failed';
 
@@ -102,7 +103,9 @@ export class GameSession<S = unknown> {
 		const saved = await store.loadRun(id);
 		if (!saved)
 			throw new Error(
-				'That saved run is not in this browser (it may have been deleted, or saved in another browser).'
+				wasSaved(id)
+					? 'That run was saved in this browser, but the browser has since cleared this site’s storage, so it is gone.'
+					: 'That saved run is not in this browser (it may have been deleted, or saved in another browser).'
 			);
 		const { run, events } = saved;
 		try {

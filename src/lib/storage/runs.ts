@@ -8,6 +8,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { LogEvent, LogHeader } from '../core';
+import { forgetRuns, noteRun } from './run-ledger';
 
 export type RunStatus = 'running' | 'paused' | 'finished' | 'failed';
 
@@ -145,6 +146,7 @@ export class RunStore {
 	createRun(record: RunRecord): Promise<boolean> {
 		return this.#enqueue(async (db) => {
 			await db.put('runs', record);
+			noteRun({ id: record.id, scenario: record.scenario, seed: record.seed, createdAt: record.createdAt });
 		});
 	}
 
@@ -179,7 +181,12 @@ export class RunStore {
 	async listRuns(): Promise<RunRecord[]> {
 		const db = await this.#readable();
 		if (!db) return [];
-		return (await db.getAllFromIndex('runs', 'byUpdated')).reverse();
+		try {
+			return (await db.getAllFromIndex('runs', 'byUpdated')).reverse();
+		} catch (err) {
+			this.#report(describe(err));
+			return [];
+		}
 	}
 
 	async loadRun(id: string): Promise<{ run: RunRecord; events: LogEvent[] } | null> {
@@ -201,5 +208,6 @@ export class RunStore {
 		await tx.objectStore('events').delete(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
 		await tx.objectStore('runs').delete(id);
 		await tx.done;
+		forgetRuns([id]);
 	}
 }
