@@ -3,9 +3,22 @@
  * does any uncaught error on the page.
  */
 import { serveTestModels as serveModels } from '../../scripts/test-models';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 const LOCAL = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Fails every request from `context` to a non-local host, and lists them in the returned array. */
+export async function blockRemote(context: BrowserContext): Promise<string[]> {
+	const outside: string[] = [];
+	await context.route('**/*', (route) => {
+		const url = new URL(route.request().url());
+		if (url.protocol === 'data:' || url.protocol === 'blob:' || LOCAL.has(url.hostname))
+			return route.continue();
+		outside.push(url.href);
+		return route.abort('blockedbyclient');
+	});
+	return outside;
+}
 
 export const test = base.extend<{ guard: void; remoteExpected: boolean; expectedPageErrors: string[] }>({
 	/** Uncaught errors a test causes on purpose (a simulated crash); any other still fails it. */
@@ -14,15 +27,8 @@ export const test = base.extend<{ guard: void; remoteExpected: boolean; expected
 	remoteExpected: [false, { option: true }],
 	guard: [
 		async ({ context, page, remoteExpected, expectedPageErrors }, use) => {
-			const outside: string[] = [];
 			const errors: string[] = [];
-			await context.route('**/*', (route) => {
-				const url = new URL(route.request().url());
-				if (url.protocol === 'data:' || url.protocol === 'blob:' || LOCAL.has(url.hostname))
-					return route.continue();
-				outside.push(url.href);
-				return route.abort('blockedbyclient');
-			});
+			const outside = await blockRemote(context);
 			page.on('pageerror', (err) => {
 				if (!expectedPageErrors.includes(err.message)) errors.push(err.message);
 			});

@@ -13,6 +13,8 @@ import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
 import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs';
 import { createReplay, replayInputOf, unreplayableSeat, type Replay, type ReplayInput } from '$lib/replay';
+import { RunLock, runChannel, type RunNews } from './run-lock';
+import { wasSaved } from '$lib/storage/run-ledger';
 
 export type Status = 'ready' | 'loading' | 'playing' | 'paused' | 'finished' | 'failed';
 
@@ -51,6 +53,17 @@ export class GameSession<S = unknown> {
 	/** Set once a re-executed replay has ended exactly on the recorded log hash. */
 	replayVerified = $state(false);
 	runId: string | null = $state(null);
+	/**
+	 * How many events of this run are committed to IndexedDB: what the page may call saved. It trails
+	 * `events` by the write in flight; a crash loses at most what is above it.
+	 */
+	saved = $state(0);
+	/**
+	 * True while another tab writes this run: this one shows it read-only and follows it live. Once
+	 * that tab has let go, `canTakeOver` turns true and `takeOver()` makes this tab the writer.
+	 */
+	readOnly = $state(false);
+	canTakeOver = $state(false);
 
 	/** The seats' workers; created on the first play, terminated when the run ends or the page is left. */
 	readonly pool: AgentPool | null;
@@ -62,6 +75,9 @@ export class GameSession<S = unknown> {
 	#reexec: Replay | null = null;
 	#timer: ReturnType<typeof setTimeout> | null = null;
 	#busy = false;
+	#lock: RunLock | null = null;
+	#disposed = false;
+	#channel: BroadcastChannel | null = null;
 
 	private constructor(
 		setup: SharedRun,
@@ -102,7 +118,9 @@ export class GameSession<S = unknown> {
 		const saved = await store.loadRun(id);
 		if (!saved)
 			throw new Error(
-				'That saved run is not in this browser (it may have been deleted, or saved in another browser).'
+				wasSaved(id)
+					? 'That run was saved in this browser, but the browser has since cleared this site’s storage, so it is gone.'
+					: 'That saved run is not in this browser (it may have been deleted, or saved in another browser).'
 			);
 		const { run, events } = saved;
 		try {
@@ -126,10 +144,16 @@ export class GameSession<S = unknown> {
 			throw new Error(
 				'That run was imported from a file: it can be replayed, not resumed (a file cannot say which models may be called).'
 			);
+		// Only one tab writes a run; a second one opening it follows the writer, read-only.
+		const lock = await RunLock.claim(id);
 		const session = new GameSession(setup, { header: run.header, events }, store);
 		session.runId = id;
 		session.#id = id;
+		session.saved = events.length;
+		session.#lock = lock;
+		session.#channel = runChannel(id);
 		if (session.status !== 'finished') session.status = 'paused';
+		if (lock.state === 'follower') session.#follow();
 		return session;
 	}
 
@@ -140,6 +164,41 @@ export class GameSession<S = unknown> {
 	static replayOf(input: ReplayInput, store: RunStore = runStore()): GameSession {
 		const replay = createReplay(input);
 		return new GameSession(replay.setup, null, store, replay);
+	}
+
+	/** Reads the run again from IndexedDB each time its writer says it committed more. */
+	#follow(): void {
+		this.readOnly = true;
+		this.#channel?.addEventListener('message', (e: MessageEvent<RunNews>) => {
+			if (this.readOnly && e.data.saved > this.saved) void this.#reload();
+		});
+		this.#lock?.waitForTurn(() => {
+			this.canTakeOver = true;
+			void this.#reload();
+		});
+	}
+
+	/** Folds the run's saved log again (a follower catching up, or taking over). */
+	async #reload(): Promise<void> {
+		const saved = await this.#store.loadRun(this.#id);
+		if (!saved || saved.events.length < this.saved) return;
+		verifyChain(saved.run.header, saved.events);
+		const pool = this.pool;
+		this.#runner = createRunner(this.setup, {
+			resume: { header: saved.run.header, events: saved.events },
+			policyFor: pool ? (seat) => pool.policyFor(seat) : undefined
+		});
+		this.saved = saved.events.length;
+		this.#sync();
+		this.status = this.#runner.done ? 'finished' : 'paused';
+	}
+
+	/** Once the writing tab has let go: this tab writes the run from where it was saved. */
+	async takeOver(): Promise<void> {
+		if (!this.canTakeOver) return;
+		await this.#reload();
+		this.readOnly = false;
+		this.canTakeOver = false;
 	}
 
 	get header(): LogHeader {
@@ -174,25 +233,43 @@ export class GameSession<S = unknown> {
 			logHash: this.#runner.hash
 		};
 		void this.#store.createRun(record);
+		// A new id: the lock is free; holding it makes a second tab that opens this run a follower.
+		void RunLock.claim(id).then((lock) => {
+			if (this.#disposed) lock.release();
+			else this.#lock = lock;
+		});
+		this.#channel = runChannel(id);
 		// Events written before this point (none, for a fresh run) are covered by the first append.
-		if (this.#runner.log.length) void this.#store.append(id, this.#runner.log.events, {});
+		if (this.#runner.log.length) this.#track(this.#store.append(id, this.#runner.log.events, {}));
+	}
+
+	/** Moves `saved` up once a write of the log as it is now has been committed. */
+	#track(write: Promise<boolean>): void {
+		const length = this.#runner.log.length;
+		void write.then((committed) => {
+			if (!committed || length <= this.saved) return;
+			this.saved = length;
+			const news: RunNews = { saved: length };
+			this.#channel?.postMessage(news);
+		});
 	}
 
 	#persist(events: LogEvent[]): void {
 		if (!this.runId) return;
 		const finished = this.#runner.done;
-		void this.#store.append(this.runId, events, {
+		const write = this.#store.append(this.runId, events, {
 			events: this.#runner.log.length,
 			logHash: this.#runner.hash,
 			updatedAt: Date.now(),
 			status: finished ? 'finished' : this.status === 'playing' ? 'running' : 'paused',
 			summary: finished ? summarize(this.#runner.outcome()) : undefined
 		});
+		this.#track(write);
 	}
 
 	/** Advances one turn. Returns false once the run (or replay) is over. */
 	async step(): Promise<boolean> {
-		if (this.#busy) return true;
+		if (this.#busy || this.readOnly) return true;
 		this.#busy = true;
 		try {
 			if (this.#reexec) return await this.#reexecStep(this.#reexec);
@@ -302,6 +379,7 @@ export class GameSession<S = unknown> {
 
 	async play(): Promise<void> {
 		if (
+			this.readOnly ||
 			this.status === 'finished' ||
 			this.status === 'failed' ||
 			this.status === 'playing' ||
@@ -324,11 +402,13 @@ export class GameSession<S = unknown> {
 	}
 
 	async stepOnce(): Promise<void> {
+		if (this.readOnly) return;
 		if (this.status === 'playing') this.pause();
 		if (this.status === 'finished' || this.status === 'failed' || this.status === 'loading') return;
-		const wasReady = this.status === 'ready';
+		// Loading the agents shows 'loading'; a step leaves the run as it found it (ready or paused).
+		const before = this.status;
 		if (!this.replaying && !(await this.#ensureAgents())) return;
-		if (wasReady) this.status = 'ready';
+		this.status = before;
 		const more = await this.step();
 		if (more && this.status === 'ready') this.status = 'paused';
 	}
@@ -362,9 +442,17 @@ export class GameSession<S = unknown> {
 
 	/** Stops pacing (when the page is left); the log is already saved. */
 	dispose(): void {
+		this.#disposed = true;
 		this.#stopTimer();
 		if (this.status === 'playing') this.pause();
 		this.pool?.dispose();
+		// Let go of the run only after its last write, so a tab taking over reads all of it.
+		const lock = this.#lock;
+		const channel = this.#channel;
+		void this.#store.flush().then(() => {
+			lock?.release();
+			channel?.close();
+		});
 	}
 }
 

@@ -8,6 +8,7 @@
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { LogEvent, LogHeader } from '../core';
+import { forgetRuns, noteRun } from './run-ledger';
 
 export type RunStatus = 'running' | 'paused' | 'finished' | 'failed';
 
@@ -36,9 +37,16 @@ export const DB_NAME = 'conclave';
 const DB_VERSION = 1;
 
 export interface StorageProblem {
-	kind: 'unavailable' | 'quota' | 'failed';
+	/** `outdated`: another tab upgraded the database; this tab's code is older and must reload. */
+	kind: 'unavailable' | 'quota' | 'failed' | 'outdated';
 	message: string;
 }
+
+const OUTDATED: StorageProblem = {
+	kind: 'outdated',
+	message:
+		'Conclave was updated in another tab, so this tab stopped saving. Reload this page to go on: the run is saved up to the last event shown as saved.'
+};
 
 function describe(err: unknown): StorageProblem {
 	const name = (err as { name?: string } | null)?.name ?? '';
@@ -72,14 +80,32 @@ export class RunStore {
 	async #open(): Promise<IDBPDatabase<ConclaveDB> | null> {
 		try {
 			if (typeof indexedDB === 'undefined' || indexedDB === null) throw new Error('no IndexedDB');
-			return await openDB<ConclaveDB>(this.name, DB_VERSION, {
+			const db = await openDB<ConclaveDB>(this.name, DB_VERSION, {
 				upgrade(db) {
 					const runs = db.createObjectStore('runs', { keyPath: 'id' });
 					runs.createIndex('byUpdated', 'updatedAt');
 					db.createObjectStore('events', { keyPath: ['runId', 'seq'] });
-				}
+				},
+				// Another tab wants a newer schema: let it have the database at once (it would otherwise wait
+				// on `blocked` for as long as this tab is open) and tell this tab's person to reload.
+				blocking: () => {
+					db.close();
+					this.#report(OUTDATED);
+				},
+				// This tab wants a newer schema while an older tab holds the database open.
+				blocked: () =>
+					this.#report({
+						kind: 'failed',
+						message:
+							'Another tab with an older Conclave keeps the database open, so this tab cannot save yet. Close or reload that tab.'
+					})
 			});
-		} catch {
+			return db;
+		} catch (err) {
+			if ((err as { name?: string } | null)?.name === 'VersionError') {
+				this.#report(OUTDATED);
+				return null;
+			}
 			this.#report({
 				kind: 'unavailable',
 				message:
@@ -100,29 +126,41 @@ export class RunStore {
 		return (await this.#db) !== null && this.#problem === null;
 	}
 
-	/** Queues a write; writes run one after another, in order. */
-	#enqueue(work: (db: IDBPDatabase<ConclaveDB>) => Promise<void>): Promise<void> {
+	/**
+	 * Queues a write; writes run one after another, in order. Resolves true once the write is committed
+	 * (its transaction completed), false when it was not saved (storage missing or failed).
+	 */
+	#enqueue(work: (db: IDBPDatabase<ConclaveDB>) => Promise<void>): Promise<boolean> {
 		const job = this.#queue.then(async () => {
 			const db = await this.#db;
-			if (!db || this.#problem) return;
+			if (!db || this.#problem) return false;
 			try {
 				await work(db);
+				return true;
 			} catch (err) {
 				this.#report(describe(err));
+				return false;
 			}
 		});
 		this.#queue = job;
 		return job;
 	}
 
-	createRun(record: RunRecord): Promise<void> {
+	createRun(record: RunRecord): Promise<boolean> {
 		return this.#enqueue(async (db) => {
 			await db.put('runs', record);
+			this.#note(record);
 		});
 	}
 
-	/** Appends events and updates the run's record in the same transaction. */
-	append(runId: string, events: readonly LogEvent[], patch: Partial<RunRecord>): Promise<void> {
+	/** The eviction ledger lists the visitor's runs only (the benchmark's own database is not theirs). */
+	#note(record: RunRecord): void {
+		if (this.name === DB_NAME)
+			noteRun({ id: record.id, scenario: record.scenario, seed: record.seed, createdAt: record.createdAt });
+	}
+
+	/** Appends events and updates the run's record in the same transaction; true once committed. */
+	append(runId: string, events: readonly LogEvent[], patch: Partial<RunRecord>): Promise<boolean> {
 		return this.#enqueue(async (db) => {
 			const tx = db.transaction(['runs', 'events'], 'readwrite');
 			const runs = tx.objectStore('runs');
@@ -141,7 +179,7 @@ export class RunStore {
 	 */
 	async importRun(record: RunRecord, events: readonly LogEvent[]): Promise<void> {
 		await this.flush();
-		const db = await this.#db;
+		const db = await this.#readable();
 		if (!db) throw new Error(this.#problem?.message ?? 'This browser does not allow saving runs.');
 		try {
 			const tx = db.transaction(['runs', 'events'], 'readwrite');
@@ -149,6 +187,7 @@ export class RunStore {
 			for (const e of events) void store.put({ ...e, runId: record.id });
 			void tx.objectStore('runs').put(record);
 			await tx.done;
+			this.#note(record);
 		} catch (err) {
 			throw new Error(
 				describe(err).kind === 'quota'
@@ -159,7 +198,7 @@ export class RunStore {
 		}
 	}
 
-	update(runId: string, patch: Partial<RunRecord>): Promise<void> {
+	update(runId: string, patch: Partial<RunRecord>): Promise<boolean> {
 		return this.append(runId, [], patch);
 	}
 
@@ -168,15 +207,26 @@ export class RunStore {
 		return this.#queue;
 	}
 
-	async listRuns(): Promise<RunRecord[]> {
+	/** The open database, or null where there is none or another tab has upgraded it (closed here). */
+	async #readable(): Promise<IDBPDatabase<ConclaveDB> | null> {
 		const db = await this.#db;
+		return this.#problem?.kind === 'outdated' ? null : db;
+	}
+
+	async listRuns(): Promise<RunRecord[]> {
+		const db = await this.#readable();
 		if (!db) return [];
-		return (await db.getAllFromIndex('runs', 'byUpdated')).reverse();
+		try {
+			return (await db.getAllFromIndex('runs', 'byUpdated')).reverse();
+		} catch (err) {
+			this.#report(describe(err));
+			return [];
+		}
 	}
 
 	async loadRun(id: string): Promise<{ run: RunRecord; events: LogEvent[] } | null> {
 		await this.flush();
-		const db = await this.#db;
+		const db = await this.#readable();
 		if (!db) return null;
 		const run = await db.get('runs', id);
 		if (!run) return null;
@@ -195,11 +245,12 @@ export class RunStore {
 
 	async deleteRun(id: string): Promise<void> {
 		await this.flush();
-		const db = await this.#db;
+		const db = await this.#readable();
 		if (!db) return;
 		const tx = db.transaction(['runs', 'events'], 'readwrite');
 		await tx.objectStore('events').delete(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
 		await tx.objectStore('runs').delete(id);
 		await tx.done;
+		forgetRuns([id]);
 	}
 }
