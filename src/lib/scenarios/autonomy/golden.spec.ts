@@ -23,13 +23,13 @@ const golden = [
 	{
 		seed: 1,
 		config: {},
-		logHash: '9bb6259cf2ae9d5772ccb3f32e7630b87bdc75f977670f83aab6764cf8af1cc0',
+		logHash: 'e0c4dde5cb44d3969458ad7f04ea762b3611cac14b2a6e4aa194096f1b662153',
 		events: 250
 	},
 	{
 		seed: 2,
 		config: LEGACY,
-		logHash: 'f62a049e19dd9bcb2410d7e104b5d3b4b7789147a64c53537eeb26f1919a2f2e',
+		logHash: '9af98c8cc13ad1e21b44e8e8443b50de5e09a128043f1eb356dfa7baeb0c71e6',
 		events: 393
 	}
 ];
