@@ -3,7 +3,7 @@
  * every page, a scripted game, a tiny-model game and a governance run, with no violation reported.
  */
 import type { Page } from '@playwright/test';
-import { simulate, simulateGovernance } from '../../scripts/sim';
+import { simulate, simulateAutonomy, simulateGovernance } from '../../scripts/sim';
 import { encodeShare } from '../../src/lib/share/link';
 import { expect, PAGES, playToEnd, serveTestModels, test } from './fixtures';
 
@@ -57,7 +57,7 @@ test('every page carries the policy: scripts from self only, no objects, no fore
 	await expect.poll(() => violations.length).toBeGreaterThanOrEqual(2);
 });
 
-test('under the policy every page loads and the three kinds of run play with no violation', async ({
+test('under the policy every page loads and every scenario and a model game play with no violation', async ({
 	page
 }) => {
 	test.setTimeout(240_000);
@@ -80,6 +80,10 @@ test('under the policy every page loads and the three kinds of run play with no 
 	const governance = { scenario: 'governance', seed: 1, config: { policy: 'assigner-alone', rounds: 12 } };
 	await page.goto(`/play/#${encodeShare(governance)}`);
 	expect(await playToEnd(page)).toBe((await simulateGovernance(governance)).summary.logHash);
+
+	const autonomy = { scenario: 'autonomy', seed: 2, config: { days: 5 } };
+	await page.goto(`/play/#${encodeShare(autonomy)}`);
+	expect(await playToEnd(page)).toBe((await simulateAutonomy(autonomy)).summary.logHash);
 
 	const tiny = { engine: 'transformers' as const, model: '/test-models/tiny-chat' };
 	await page.goto(

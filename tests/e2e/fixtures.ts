@@ -47,6 +47,7 @@ export const PAGES = [
 	'/',
 	'/undercover/',
 	'/governance/',
+	'/autonomy/',
 	'/runs/',
 	'/models/',
 	'/lessons/',
@@ -59,6 +60,9 @@ export async function playToEnd(page: Page): Promise<string> {
 	await page.getByTestId('speed').selectOption('instant');
 	await page.getByTestId('play').click();
 	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 60_000 });
+	// What a person relies on before leaving the page: every event shown is saved (where it is saved at all).
+	const saved = page.getByTestId('saved');
+	if (await saved.count()) await expect(saved).toHaveAttribute('data-saved', String(await eventCount(page)));
 	return (await page.getByTestId('log-hash').textContent()) ?? '';
 }
 
