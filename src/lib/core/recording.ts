@@ -117,10 +117,11 @@ export class ReplaySource {
 		return ask;
 	}
 
-	#nth(seat: number, key: string, fullKey = key): number {
+	/** How many requests with this key the replay has had before this one (logged, then this act's). */
+	#nth(seat: number, key: string): number {
 		const served = this.#served.get(seat) ?? new Map<string, number>();
 		this.#served.set(seat, served);
-		const n = (this.#logged.get(fullKey) ?? 0) + (served.get(key) ?? 0);
+		const n = (this.#logged.get(key) ?? 0) + (served.get(key) ?? 0);
 		served.set(key, (served.get(key) ?? 0) + 1);
 		return n;
 	}

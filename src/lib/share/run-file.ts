@@ -162,7 +162,8 @@ export function readRunFile(text: string): RunFile {
 		const parsed = scenario.parseConfig(setup.config);
 		if (!parsed.ok) throw new Error(parsed.error);
 		state = scenario.init(parsed.config, setup.seed);
-		for (const e of events) state = scenario.apply(state, e);
+		if (scenario.applyAll) state = scenario.applyAll(state, events);
+		else for (const e of events) state = scenario.apply(state, e);
 	} catch (err) {
 		return refused(
 			`The events of this file do not fit its run (${snippet(err instanceof Error ? err.message : String(err), 120)}).`

@@ -2,7 +2,7 @@
 import type { Scenario } from '../../core';
 import { parseGovernanceConfig, serializeGovernanceConfig, type GovernanceConfig } from './config';
 import { observe } from './observe';
-import { applyEvent } from './reducer';
+import { applyEvent, applyEvents } from './reducer';
 import { initState, next } from './rules';
 import type { GovernanceObservation, GovernanceOutcome, GovernanceState } from './state';
 import { validate } from './validate';
@@ -29,6 +29,7 @@ export const governance: Scenario<
 	observe,
 	validate,
 	apply: applyEvent,
+	applyAll: applyEvents,
 	roundsCompleted: (s) => s.roundsCompleted,
 	outcome: (s) => s.outcome
 };

@@ -43,6 +43,39 @@ function respond(s: GovernanceState, taskId: string, response: NonNullable<Veto[
 	return s.vetoes.map((v, i) => (i === last && v.response === null ? { ...v, response } : v));
 }
 
+/**
+ * Lists `applyEvents` made for the states of one batch fold, which nothing outside it can hold: an
+ * append may grow them in place. Everywhere else an append copies, as a reducer must.
+ */
+let batchOwned: WeakSet<readonly unknown[]> | null = null;
+
+/** `[...list, item]`, without the copy inside a batch fold (which would make folding a long log quadratic). */
+function append<T>(list: readonly T[], item: T): T[] {
+	if (!batchOwned) return [...list, item];
+	const own = (batchOwned.has(list) ? list : [...list]) as T[];
+	batchOwned.add(own);
+	own.push(item);
+	return own;
+}
+
+/**
+ * Folds many events at once (resuming, replaying or importing a long run): the same result as
+ * applying them one by one, with the message list and tool log grown in place. The lists belong to
+ * this fold's own states (the first append copies them), so `prev` and every state outside the fold
+ * are untouched.
+ */
+export function applyEvents(prev: GovernanceState, events: readonly LogEvent[]): GovernanceState {
+	const outer = batchOwned;
+	batchOwned = new WeakSet();
+	try {
+		let s = prev;
+		for (const e of events) s = applyEvent(s, e);
+		return s;
+	} finally {
+		batchOwned = outer;
+	}
+}
+
 function message(
 	s: GovernanceState,
 	e: LogEvent,
@@ -51,19 +84,16 @@ function message(
 	text: string,
 	ids: { task_id?: string | null; proposal_id?: string | null } = {}
 ): Message[] {
-	return [
-		...s.messages,
-		{
-			seq: e.seq,
-			round: s.round,
-			from,
-			to,
-			kind: e.kind,
-			task_id: ids.task_id ?? null,
-			proposal_id: ids.proposal_id ?? null,
-			text: summary(text)
-		}
-	];
+	return append(s.messages, {
+		seq: e.seq,
+		round: s.round,
+		from,
+		to,
+		kind: e.kind,
+		task_id: ids.task_id ?? null,
+		proposal_id: ids.proposal_id ?? null,
+		text: summary(text)
+	});
 }
 
 /**
@@ -569,7 +599,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			return {
 				...s,
 				fs: applyToolEffect(s.fs, record, e.tick),
-				toolLog: [...s.toolLog, call],
+				toolLog: append(s.toolLog, call),
 				messages: message(
 					s,
 					e,
