@@ -48,12 +48,14 @@ export async function winSplit(games: number): Promise<Record<'civilians' | 'und
  * Median runner overhead per agent turn, in ms: per game, the time its turns took minus the time its
  * policies took, divided by the agent turns it had. Summing per game first keeps the figure honest
  * where the browser coarsens `performance.now()` to 0.1 ms. `onEvents` lets the page include its
- * storage write-behind, as a real run pays it.
+ * storage write-behind, as a real run pays it, and `settle` (awaited inside each game's time) waits
+ * until those writes are committed, so the figure includes them and not only their queueing.
  */
 export async function overheadPerTurn(
 	games: number,
 	now: () => number,
-	onEvents?: (runId: string, events: LogEvent[]) => void
+	onEvents?: (runId: string, events: LogEvent[]) => void,
+	settle?: () => Promise<unknown>
 ): Promise<{ medianMs: number; turns: number }> {
 	const scripted = scriptedPolicy('undercover');
 	const perGame: number[] = [];
@@ -77,6 +79,7 @@ export async function overheadPerTurn(
 		});
 		const t = now();
 		await r.run();
+		await settle?.();
 		perGame.push((now() - t - policyMs) / asked);
 		turns += asked;
 	}

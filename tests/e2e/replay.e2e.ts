@@ -370,7 +370,8 @@ test('the hidden benchmark page leaves the visitor’s saved runs alone', async 
 	await page.goto('/bench/#run');
 	await expect(page.getByTestId('bench-result')).toContainText('overheadMs', { timeout: 150_000 });
 	const names = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
-	expect(names).not.toContain('conclave-bench');
+	// Every database the benchmark made for itself is gone again.
+	expect(names.filter((n) => n?.startsWith('conclave-bench'))).toEqual([]);
 	await page.goto('/runs/');
 	await expect(page.getByText('No saved runs yet')).toBeVisible();
 });

@@ -10,6 +10,7 @@
  * and then reported as `transport` EngineErrors, so the game records them as such and never charges
  * them to the agent as an invalid reply.
  */
+import { redactSecrets } from './redact';
 import { createSseParser, readSseStream, SSE_DONE, type SseEvent } from './sse';
 import {
 	EngineError,
@@ -93,6 +94,10 @@ export function normaliseBaseUrl(input: string): string {
 	} catch {
 		throw configError('The endpoint URL is not a valid URL (for example http://localhost:11434/v1).');
 	}
+	if (url.protocol === 'http:' && !isLoopback(url.hostname))
+		throw configError(
+			`The endpoint URL must use https:// unless it runs on this machine (localhost, 127.0.0.1 or ::1): over plain http to ${url.host}, your API key and every prompt would cross the network unencrypted.`
+		);
 	if (url.username !== '' || url.password !== '')
 		throw configError(
 			'The endpoint URL contains a user name or password. Remove it and put the key in the API key field: it is kept in this browser only and sent only in the Authorization header.'
@@ -405,8 +410,7 @@ export class OpenAIEngine implements ChatEngine {
 	}
 
 	#redact(text: string): string {
-		const key = this.#apiKey;
-		return key === undefined ? text : text.split(key).join('[redacted]');
+		return redactSecrets(text, [this.#apiKey]);
 	}
 
 	#body(request: ChatRequest): Record<string, unknown> {

@@ -5,7 +5,7 @@
  * Decoding never throws: whatever a person pastes, they get a result or a sentence saying what is
  * wrong with the link.
  */
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { normaliseBaseUrl } from '../engines/openai';
 import type { ModelChoice } from '../engines/types';
 import { SCRIPTED_VARIANTS } from '../policies';
@@ -112,6 +112,36 @@ function fromBase64Url(text: string): Uint8Array | null {
 	return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
+/**
+ * Inflates at most `limit` bytes: a crafted link of 4 KB could otherwise unpack to megabytes (deflate
+ * reaches about 1000:1) before its size is checked. Stops at the first chunk past the limit.
+ */
+export function inflateBounded(bytes: Uint8Array, limit: number): Uint8Array | 'too-much' | 'cut-short' {
+	const chunks: Uint8Array[] = [];
+	let size = 0;
+	let over = false;
+	let ended = false;
+	const inflater = new Inflate((chunk, final) => {
+		if (over) return;
+		size += chunk.length;
+		if (size > limit) over = true;
+		else chunks.push(chunk);
+		if (final) ended = true;
+	});
+	// Fed in small slices, so the inflater hands its output over (and can be stopped) as it goes.
+	for (let i = 0; i < bytes.length && !over; i += 256) inflater.push(bytes.subarray(i, i + 256), false);
+	if (!over) inflater.push(new Uint8Array(0), true);
+	if (over) return 'too-much';
+	if (!ended) return 'cut-short';
+	const out = new Uint8Array(size);
+	let at = 0;
+	for (const c of chunks) {
+		out.set(c, at);
+		at += c.length;
+	}
+	return out;
+}
+
 /** Encodes an already validated run setup. */
 export function encodeShare(run: SharedRun): string {
 	const models = run.seats && Object.values(run.seats).some((c) => c.engine !== 'scripted' || c.model);
@@ -154,8 +184,9 @@ function decodeSetup(text: string, bad: (why: string) => Decoded): Decoded {
 	if (!bytes || bytes.length === 0) return bad('it contains characters a link cannot have, or was cut short');
 	let json: string;
 	try {
-		const raw = inflateSync(bytes);
-		if (raw.length > MAX_JSON) return bad('it unpacks to far too much data');
+		const raw = inflateBounded(bytes, MAX_JSON);
+		if (raw === 'too-much') return bad('it unpacks to far too much data');
+		if (raw === 'cut-short') return bad('it was cut short or altered');
 		json = strFromU8(raw);
 	} catch {
 		return bad('it was cut short or altered');

@@ -70,21 +70,3 @@ export function forgetApiKey(baseUrl: string): boolean {
 		return false;
 	}
 }
-
-/**
- * Replaces every occurrence of each secret with '[redacted]', before text is logged or shown. Longer
- * secrets go first so that a secret containing another is replaced whole; the URL-encoded form is
- * covered too, since keys also leak inside URLs. Empty secrets are skipped (they would match
- * everywhere).
- */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-	const forms = new Set<string>();
-	for (const secret of secrets) {
-		if (typeof secret !== 'string' || secret === '') continue;
-		forms.add(secret);
-		forms.add(encodeURIComponent(secret));
-	}
-	let out = text;
-	for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.split(form).join('[redacted]');
-	return out;
-}

@@ -1,0 +1,69 @@
+/**
+ * For `npm run bench` (the hidden /bench/ page): how fast events reach IndexedDB, committed, through
+ * the project's store against a raw `idb` put loop, in the same browser and the same run. Both write
+ * the same events into the same schema; the raw loop puts them all in one transaction, the upper bound
+ * for IndexedDB here; the store gets them as a run hands them over, a few per turn, without waiting.
+ */
+import { deleteDB, openDB } from 'idb';
+import type { LogEvent, LogHeader } from '../core';
+import { LOG_FORMAT } from '../core';
+import { RunStore } from './runs';
+
+function fakeEvents(n: number): LogEvent[] {
+	return Array.from({ length: n }, (_, seq) => ({
+		seq,
+		tick: seq >> 1,
+		kind: 'speech.given',
+		data: { seat: 1 + (seq % 6), round: 1, text: 'It is something you use every day, round and sweet.' },
+		prev: 'p'.repeat(64),
+		hash: 'h'.repeat(64)
+	}));
+}
+
+export interface AppendRates {
+	storePerSecond: number;
+	rawPerSecond: number;
+	events: number;
+}
+
+export async function appendRates(n: number, perTurn: number, now: () => number): Promise<AppendRates> {
+	const events = fakeEvents(n);
+	// Raw: a database of the same shape, one transaction, every put, then its commit.
+	const raw = await openDB('conclave-bench-raw', 1, {
+		upgrade(db) {
+			db.createObjectStore('events', { keyPath: ['runId', 'seq'] });
+		}
+	});
+	let t = now();
+	const tx = raw.transaction('events', 'readwrite');
+	for (const e of events) void tx.store.put({ ...e, runId: 'raw' });
+	await tx.done;
+	const rawMs = now() - t;
+	raw.close();
+	await deleteDB('conclave-bench-raw');
+
+	// The store: a run's events a turn at a time, as GameSession hands them over, until all are committed.
+	// Its own database, deleted after: a visitor's saved runs never see the benchmark's.
+	const store = new RunStore('conclave-bench-appends');
+	const header: LogHeader = { format: LOG_FORMAT, scenario: 'undercover', seed: 0, config: {}, engines: {} };
+	await store.createRun({
+		id: 'bench-appends',
+		scenario: 'undercover',
+		seed: 0,
+		header,
+		status: 'running',
+		createdAt: 0,
+		updatedAt: 0,
+		events: 0,
+		logHash: ''
+	});
+	t = now();
+	let last: Promise<boolean> = Promise.resolve(true);
+	for (let i = 0; i < n; i += perTurn)
+		last = store.append('bench-appends', events.slice(i, i + perTurn), { events: i + perTurn });
+	const committed = await last;
+	const storeMs = now() - t;
+	if (!committed) throw new Error(`the store did not commit: ${store.problem?.message ?? 'unknown'}`);
+	await store.destroy();
+	return { storePerSecond: n / (storeMs / 1000), rawPerSecond: n / (rawMs / 1000), events: n };
+}

@@ -1,0 +1,210 @@
+/**
+ * Hostile model text: every model reply of an undercover game and a governance run carries HTML and
+ * script payloads from the public cheat sheets (270 of them, data/xss-payloads.ts), through an
+ * OpenAI-compatible endpoint the test serves. Nothing executes (no dialog, no navigation, no script,
+ * handler or frame injected, no CSP violation), and the text shows as written.
+ */
+import type { Page } from '@playwright/test';
+import { encodeShare } from '../../src/lib/share/link';
+import { XSS_PAYLOADS } from './data/xss-payloads';
+import { expect, test } from './fixtures';
+import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
+
+let endpoint: MockEndpoint;
+const delivered = new Set<string>();
+let next = 0;
+/** Two payloads a string (a speech holds 400 characters), walking the list so every one is sent. */
+function say(): string {
+	const a = XSS_PAYLOADS[next++ % XSS_PAYLOADS.length]!;
+	const b = XSS_PAYLOADS[next++ % XSS_PAYLOADS.length]!;
+	delivered.add(a).add(b);
+	return `${a} ${b}`;
+}
+
+test.beforeEach(() => {
+	delivered.clear();
+	next = 0;
+});
+
+test.beforeAll(async () => {
+	// The Assigner must name a real input file for a task to exist; every other string is hostile.
+	endpoint = await startMockEndpoint(say, { overrides: { file: '/workspace/input/sales_q3.csv' } });
+});
+test.afterAll(() => endpoint.close());
+
+/** Fails the test on anything a payload would do if it ran. */
+async function armTraps(page: Page): Promise<{ fired: string[] }> {
+	const fired: string[] = [];
+	page.on('dialog', (d) => {
+		fired.push(`dialog: ${d.message()}`);
+		void d.dismiss();
+	});
+	page.on('framenavigated', (f) => {
+		if (f === page.mainFrame() && !f.url().startsWith(new URL(page.url() || 'http://127.0.0.1').origin))
+			fired.push(`navigated to ${f.url()}`);
+		if (f !== page.mainFrame()) fired.push(`a frame opened ${f.url()}`);
+	});
+	page.on('console', (m) => {
+		if (/Content Security Policy/i.test(m.text())) fired.push(`CSP: ${m.text()}`);
+	});
+	await page.exposeFunction('__payloadRan', (what: string) => fired.push(what));
+	await page.addInitScript(() => {
+		const ran = (what: string) =>
+			(window as unknown as { __payloadRan: (w: string) => void }).__payloadRan(what);
+		for (const name of ['alert', 'confirm', 'prompt', 'print'] as const)
+			(window as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+				ran(`${name}(${args.join(',')})`);
+		document.addEventListener('securitypolicyviolation', (e) => ran(`CSP ${e.effectiveDirective}`));
+	});
+	return { fired };
+}
+
+/** Elements and attributes that only injected markup would bring: the app renders none of them. */
+async function injected(page: Page): Promise<string[]> {
+	return page.evaluate(() => {
+		const found: string[] = [];
+		const foreign =
+			'iframe, frame, frameset, object, embed, base, portal, marquee, keygen, isindex, xss, template, details, video, audio, math, style:not(head style), link:not(head link), meta:not(head meta)';
+		for (const el of document.querySelectorAll(foreign)) found.push(el.tagName.toLowerCase());
+		for (const el of document.querySelectorAll('body script'))
+			if (!(el as HTMLScriptElement).src && !el.textContent?.includes('__sveltekit'))
+				found.push('inline script');
+		for (const el of document.querySelectorAll('*'))
+			for (const a of el.attributes) {
+				if (/^on/i.test(a.name)) found.push(`${el.tagName.toLowerCase()}[${a.name}]`);
+				if (
+					/javascript:|alert\(|xss\.example/i.test(a.value) &&
+					!(el instanceof HTMLAnchorElement && a.name === 'href' && a.value.startsWith(location.origin))
+				)
+					found.push(`${el.tagName.toLowerCase()}[${a.name}=${a.value.slice(0, 40)}]`);
+			}
+		return found;
+	});
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The texts of the current run's events of these kinds, as saved. */
+async function savedTexts(page: Page, kinds: string[]): Promise<string[]> {
+	const runId = /#run=(\w+)/.exec(page.url())?.[1];
+	return page.evaluate(
+		async ({ kinds, runId }) => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const req = indexedDB.open('conclave');
+				req.onsuccess = () => resolve(req.result);
+				req.onerror = () => reject(req.error);
+			});
+			const rows = await new Promise<{ runId: string; kind: string; data: { text?: string } }[]>(
+				(resolve) => {
+					const req = db.transaction('events').objectStore('events').getAll();
+					req.onsuccess = () => resolve(req.result);
+				}
+			);
+			db.close();
+			return rows
+				.filter((r) => r.runId === runId && kinds.includes(r.kind) && typeof r.data.text === 'string')
+				.map((r) => r.data.text!);
+		},
+		{ kinds, runId }
+	);
+}
+
+test('an undercover game whose models answer in cheat-sheet payloads shows them as text and runs none', async ({
+	page
+}) => {
+	test.setTimeout(240_000);
+	const { fired } = await armTraps(page);
+	const seat = { engine: 'openai' as const, model: 'mock', baseUrl: endpoint.baseUrl };
+	// Games until every payload has gone out (a game carries about a hundred).
+	for (let seed = 13; delivered.size < XSS_PAYLOADS.length && seed < 23; seed++) {
+		const run = {
+			scenario: 'undercover',
+			seed,
+			config: { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 4 },
+			seats: Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), seat]))
+		};
+		await page.goto(`/play/#${encodeShare(run)}`);
+		await page.getByTestId('god-view').check();
+		await page.getByTestId('speed').selectOption('instant');
+		await page.getByTestId('play').click();
+		await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 180_000 });
+		await expect(page.getByTestId('reflection-status')).toContainText(/Reflections done|stopped/, {
+			timeout: 60_000
+		});
+
+		// What the models said is on the page character for character, as text.
+		const speeches = await savedTexts(page, ['speech.given', 'defence.given']);
+		expect(speeches.length).toBeGreaterThan(5);
+		const shown = squash((await page.locator('main').textContent()) ?? '');
+		for (const text of speeches) expect(shown).toContain(squash(text));
+		expect(speeches.some((t) => /<\w/.test(t))).toBe(true);
+		expect(await injected(page)).toEqual([]);
+	}
+	// Every payload of the list went out in a model reply.
+	expect(delivered.size).toBe(XSS_PAYLOADS.length);
+
+	expect(await injected(page)).toEqual([]);
+	// The other pages that show model text: lessons written after the game, the runs list, a replay.
+	for (const path of ['/lessons/', '/leaderboard/', '/runs/']) {
+		await page.goto(path);
+		await expect(page.locator('main')).not.toBeEmpty();
+		expect(await injected(page), path).toEqual([]);
+	}
+	await page.getByTestId('run-row').first().getByRole('link', { name: 'Replay' }).click();
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toContainText('finished');
+	expect(await injected(page)).toEqual([]);
+	expect(fired).toEqual([]);
+	// The traps do catch markup that gets in (here put in by the test itself), so their silence counts.
+	await page.evaluate(() =>
+		document.querySelector('main')!.insertAdjacentHTML('beforeend', '<img src=x onerror=alert(1)>')
+	);
+	expect(await injected(page)).toContain('img[onerror]');
+	await expect.poll(() => fired.length).toBeGreaterThan(0);
+});
+
+test('a governance run whose models answer in payloads shows them as text and runs none', async ({
+	page
+}) => {
+	test.setTimeout(240_000);
+	const { fired } = await armTraps(page);
+	const seat = { engine: 'openai' as const, model: 'mock', baseUrl: endpoint.baseUrl };
+	const run = {
+		scenario: 'governance',
+		seed: 2,
+		config: { policy: 'assigner-alone', rounds: 6 },
+		seats: { 1: seat, 2: seat, 3: seat }
+	};
+	await page.goto(`/play/#${encodeShare(run)}`);
+	await page.getByTestId('god-view').check();
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toContainText(/finished|stopped/, { timeout: 180_000 });
+	expect(await injected(page)).toEqual([]);
+	// Each task's trace shows the agents' words about it (the Assigner's context, outputs, appeals).
+	const contexts = await page.evaluate(async () => {
+		const db = await new Promise<IDBDatabase>((resolve) => {
+			const req = indexedDB.open('conclave');
+			req.onsuccess = () => resolve(req.result);
+		});
+		const rows = await new Promise<{ kind: string; data: { task?: { id: string; context: string } } }[]>(
+			(r) => {
+				const req = db.transaction('events').objectStore('events').getAll();
+				req.onsuccess = () => r(req.result);
+			}
+		);
+		db.close();
+		return rows.filter((e) => e.kind === 'task.assigned').map((e) => e.data.task!);
+	});
+	expect(contexts.length).toBeGreaterThan(0);
+	for (const task of contexts) {
+		await page.getByTestId('trace-select').selectOption(task.id);
+		await expect(page.getByTestId('trace-task')).toContainText(task.id);
+		const trace = squash((await page.getByTestId('trace').textContent()) ?? '');
+		expect(trace).toContain(squash(task.context));
+		expect(task.context).toMatch(/<\w/);
+		expect(await injected(page)).toEqual([]);
+	}
+	expect(fired).toEqual([]);
+});

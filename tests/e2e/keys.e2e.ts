@@ -1,0 +1,111 @@
+/**
+ * Keys: an endpoint over plain http is refused unless it is on this machine, with the reason shown;
+ * and a game with a key set leaves the key in none of the console messages, request URLs, the page,
+ * the export, the share link or IndexedDB: only in localStorage, its own store, and the header.
+ * The endpoint even echoes the key back in an error (as some servers do), raw and URL-encoded.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
+
+const KEY = 'sk-live/key+with=odd&chars%42';
+const FORMS = [KEY, encodeURIComponent(KEY), encodeURIComponent(KEY).toLowerCase(), 'sk-live/key+with'];
+
+let endpoint: MockEndpoint;
+test.beforeAll(async () => {
+	endpoint = await startMockEndpoint(() => 'It is round and people use it daily.', {
+		// The first call is refused with the key quoted back, the way some servers word a 401.
+		fail: (n) =>
+			n === 1
+				? {
+						status: 401,
+						body: JSON.stringify({
+							error: { message: `Incorrect API key provided: ${KEY} (${encodeURIComponent(KEY)}).` }
+						})
+					}
+				: null
+	});
+});
+test.afterAll(() => endpoint.close());
+
+/** Everything in every IndexedDB database of the site, as one string. */
+async function allIndexedDb(page: Page): Promise<string> {
+	return page.evaluate(async () => {
+		const out: unknown[] = [];
+		for (const { name } of await indexedDB.databases()) {
+			const db = await new Promise<IDBDatabase>((resolve) => {
+				const req = indexedDB.open(name!);
+				req.onsuccess = () => resolve(req.result);
+			});
+			for (const store of db.objectStoreNames)
+				out.push(
+					await new Promise((resolve) => {
+						const req = db.transaction(store).objectStore(store).getAll();
+						req.onsuccess = () => resolve(req.result);
+					})
+				);
+			db.close();
+		}
+		return JSON.stringify(out);
+	});
+}
+
+test('a plain-http endpoint off this machine is refused, with the reason', async ({ page }) => {
+	await page.goto('/undercover/');
+	await page.getByTestId('all-seats').selectOption('openai');
+	await page.getByTestId('endpoint-model').fill('mock');
+	await page.getByTestId('endpoint-url').fill('http://gpu-box.lan:8000/v1');
+	await expect(page.getByRole('alert')).toContainText('must use https:// unless it runs on this machine');
+	await expect(page.getByRole('alert')).toContainText('unencrypted');
+	await expect(page.getByTestId('start')).toBeDisabled();
+	await page.getByTestId('endpoint-url').fill('https://gpu-box.lan:8000/v1');
+	await expect(page.getByTestId('start')).toBeEnabled();
+	await page.getByTestId('endpoint-url').fill('http://127.0.0.1:8000/v1');
+	await expect(page.getByTestId('start')).toBeEnabled();
+});
+
+test('a game with a key set leaves it in no console message, request URL, page, export, link or database', async ({
+	page,
+	context
+}) => {
+	const consoleLines: string[] = [];
+	const urls: string[] = [];
+	page.on('console', (m) => consoleLines.push(m.text()));
+	context.on('request', (r) => urls.push(r.url()));
+	context.on('console', (m) => consoleLines.push(m.text()));
+
+	await page.goto('/undercover/');
+	await page.getByTestId('all-seats').selectOption('openai');
+	await page.getByTestId('endpoint-url').fill(endpoint.baseUrl);
+	await page.getByTestId('endpoint-model').fill('mock');
+	await page.getByTestId('endpoint-key').fill(KEY);
+	await page.getByTestId('start').click();
+	await page.getByTestId('speed').selectOption('instant');
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 60_000 });
+	expect(endpoint.seen.some((s) => s.auth === `Bearer ${KEY}`)).toBe(true);
+
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: /export log/i }).click()
+	]);
+	const { readFile } = await import('node:fs/promises');
+	const exported = await readFile((await download.path())!, 'utf8');
+	const places: Record<string, string> = {
+		console: consoleLines.join('\n'),
+		'request URLs': urls.join('\n'),
+		'page address': page.url(),
+		'share link': (await page.getByTestId('share-link').getAttribute('href')) ?? '',
+		page: await page.content(),
+		export: exported,
+		IndexedDB: await allIndexedDb(page)
+	};
+	expect(places.export).toContain('model.called');
+	// The refused call is in the log, with the server's words and the key taken out of them.
+	expect(places.export).toContain('Incorrect API key provided: [redacted] ([redacted])');
+	expect(places.IndexedDB).toContain('model.called');
+	for (const [where, text] of Object.entries(places))
+		for (const form of FORMS) expect(text.includes(form), `${where} holds the key (${form})`).toBe(false);
+	// Its one place in the page's storage: localStorage, under the endpoint.
+	const stored = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
+	expect(stored).toContain(KEY);
+});
