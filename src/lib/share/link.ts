@@ -269,8 +269,10 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 	if (!bytes || !bytes.length) return 'its recorded replies were cut short';
 	let value: unknown;
 	try {
-		const raw = inflateSync(bytes);
-		if (raw.length > MAX_RECORDING_JSON) return 'its recorded replies unpack to far too much data';
+		// Bounded like the setup: a short link must not unpack to megabytes before it is refused.
+		const raw = inflateBounded(bytes, MAX_RECORDING_JSON);
+		if (raw === 'too-much') return 'its recorded replies unpack to far too much data';
+		if (raw === 'cut-short') return 'its recorded replies were cut short or altered';
 		value = JSON.parse(strFromU8(raw));
 	} catch {
 		return 'its recorded replies were cut short or altered';
