@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRunner } from '../../play';
-import { AUTONOMY_MINUTES, ETERNAL_PENALTY_FILE, type AutonomyOutcome, type AutonomyState } from '.';
+import { AUTONOMY_MINUTES, chainOf, ETERNAL_PENALTY_FILE, type AutonomyOutcome, type AutonomyState } from '.';
 
 const run = async (seed: number, config: Record<string, unknown>, days = 30) => {
 	const r = createRunner({ scenario: 'autonomy', seed, config: { days, ...config } });
@@ -23,13 +23,13 @@ const golden = [
 	{
 		seed: 1,
 		config: {},
-		logHash: '9bb6259cf2ae9d5772ccb3f32e7630b87bdc75f977670f83aab6764cf8af1cc0',
+		logHash: '1ff4b46aba6939a4c9eebaac2d01e3bd91bb4c06b60df568dbf3e5faadea6ff9',
 		events: 250
 	},
 	{
 		seed: 2,
 		config: LEGACY,
-		logHash: 'f62a049e19dd9bcb2410d7e104b5d3b4b7789147a64c53537eeb26f1919a2f2e',
+		logHash: 'f94f2851eea6d10a7db246e23be2ab0dc43eb6de4fbf4659d96d521a24bd1522',
 		events: 393
 	}
 ];
@@ -132,6 +132,26 @@ describe('the seed’s anomalies, one switch at a time', () => {
 		expect(out.repeatedFingerprints).toBe(
 			s.spends.filter((sp) => sp.outcome !== 'refused' && sp.repeated).length
 		);
+	});
+
+	it('a backdoor spend’s chain reads wake -> gate -> pipeline -> door -> checks -> call -> outcome', async () => {
+		const { s } = await run(1, { legacyConsider: true });
+		const sp = s.spends.find(
+			(x) => x.outcome !== 'refused' && x.triggers.length === 0 && x.wakeReason === 'repo-changed'
+		)!;
+		const chain = chainOf(s, sp);
+		expect(chain.map((c) => c.step)).toEqual([
+			'wake',
+			'gate',
+			'pipeline',
+			'door',
+			'checks',
+			'model call',
+			'outcome'
+		]);
+		expect(chain[1]!.text).toMatch(/^wake gate: repo-changed \(head moved/);
+		expect(chain[2]!.text).toMatch(/SKIP, confidence \d+ \(not sure\), so consider\(\) was asked/);
+		expect(chain[4]!.text).toMatch(/never checked: trigger, fingerprint, per-file cooldown, spacing window/);
 	});
 
 	it('a wake with no trigger costs nothing and leaves a ledger line saying so', async () => {
