@@ -176,6 +176,12 @@ describe('the run gate', () => {
 		expect(refusedBy(gate.authorizeCall('other', req()))).toBe('admitted');
 	});
 
+	it('does not count an ask’s transport failures against its loop cap (the ask is tried again after an outage)', () => {
+		const gate = new Gate(budgets({ callsPerAsk: 1 }));
+		gate.account(logged('vote', call(0, 0, { transportError: 'HTTP 503', finishReason: 'error' })));
+		expect(refusedBy(gate.authorizeCall('vote', req()))).toBe('admitted');
+	});
+
 	it('refuses once the calls have taken the wall-time budget (timings from meta)', () => {
 		const gate = new Gate(budgets({ wallMs: 1000 }));
 		gate.account(logged('a', call(1, 1), { totalMs: 600 }));
