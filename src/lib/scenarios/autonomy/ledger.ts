@@ -70,7 +70,10 @@ export function chainOf(s: Pick<AutonomyState, 'wakes' | 'analyses' | 'config'>,
 	const triggers = sp.triggers.length ? sp.triggers.map((t) => `${t.text} [${t.source}]`).join('; ') : 'none';
 	const steps: ChainStep[] = [
 		{ step: 'wake', text: wake ? `${wake.cause} wake, ${clockOf(wake.minute)}` : `wake #${sp.wake}` },
-		{ step: 'gate', text: `wake gate: ${sp.wakeReason}${wake ? ` (${wake.note}; head ${wake.head})` : ''}` },
+		{
+			step: 'gate',
+			text: `wake gate: ${sp.wakeReason}${wake ? ` (${wake.note})` : ''}${wake && sp.wakeReason !== 'repo-changed' ? `; repository at ${wake.head}` : ''}`
+		},
 		...pipelineStep(s, sp),
 		{
 			step: 'door',
