@@ -108,6 +108,11 @@ describe('createSpendLedger', () => {
 	it('draws the tokens charged per day against the daily budget line', () => {
 		createSpendLedger(el).update(data);
 		expect(el.querySelectorAll('.day-bar')).toHaveLength(3);
+		expect([...el.querySelectorAll('.x-ticks text')].map((t) => t.textContent)).toEqual([
+			'day 1',
+			'day 2',
+			'day 3'
+		]);
 		expect(el.querySelector('.budget-label')?.textContent).toBe('daily budget: 4');
 		const line = Number(el.querySelector('.budget-line')?.getAttribute('y1'));
 		const bar = el.querySelector('.day-bar[data-day="1"]')!;
@@ -135,6 +140,13 @@ describe('createSpendLedger', () => {
 		expect(el.querySelector('.mark[data-id="1"]')).toBe(first);
 		chart.destroy();
 		expect(el.querySelector('svg')).toBeNull();
+	});
+
+	it('labels a month of days without crowding: day 1 only where the first step leaves room', () => {
+		createSpendLedger(el).update({ ...data, days: 30, charged: Array(30).fill(1) });
+		const ticks = [...el.querySelectorAll('.x-ticks text')].map((t) => t.textContent);
+		expect(ticks[0]).not.toBe('day 1');
+		expect(ticks.at(-1)).toBe('day 30');
 	});
 
 	it('renders the same SVG for the same data', () => {

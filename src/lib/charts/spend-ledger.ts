@@ -133,9 +133,10 @@ function layout(data: SpendLedgerData, width: number) {
 		over: v > data.dailyTokens
 	}));
 	const step = [1, 2, 5, 10, 20, 30].find((s) => dayW * s >= 40) ?? 30;
+	// Day 1, then every `step` days; day 1 only where it does not crowd the first step.
 	const ticks: { day: number; x: number }[] = [];
-	for (let d = 1; d <= data.days; d += d === 1 && step > 1 ? step - 1 : step)
-		ticks.push({ day: d, x: x0 + (d - 0.5) * dayW });
+	if (step === 1 || step >= 4) ticks.push({ day: 1, x: x0 + 0.5 * dayW });
+	for (let d = step; d <= data.days; d += step) if (d !== 1) ticks.push({ day: d, x: x0 + (d - 0.5) * dayW });
 	return {
 		marks,
 		bars,

@@ -176,6 +176,12 @@ describe('the run gate', () => {
 		expect(refusedBy(gate.authorizeCall('other', req()))).toBe('admitted');
 	});
 
+	it('does not count an ask’s transport failures against its loop cap (the ask is tried again after an outage)', () => {
+		const gate = new Gate(budgets({ callsPerAsk: 1 }));
+		gate.account(logged('vote', call(0, 0, { transportError: 'HTTP 503', finishReason: 'error' })));
+		expect(refusedBy(gate.authorizeCall('vote', req()))).toBe('admitted');
+	});
+
 	it('refuses once the calls have taken the wall-time budget (timings from meta)', () => {
 		const gate = new Gate(budgets({ wallMs: 1000 }));
 		gate.account(logged('a', call(1, 1), { totalMs: 600 }));
@@ -294,6 +300,50 @@ describe('every model call passes the runner gate', () => {
 		);
 		// No retry is spent on a refusal: retrying cannot make room.
 		expect(kinds).not.toContain('action.rejected');
+	});
+});
+
+describe('known failures of budget guards', () => {
+	const reply = (text: string, promptTokens: number, completionTokens: number): ChatClient => ({
+		engine: 'fake',
+		model: 'm',
+		contextWindow: 512,
+		chat: async () => ({
+			text,
+			finishReason: 'stop',
+			usage: { promptTokens, completionTokens, ttftMs: 0, totalMs: 0, decodeTokensPerSecond: 0 }
+		})
+	});
+	const request = { messages: [VOTE_MESSAGE], temperature: 0, seed: 1, max_tokens: 60 };
+	const base = { engine: 'fake', model: 'm', requestHash: 'h', purpose: 'vote' };
+
+	it('a streamed call that reports no usage is charged its estimate, never zero', async () => {
+		const gate = new Gate(budgets({ tokens: 10_000 }));
+		const { call } = await sendRecorded(
+			reply('yes, that one', 0, 0),
+			request,
+			base,
+			[],
+			'vote',
+			gate.forAsk('a')
+		);
+		expect(call.usageEstimated).toBe(true);
+		expect(call.promptTokens).toBe(estimateMessages([VOTE_MESSAGE]));
+		expect(call.completionTokens).toBeGreaterThan(0);
+	});
+
+	it('a second endpoint is counted against the same budget', async () => {
+		const gate = new Gate(budgets({ calls: 1 })).forAsk('a');
+		await sendRecorded(reply('a', 5, 1), request, base, [], 'vote', gate);
+		const second = await sendRecorded(
+			{ ...reply('b', 5, 1), engine: 'openai' },
+			request,
+			base,
+			[],
+			'vote',
+			gate
+		).catch((e: unknown) => e);
+		expect((second as Error).message).toMatch(/^refused by the calls budget/);
 	});
 });
 

@@ -158,9 +158,10 @@ export class Gate {
 		if (event.kind === 'action.rejected') this.retries++;
 		else if (event.kind === 'model.called') {
 			const d = event.data as ModelCall & { ask: string };
-			this.#callsByAsk.set(d.ask, (this.#callsByAsk.get(d.ask) ?? 0) + 1);
+			// A failed call is not one of the ask's calls: a resumed ask after an outage starts its loop again.
 			if (d.transportError !== undefined) this.transportFailures++;
 			else {
+				this.#callsByAsk.set(d.ask, (this.#callsByAsk.get(d.ask) ?? 0) + 1);
 				this.calls++;
 				this.tokens += d.promptTokens + d.completionTokens;
 			}
@@ -224,7 +225,7 @@ export class Gate {
 	#askCalls(ask: string): number {
 		let n = this.#callsByAsk.get(ask) ?? 0;
 		for (const r of this.#open.values()) if (r.ask === ask) n++;
-		for (const s of this.#settled.values()) if (s.ask === ask) n++;
+		for (const s of this.#settled.values()) if (s.ask === ask && !s.transport) n++;
 		return n;
 	}
 

@@ -6,7 +6,6 @@ import { createLlmAutonomyPolicy } from './autonomy';
 import type { ChatClient } from './chat-client';
 
 const obs: AutonomyObservation = {
-	day: 2,
 	clock: 'day 2, 15:01',
 	spend: 3,
 	door: 'admit',

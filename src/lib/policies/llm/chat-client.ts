@@ -13,7 +13,7 @@ import {
 	type RequestDigest,
 	type ToolCallRecord
 } from '../../core';
-import { estimateMessages } from '../../scenarios/undercover/prompts';
+import { estimateMessages, estimateTokens } from '../../scenarios/undercover/prompts';
 import type { ChatRequest, ChatResponse } from '../../engines/types';
 
 export interface ChatClient {
@@ -148,13 +148,17 @@ export async function sendRecorded<B extends CallBase>(
 		throw new TransportFailure(message, [...earlier, failed], { cause: err });
 	}
 	const { usage } = response;
+	// A reply whose engine reported no usage (some streamed endpoints) is not free: it is charged,
+	// and logged, at the conservative estimate, never at zero.
+	const unreported = usage.promptTokens + usage.completionTokens === 0 && response.text.length > 0;
 	const call = {
 		...base,
 		request: digest,
 		reply: response.text,
 		finishReason: response.finishReason,
-		promptTokens: usage.promptTokens,
-		completionTokens: usage.completionTokens,
+		promptTokens: unreported ? estimateMessages(request.messages) : usage.promptTokens,
+		completionTokens: unreported ? estimateTokens(response.text) : usage.completionTokens,
+		...(unreported ? { usageEstimated: true } : {}),
 		meta: {
 			ttftMs: usage.ttftMs,
 			totalMs: usage.totalMs,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRunner } from '../../play';
-import { AUTONOMY_MINUTES, ETERNAL_PENALTY_FILE, type AutonomyOutcome, type AutonomyState } from '.';
+import { AUTONOMY_MINUTES, chainOf, ETERNAL_PENALTY_FILE, type AutonomyOutcome, type AutonomyState } from '.';
 
 const run = async (seed: number, config: Record<string, unknown>, days = 30) => {
 	const r = createRunner({ scenario: 'autonomy', seed, config: { days, ...config } });
@@ -23,13 +23,13 @@ const golden = [
 	{
 		seed: 1,
 		config: {},
-		logHash: 'e0c4dde5cb44d3969458ad7f04ea762b3611cac14b2a6e4aa194096f1b662153',
+		logHash: '8c63df9efe97be4d9d08b911dfbedefb864df4ece463f3a7d5eaf40e8f114c0e',
 		events: 250
 	},
 	{
 		seed: 2,
 		config: LEGACY,
-		logHash: '9af98c8cc13ad1e21b44e8e8443b50de5e09a128043f1eb356dfa7baeb0c71e6',
+		logHash: '83568d90e247ec51efcfdd0d7ba719ac78c38925e67721fe18ae8b56aea5acdf',
 		events: 393
 	}
 ];
@@ -132,6 +132,26 @@ describe('the seed’s anomalies, one switch at a time', () => {
 		expect(out.repeatedFingerprints).toBe(
 			s.spends.filter((sp) => sp.outcome !== 'refused' && sp.repeated).length
 		);
+	});
+
+	it('a backdoor spend’s chain reads wake -> gate -> pipeline -> door -> checks -> call -> outcome', async () => {
+		const { s } = await run(1, { legacyConsider: true });
+		const sp = s.spends.find(
+			(x) => x.outcome !== 'refused' && x.triggers.length === 0 && x.wakeReason === 'repo-changed'
+		)!;
+		const chain = chainOf(s, sp);
+		expect(chain.map((c) => c.step)).toEqual([
+			'wake',
+			'gate',
+			'pipeline',
+			'door',
+			'checks',
+			'model call',
+			'outcome'
+		]);
+		expect(chain[1]!.text).toMatch(/^wake gate: repo-changed \(head moved/);
+		expect(chain[2]!.text).toMatch(/SKIP, confidence \d+ \(not sure\), so consider\(\) was asked/);
+		expect(chain[4]!.text).toMatch(/never checked: trigger, fingerprint, per-file cooldown, spacing window/);
 	});
 
 	it('a wake with no trigger costs nothing and leaves a ledger line saying so', async () => {

@@ -45,18 +45,36 @@ export function summarize(
 	};
 }
 
+/** How the pipeline came to this file: the local analysis that led to consider(), or admit()'s claim. */
+function pipelineStep(s: Pick<AutonomyState, 'analyses'>, sp: Spend): ChainStep[] {
+	const a = s.analyses.find((x) => x.spend === sp.id);
+	if (!a)
+		return sp.door === 'admit'
+			? [{ step: 'pipeline', text: 'admit() picked this one target before the pipeline ran' }]
+			: [];
+	const text =
+		sp.door === 'admit'
+			? `the pipeline claimed the token parked for ${a.path}`
+			: `local analysis of ${a.path}: ${a.local}, confidence ${a.confidence} (${a.confident ? 'sure' : 'not sure'}), so consider() was asked`;
+	return [{ step: 'pipeline', text }];
+}
+
 export interface ChainStep {
-	step: 'wake' | 'gate' | 'door' | 'checks' | 'model call' | 'outcome';
+	step: 'wake' | 'gate' | 'pipeline' | 'door' | 'checks' | 'model call' | 'outcome';
 	text: string;
 }
 
 /** Why a spend happened (or did not), step by step, in words. */
-export function chainOf(s: Pick<AutonomyState, 'wakes' | 'config'>, sp: Spend): ChainStep[] {
+export function chainOf(s: Pick<AutonomyState, 'wakes' | 'analyses' | 'config'>, sp: Spend): ChainStep[] {
 	const wake = s.wakes.find((w) => w.id === sp.wake);
 	const triggers = sp.triggers.length ? sp.triggers.map((t) => `${t.text} [${t.source}]`).join('; ') : 'none';
 	const steps: ChainStep[] = [
 		{ step: 'wake', text: wake ? `${wake.cause} wake, ${clockOf(wake.minute)}` : `wake #${sp.wake}` },
-		{ step: 'gate', text: `wake gate: ${sp.wakeReason}${wake ? ` (${wake.note})` : ''}` },
+		{
+			step: 'gate',
+			text: `wake gate: ${sp.wakeReason}${wake ? ` (${wake.note})` : ''}${wake && sp.wakeReason !== 'repo-changed' ? `; repository at ${wake.head}` : ''}`
+		},
+		...pipelineStep(s, sp),
 		{
 			step: 'door',
 			text: `${sp.door}() on ${sp.target}; triggers: ${triggers}; fingerprint ${sp.fingerprint}${sp.repeated ? ' (same as a grant that ended in SKIP)' : ''}`

@@ -14,7 +14,6 @@ export function observationOf(
 	triggers: readonly Trigger[] = triggersFor(s, path, minute)
 ): AutonomyObservation {
 	return {
-		day: Math.floor(minute / 1440) + 1,
 		clock: clockOf(minute),
 		spend,
 		door,

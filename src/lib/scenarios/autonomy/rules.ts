@@ -109,7 +109,7 @@ function agendaStep(s: AutonomyState, item: AgendaItem): Step {
 	const minute = item.minute;
 	switch (item.type) {
 		case 'merge':
-			return events({ kind: 'world.merged', data: { minute, mr: item.mr, files: item.files, head: '' } });
+			return events({ kind: 'world.merged', data: { minute, mr: item.mr, files: item.files } });
 		case 'error':
 			return events({ kind: 'world.errored', data: { minute, path: item.path, message: item.message } });
 		case 'security':

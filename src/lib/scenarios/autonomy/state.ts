@@ -205,7 +205,6 @@ export interface AutonomyOutcome extends AutonomySummary {
 
 /** What the Sentinel seat sees when a token is spent: one file, its triggers, one question. */
 export interface AutonomyObservation {
-	day: number;
 	clock: string;
 	spend: number;
 	door: Door;
@@ -217,7 +216,7 @@ export interface AutonomyObservation {
 
 export type AutonomyEvent =
 	| EventDraft<'day.started', { day: number; agenda: AgendaItem[] }>
-	| EventDraft<'world.merged', { minute: number; mr: number; files: string[]; head: string }>
+	| EventDraft<'world.merged', { minute: number; mr: number; files: string[] }>
 	| EventDraft<'world.errored', { minute: number; path: string; message: string }>
 	| EventDraft<'world.security-failed', { minute: number; count: number }>
 	| EventDraft<'world.drifted', { minute: number; path: string }>

@@ -2,6 +2,7 @@
 import type { Scenario } from '../../core';
 import { parseGovernanceConfig, serializeGovernanceConfig, type GovernanceConfig } from './config';
 import { observe } from './observe';
+import { MAX_TOOL_CALLS } from './prompts';
 import { applyEvent, applyEvents } from './reducer';
 import { initState, next } from './rules';
 import type { GovernanceObservation, GovernanceOutcome, GovernanceState } from './state';
@@ -22,7 +23,9 @@ export const governance: Scenario<
 		// Each round: at most four turns, each with a retry; plus a person's answers to fuses.
 		actions: (c.rounds + 2) * 6,
 		retries: (c.rounds + 2) * 4,
-		retriesPerAsk: 1
+		retriesPerAsk: 1,
+		// The Executor's tool loop: at most MAX_TOOL_CALLS tool turns and the answer, per try, two tries.
+		callsPerAsk: (MAX_TOOL_CALLS + 1) * 2
 	}),
 	init: initState,
 	next,

@@ -24,7 +24,9 @@ export const undercover: Scenario<
 		// Each round: at most every seat speaks, defends and votes twice, each with a retry.
 		actions: c.rounds * c.seats * 8,
 		retries: c.rounds * c.seats * 4,
-		retriesPerAsk: 1
+		retriesPerAsk: 1,
+		// A model seat makes one call per try: the ask and its one retry.
+		callsPerAsk: 2
 	}),
 	init: initState,
 	next,
