@@ -6,7 +6,15 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EventLog, fromJsonLines, toJsonLines } from '../src/lib/core';
 import { recordedFragment, setupOfHeader } from '../src/lib/replay';
-import { parseArgs, simulate, simulateAutonomy, simulateGovernance, UsageError } from './sim';
+import {
+	parseArgs,
+	readReplayFile,
+	simulate,
+	simulateAutonomy,
+	simulateGovernance,
+	simulateReplay,
+	UsageError
+} from './sim';
 
 const run = promisify(execFile);
 const sim = (...args: string[]) =>
@@ -385,6 +393,18 @@ describe('npm run sim -- --replay and --link with recorded replies', () => {
 		expect(short.code).toBe(1);
 		expect(short.stderr.trim().split('\n')).toHaveLength(1);
 		expect(short.stderr).toMatch(new RegExp(`^sim: Replay stopped: seat ${call.seat}, ask ${call.ask}: `));
+	});
+
+	it('replays a governance run file to the same summary, tool calls and files included', async () => {
+		const run = { scenario: 'governance', seed: 4, config: { policy: 'impact', rounds: 10 } };
+		const played = await simulateGovernance(run);
+		const dir = mkdtempSync(join(tmpdir(), 'sim-replay-'));
+		const file = join(dir, 'governance.jsonl');
+		writeFileSync(file, toJsonLines(played.runner.log.header, played.runner.log.events));
+		expect(played.runner.log.events.some((e) => e.kind === 'tool.called')).toBe(true);
+		const replayed = await simulateReplay(readReplayFile(file));
+		expect(replayed.summary).toEqual(played.summary);
+		expect(replayed.runner.state.fs).toEqual(played.runner.state.fs);
 	});
 
 	it('refuses --replay of a missing file (exit 2) and of a file that is not a run (exit 1)', async () => {
