@@ -407,6 +407,36 @@ describe('npm run sim -- --replay and --link with recorded replies', () => {
 		expect(replayed.runner.state.fs).toEqual(played.runner.state.fs);
 	});
 
+	it('replays a tiny-model autonomy run from its file and from its link, with the autonomy summary', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'sim-replay-'));
+		const file = join(dir, 'sentinel.jsonl');
+		const played = await sim(
+			'--scenario',
+			'autonomy',
+			'--seed',
+			'3',
+			'--days',
+			'2',
+			...TINY,
+			'--json',
+			'--log',
+			file
+		);
+		const summary = lastLine(played.stdout);
+		expect(JSON.parse(summary)).toMatchObject({ scenario: 'autonomy', days: 2 });
+		const { header, events } = fromJsonLines(readFileSync(file, 'utf8'));
+		expect(events.some((e) => e.kind === 'model.called')).toBe(true);
+		expect(lastLine((await sim('--replay', file, '--json')).stdout)).toBe(summary);
+		const link = recordedFragment(setupOfHeader(header), header, events);
+		expect(link.ok).toBe(true);
+		const viaLink = await sim(
+			'--link',
+			`http://localhost:4173/play/#${link.ok ? link.fragment : ''}`,
+			'--json'
+		);
+		expect(lastLine(viaLink.stdout)).toBe(summary);
+	});
+
 	it('refuses --replay of a missing file (exit 2) and of a file that is not a run (exit 1)', async () => {
 		const missing = await failure('--replay', '/no/such/file.jsonl');
 		expect(missing.code).toBe(2);

@@ -173,14 +173,20 @@ export async function simulateReplay(input: ReplayInput) {
 		throw err;
 	}
 	const { runner, setup } = replay;
+	return { runner, summary: summaryOf(setup, runner) };
+}
+
+/** The summary line a run of this scenario prints: the same for a played run and for its replay. */
+function summaryOf(run: SharedRun, runner: AnyRunner) {
 	const outcome = runner.outcome();
-	return {
-		runner,
-		summary:
-			setup.scenario === 'governance'
-				? governanceSummary(setup, runner.hash, outcome as GovernanceOutcome | null)
-				: undercoverSummary(setup, runner, outcome as UndercoverOutcome | null)
-	};
+	switch (run.scenario) {
+		case 'governance':
+			return governanceSummary(run, runner.hash, outcome as GovernanceOutcome | null);
+		case 'autonomy':
+			return autonomySummary(run, runner.hash, outcome as AutonomyOutcome | null);
+		default:
+			return undercoverSummary(run, runner, outcome as UndercoverOutcome | null);
+	}
 }
 
 /** --engine/--model/--base-url: every seat played by that model (none: scripted agents). */
