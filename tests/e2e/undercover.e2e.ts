@@ -73,7 +73,8 @@ test('the runs page lists the game, replays it exactly and deletes it', async ({
 	const hash = await playToEnd(page);
 	await page.goto('/runs/');
 	const row = page.getByTestId('run-row').first();
-	await expect(row).toContainText('finished');
+	// The status cell exactly: "unfinished" contains "finished".
+	await expect(row.getByRole('cell', { name: 'finished', exact: true })).toBeVisible();
 	await expect(row).toContainText(String(setup.seed));
 	await row.getByRole('link', { name: 'Replay' }).click();
 	await expect(page.getByTestId('log-hash')).not.toHaveText(hash);
