@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { simulateAutonomy } from '../../scripts/sim';
 import { createRunner } from '../../src/lib/play';
-import { DEFAULT_CONFIG } from '../../src/lib/scenarios/autonomy';
+import { DEFAULT_CONFIG, summarize, type AutonomyState } from '../../src/lib/scenarios/autonomy';
 import { encodeShare } from '../../src/lib/share/link';
 import { expect, serveTestModels, test } from './fixtures';
 
@@ -75,6 +75,16 @@ test('the eternal reason: the same fingerprint every day, then gone with the hor
 	await page.getByTestId('switch-noStaleness').check();
 	await expect(page.getByTestId('count-repeated')).toHaveText(String(on.repeatedFingerprints));
 	await expect(page.getByTestId('cost-wasted')).not.toHaveText('$0.00');
+	// The price per 1,000 tokens is editable: the money follows it (checked against Node's ledger).
+	const { runner } = await simulateAutonomy({
+		scenario: 'autonomy',
+		seed: SEED,
+		config: { ...DEFAULT_CONFIG, ignoreFingerprint: true, noStaleness: true }
+	});
+	const at = summarize(runner.state as AutonomyState, 0.036);
+	await page.getByTestId('price').fill('0.036');
+	await expect(page.getByTestId('cost-wasted')).toHaveText(`$${at.costWithoutDecision.toFixed(2)}`);
+	await expect(page.getByTestId('cost')).toHaveText(`$${at.cost.toFixed(2)}`);
 	const repeated = marks(page, 'repeated-fingerprint');
 	await expect(repeated).toHaveCount(on.repeatedFingerprints);
 	await repeated.last().focus();
