@@ -39,6 +39,12 @@ test('the backdoor: legacy consider() spends with no trigger, and the chain says
 	await openLab(page);
 	await expect(page.getByTestId('count-no-trigger')).toHaveText('0');
 	await expect(marks(page, 'no-trigger')).toHaveCount(0);
+	const { runner } = await simulateAutonomy({ scenario: 'autonomy', seed: SEED, config: DEFAULT_CONFIG });
+	const idle = (runner.state as AutonomyState).wakes.filter((w) => w.reason === 'none').length;
+	expect(idle).toBeGreaterThan(0);
+	await expect(page.getByTestId('idle-wakes')).toHaveText(
+		`${idle} wakes found no trigger anywhere and cost nothing: time is not a reason.`
+	);
 
 	await page.getByTestId('switch-legacyConsider').check();
 	await expect(page.getByTestId('count-no-trigger')).toHaveText(String(on.spendsWithoutTrigger));
