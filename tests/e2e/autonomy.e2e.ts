@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { simulateAutonomy } from '../../scripts/sim';
 import { createRunner } from '../../src/lib/play';
-import { DEFAULT_CONFIG } from '../../src/lib/scenarios/autonomy';
+import { DEFAULT_CONFIG, summarize, type AutonomyState } from '../../src/lib/scenarios/autonomy';
 import { encodeShare } from '../../src/lib/share/link';
 import { expect, serveTestModels, test } from './fixtures';
 
@@ -39,6 +39,12 @@ test('the backdoor: legacy consider() spends with no trigger, and the chain says
 	await openLab(page);
 	await expect(page.getByTestId('count-no-trigger')).toHaveText('0');
 	await expect(marks(page, 'no-trigger')).toHaveCount(0);
+	const { runner } = await simulateAutonomy({ scenario: 'autonomy', seed: SEED, config: DEFAULT_CONFIG });
+	const idle = (runner.state as AutonomyState).wakes.filter((w) => w.reason === 'none').length;
+	expect(idle).toBeGreaterThan(0);
+	await expect(page.getByTestId('idle-wakes')).toHaveText(
+		`${idle} wakes found no trigger anywhere and cost nothing: time is not a reason.`
+	);
 
 	await page.getByTestId('switch-legacyConsider').check();
 	await expect(page.getByTestId('count-no-trigger')).toHaveText(String(on.spendsWithoutTrigger));
@@ -75,6 +81,16 @@ test('the eternal reason: the same fingerprint every day, then gone with the hor
 	await page.getByTestId('switch-noStaleness').check();
 	await expect(page.getByTestId('count-repeated')).toHaveText(String(on.repeatedFingerprints));
 	await expect(page.getByTestId('cost-wasted')).not.toHaveText('$0.00');
+	// The price per 1,000 tokens is editable: the money follows it (checked against Node's ledger).
+	const { runner } = await simulateAutonomy({
+		scenario: 'autonomy',
+		seed: SEED,
+		config: { ...DEFAULT_CONFIG, ignoreFingerprint: true, noStaleness: true }
+	});
+	const at = summarize(runner.state as AutonomyState, 0.036);
+	await page.getByTestId('price').fill('0.036');
+	await expect(page.getByTestId('cost-wasted')).toHaveText(`$${at.costWithoutDecision.toFixed(2)}`);
+	await expect(page.getByTestId('cost')).toHaveText(`$${at.cost.toFixed(2)}`);
 	const repeated = marks(page, 'repeated-fingerprint');
 	await expect(repeated).toHaveCount(on.repeatedFingerprints);
 	await repeated.last().focus();
