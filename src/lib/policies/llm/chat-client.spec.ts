@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sha256Hex } from '../../core';
+import { canonicalJson, ownCallGate, sha256Hex } from '../../core';
 import { EngineError, type ChatRequest } from '../../engines/types';
-import { isTransportError, requestHash, TransportFailure } from './chat-client';
+import {
+	isTransportError,
+	requestHash,
+	sendRecorded,
+	TransportFailure,
+	type ChatClient
+} from './chat-client';
 
 const base: ChatRequest = {
 	messages: [
@@ -73,5 +79,38 @@ describe('transport errors', () => {
 		expect(f.message).toBe('transport: HTTP 503');
 		expect(new TransportFailure('transport: already', []).message).toBe('transport: already');
 		expect(isTransportError(f)).toBe(true);
+	});
+});
+
+describe('a model call needs the gate’s permit', () => {
+	it('reaches the client only through sendRecorded, which asks the gate first', async () => {
+		const seen: unknown[] = [];
+		const client: ChatClient = {
+			engine: 'fake',
+			model: 'm',
+			contextWindow: 4096,
+			chat: async (_req, permit) => {
+				seen.push(permit);
+				return {
+					text: 'ok',
+					finishReason: 'stop',
+					usage: { promptTokens: 3, completionTokens: 1, ttftMs: 0, totalMs: 0, decodeTokensPerSecond: 0 }
+				};
+			}
+		};
+		// @ts-expect-error -- a call without a permit does not compile: only the gate makes one
+		void client.chat(base);
+		seen.length = 0;
+		const gate = ownCallGate({ calls: 4 });
+		await sendRecorded(
+			client,
+			base,
+			{ engine: 'fake', model: 'm', requestHash: requestHash(base), purpose: 'speak' },
+			[],
+			'speak',
+			gate
+		);
+		expect(seen).toHaveLength(1);
+		expect(seen[0]).toMatchObject({ purpose: 'speak', passed: expect.arrayContaining(['tokens']) });
 	});
 });

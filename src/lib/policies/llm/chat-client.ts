@@ -10,6 +10,7 @@ import {
 	sha256Hex,
 	type CallGate,
 	type ModelCall,
+	type Permit,
 	type RequestDigest,
 	type ToolCallRecord
 } from '../../core';
@@ -24,7 +25,11 @@ export interface ChatClient {
 	readonly contextWindow: number;
 	/** A model that thinks before it answers: it gets the larger reply budgets. */
 	readonly reasoning?: boolean;
-	chat(req: ChatRequest): Promise<ChatResponse>;
+	/**
+	 * Sends one request. It takes the gate's permit for the call, so code without one (anything but
+	 * `sendRecorded`, which asks the gate first) does not compile; implementations may ignore it.
+	 */
+	chat(req: ChatRequest, permit: Permit): Promise<ChatResponse>;
 }
 
 /**
@@ -121,7 +126,7 @@ export async function sendRecorded<B extends CallBase>(
 	if (!auth.ok) throw new CallRefused(auth, earlier);
 	let response: ChatResponse;
 	try {
-		response = await client.chat(request);
+		response = await client.chat(request, auth.permit);
 	} catch (err) {
 		if (!isTransportError(err)) {
 			await gate.settle(auth.permit, {
