@@ -138,12 +138,16 @@ export class GameSession<S = unknown> {
 	/** Reads the run again from IndexedDB each time its writer says it committed more. */
 	#follow(): void {
 		this.readOnly = true;
+		const catchUp = () =>
+			this.#reload().catch((err) => {
+				this.error = `This tab could not follow the run: ${err instanceof Error ? err.message : String(err)}. Reload the page.`;
+			});
 		this.#channel?.addEventListener('message', (e: MessageEvent<RunNews>) => {
-			if (this.readOnly && e.data.saved > this.saved) void this.#reload();
+			if (this.readOnly && e.data.saved > this.saved) void catchUp();
 		});
 		this.#lock?.waitForTurn(() => {
 			this.canTakeOver = true;
-			void this.#reload();
+			void catchUp();
 		});
 	}
 
