@@ -257,7 +257,8 @@ export class GameSession<S = unknown> {
 			this.#stopTimer();
 			if (isRunInterrupted(err)) {
 				// Not the agents' doing: pause, saved, so that play retries the same turn.
-				this.error = `${err.message} Press play to retry.`;
+				// "transport:" marks the kind of failure for the policies; the person reads the sentence.
+				this.error = `${err.message.replace(/^transport:\s*/, '')} Press play to retry.`;
 				this.status = 'paused';
 				if (err.reason === 'crash') this.pool?.dispose();
 				return false;
