@@ -32,7 +32,10 @@ describe('EngineHost and a lost GPU device', () => {
 		const host = new EngineHost(async () => engine);
 		await host.load(spec);
 		await host.chat(request);
-		const err = await host.chat(request).catch((e: unknown) => e as Error);
+		const err = (await host.chat(request).then(
+			() => new Error('the lost device went unnoticed'),
+			(e: unknown) => e
+		)) as Error;
 		// "transport:" is what the agent's policy reads to pause the run instead of counting a bad reply.
 		expect(err.message).toMatch(/^transport: The GPU stopped working while qwen2.5-0.5b was answering/);
 		expect(err.message).toContain('paused and saved');
