@@ -13,6 +13,8 @@ export class EngineHost {
 	#loading: Promise<{ contextWindow: number }> | null = null;
 	#queue: Promise<unknown> = Promise.resolve();
 	#spec: EngineSpec | null = null;
+	/** Set when a call lost the GPU device: the engine has let go of its weights, and the next call reloads. */
+	#lost = false;
 
 	constructor(private readonly factory: (spec: EngineSpec) => Promise<ChatEngine> = createEngine) {}
 
@@ -36,9 +38,17 @@ export class EngineHost {
 		if (!engine) return Promise.reject(new Error(`the model ${this.#spec?.model ?? ''} is not loaded`));
 		// One generation at a time per model: WebLLM and transformers.js serve one request per engine.
 		const job = this.#queue
-			.then(() => engine.chat({ ...request, onDelta }))
+			.then(async () => {
+				if (this.#lost) {
+					// Resuming after a lost device: the weights load again on a fresh device first.
+					await engine.load();
+					this.#lost = false;
+				}
+				return engine.chat({ ...request, onDelta });
+			})
 			.catch((err) => {
-				throw acrossWorkers(err);
+				if (err instanceof EngineError && err.code === 'device-lost') this.#lost = true;
+				throw acrossWorkers(err, this.#spec?.model ?? 'the model');
 			});
 		this.#queue = job.catch(() => undefined);
 		return job;
@@ -57,8 +67,12 @@ export class EngineHost {
  * marked in the message, which is what the agent's policy reads to pause the run instead of
  * counting an invalid reply.
  */
-function acrossWorkers(err: unknown): unknown {
+export function acrossWorkers(err: unknown, model: string): unknown {
 	if (!(err instanceof EngineError)) return err;
-	const paused = err.transport || err.code === 'out-of-memory' || err.code === 'device-lost';
+	if (err.code === 'device-lost')
+		return new Error(
+			`transport: The GPU stopped working while ${model} was answering (its WebGPU device was lost: a driver reset, the computer sleeping, or too little GPU memory). The run is paused and saved; ${model} loads again when you resume.`
+		);
+	const paused = err.transport || err.code === 'out-of-memory';
 	return paused ? new Error(`transport: ${err.message}`) : err;
 }

@@ -48,7 +48,12 @@ vi.mock('@mlc-ai/web-llm', () => {
 		hasModelInCache: async (id: string) => lib.cached.has(id),
 		deleteModelAllInfoInCache: async (id: string) => void lib.calls.push(`all ${id}`),
 		deleteModelWasmInCache: async (id: string) => void lib.calls.push(`wasm ${id}`),
-		deleteChatConfigInCache: async (id: string) => void lib.calls.push(`config ${id}`)
+		deleteChatConfigInCache: async (id: string) => void lib.calls.push(`config ${id}`),
+		prebuiltAppConfig: {
+			model_list: [
+				{ model_id: 'Qwen3-0.6B-q4f16_1-MLC', model: 'https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC' }
+			]
+		}
 	};
 });
 
@@ -540,6 +545,46 @@ describe('cache helpers and the default factory (package mocked)', () => {
 			config: { initProgressCallback: cb },
 			reloaded: ['Qwen3-0.6B-q4f16_1-MLC']
 		});
+	});
+
+	it('createMLCEngine first deletes a download that was cut off, says so, and loads afresh', async () => {
+		const base = 'https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC/resolve/main/';
+		const entries = new Map<string, Response>([
+			[
+				`${base}tensor-cache.json`,
+				new Response(
+					JSON.stringify({
+						records: [
+							{ dataPath: 'a.bin', nbytes: 4 },
+							{ dataPath: 'b.bin', nbytes: 4 }
+						]
+					})
+				)
+			],
+			[`${base}a.bin`, new Response(new Uint8Array(4))]
+		]);
+		const g = globalThis as { caches?: unknown };
+		g.caches = {
+			open: async () => ({
+				keys: async () => [...entries.keys()].map((url) => ({ url })),
+				match: async (url: string) => entries.get(url)?.clone(),
+				delete: async (url: string) => entries.delete(url)
+			})
+		};
+		try {
+			lib.engines = [];
+			lib.reloadHangs = false;
+			const notes: string[] = [];
+			await createMLCEngine('Qwen3-0.6B-q4f16_1-MLC', {
+				initProgressCallback: (r) => notes.push(r.text),
+				signal: new AbortController().signal
+			});
+			expect(notes[0]).toMatch(/earlier download of Qwen3-0.6B-q4f16_1-MLC was incomplete.*downloaded again/);
+			expect(entries.size).toBe(0);
+			expect(lib.engines[0]).toMatchObject({ reloaded: ['Qwen3-0.6B-q4f16_1-MLC'] });
+		} finally {
+			delete g.caches;
+		}
 	});
 
 	it('createMLCEngine, cancelled mid-load, unloads (stopping WebLLM’s downloads) and rejects', async () => {

@@ -7,6 +7,7 @@
  * WebLLM-specific that this file uses is described by `WebLLMLike`, so tests run it over
  * `FakeWebLLM` (fake-webllm.ts) in Node, without a GPU or a download.
  */
+import { checkModelCache, deleteModelEntries, type CacheHealth } from './model-cache';
 import { getCatalogEntry, pickBuild, type CatalogBuild, type CatalogEntry, type Quant } from './catalog';
 import type { GpuCaps } from './gpu';
 import {
@@ -300,6 +301,7 @@ class LoadProgressTracker {
 export const createMLCEngine: CreateEngine = async (webllmId, { initProgressCallback, signal }) => {
 	const webllm = await import('@mlc-ai/web-llm');
 	if (signal.aborted) throw abortError('Loading was cancelled.');
+	await repairBeforeLoad(webllmId, (text) => initProgressCallback({ progress: 0, timeElapsed: 0, text }));
 	const engine = new webllm.MLCEngine({ initProgressCallback });
 	const stop = () => void engine.unload().catch(() => {});
 	signal.addEventListener('abort', stop, { once: true });
@@ -596,6 +598,43 @@ function buildsOf(catalogId: string): CatalogBuild[] {
 	return (['q4f16', 'q4f32'] as const).flatMap((q) => entry.builds[q] ?? []);
 }
 
+/** Where WebLLM downloads a build's weights from (its key prefix in the cache). */
+async function modelUrlOf(webllmId: string): Promise<string | null> {
+	if (typeof caches === 'undefined') return null; // Node: no Cache API, nothing cached
+	const { prebuiltAppConfig } = await import('@mlc-ai/web-llm');
+	return prebuiltAppConfig?.model_list.find((m) => m.model_id === webllmId)?.model ?? null;
+}
+
+/**
+ * The state of a catalog model in this browser, over all its builds (one may have been picked under
+ * other caps): damaged beats partly downloaded beats cached, so that what needs a person's attention
+ * shows. Checked shard by shard (model-cache.ts), not by WebLLM's presence-only test.
+ */
+export async function modelHealth(catalogId: string): Promise<CacheHealth> {
+	const rank = { broken: 3, partial: 2, complete: 1, absent: 0 } as const;
+	let worst: CacheHealth = { state: 'absent' };
+	for (const b of buildsOf(catalogId)) {
+		const url = await modelUrlOf(b.webllmId);
+		if (!url) continue;
+		const h = await checkModelCache(caches, url);
+		if (rank[h.state] > rank[worst.state]) worst = h;
+	}
+	return worst;
+}
+
+/**
+ * Before a load: a build whose earlier download was cut off is deleted, so that WebLLM downloads it
+ * whole instead of failing on it again. Says so through `onNotice`.
+ */
+export async function repairBeforeLoad(webllmId: string, onNotice: (text: string) => void): Promise<void> {
+	const url = await modelUrlOf(webllmId);
+	if (!url) return;
+	const h = await checkModelCache(caches, url);
+	if (h.state !== 'partial' && h.state !== 'broken') return;
+	await deleteModelEntries(caches, url);
+	onNotice(`An earlier download of ${webllmId} was incomplete, so it was removed and is downloaded again.`);
+}
+
 /** Whether the build this GPU would load is fully in this browser's storage (no download needed). */
 export async function isModelCached(catalogId: string, caps: GpuCaps): Promise<boolean> {
 	const entry = getCatalogEntry(catalogId);
@@ -634,6 +673,12 @@ export async function deleteModelFromCache(
 				await webllm.deleteModelWasmInCache(b.webllmId);
 				await webllm.deleteChatConfigInCache(b.webllmId);
 			}
+		}
+		// And whatever an interrupted download left, by URL, which WebLLM's own delete does not reach.
+		for (const b of buildsOf(catalogId)) {
+			const url = await modelUrlOf(b.webllmId);
+			if (url && (await deleteModelEntries(caches, url)) > 0 && !deleted.includes(b.webllmId))
+				deleted.push(b.webllmId);
 		}
 	} catch (err) {
 		throw new EngineError('unknown', `${label} could not be removed from this browser's storage.`, {

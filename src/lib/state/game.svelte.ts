@@ -169,12 +169,16 @@ export class GameSession<S = unknown> {
 	/** Reads the run again from IndexedDB each time its writer says it committed more. */
 	#follow(): void {
 		this.readOnly = true;
+		const catchUp = () =>
+			this.#reload().catch((err) => {
+				this.error = `This tab could not follow the run: ${err instanceof Error ? err.message : String(err)}. Reload the page.`;
+			});
 		this.#channel?.addEventListener('message', (e: MessageEvent<RunNews>) => {
-			if (this.readOnly && e.data.saved > this.saved) void this.#reload();
+			if (this.readOnly && e.data.saved > this.saved) void catchUp();
 		});
 		this.#lock?.waitForTurn(() => {
 			this.canTakeOver = true;
-			void this.#reload();
+			void catchUp();
 		});
 	}
 
@@ -285,7 +289,8 @@ export class GameSession<S = unknown> {
 			this.#stopTimer();
 			if (isRunInterrupted(err)) {
 				// Not the agents' doing: pause, saved, so that play retries the same turn.
-				this.error = `${err.message} Press play to retry.`;
+				// "transport:" marks the kind of failure for the policies; the person reads the sentence.
+				this.error = `${err.message.replace(/^transport:\s*/, '')} Press play to retry.`;
 				this.status = 'paused';
 				if (err.reason === 'crash') this.pool?.dispose();
 				return false;

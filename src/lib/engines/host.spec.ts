@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { EngineHost } from './host';
+import type { EngineSpec } from './spec';
+import { EngineError, type ChatEngine, type ChatRequest, type ChatResponse } from './types';
+
+/** An engine whose GPU is lost on the second call, as WebLLM reports it through its error path. */
+function losingEngine() {
+	const calls = { loads: 0, chats: 0 };
+	const engine: ChatEngine = {
+		kind: 'webllm',
+		model: 'qwen2.5-0.5b',
+		async load() {
+			calls.loads++;
+		},
+		async chat(_r: ChatRequest): Promise<ChatResponse> {
+			calls.chats++;
+			if (calls.chats === 2)
+				throw new EngineError('device-lost', 'GPUDevice was lost: Device was destroyed.');
+			return { text: 'ok', usage: { promptTokens: 1, completionTokens: 1 } } as ChatResponse;
+		},
+		async unload() {}
+	};
+	return { engine, calls };
+}
+
+const spec = { kind: 'webllm', model: 'qwen2.5-0.5b' } as EngineSpec;
+const request = { messages: [{ role: 'user', content: 'hi' }], max_tokens: 4 } as never;
+
+describe('EngineHost and a lost GPU device', () => {
+	it('pauses the run with a sentence that says what happened, and reloads the model on resume', async () => {
+		const { engine, calls } = losingEngine();
+		const host = new EngineHost(async () => engine);
+		await host.load(spec);
+		await host.chat(request);
+		const err = (await host.chat(request).then(
+			() => new Error('the lost device went unnoticed'),
+			(e: unknown) => e
+		)) as Error;
+		// "transport:" is what the agent's policy reads to pause the run instead of counting a bad reply.
+		expect(err.message).toMatch(/^transport: The GPU stopped working while qwen2.5-0.5b was answering/);
+		expect(err.message).toContain('paused and saved');
+		expect(calls.loads).toBe(1);
+		// Resuming: the weights load again before the next call, which then answers.
+		expect((await host.chat(request)).text).toBe('ok');
+		expect(calls.loads).toBe(2);
+		await host.chat(request);
+		expect(calls.loads).toBe(2);
+	});
+});

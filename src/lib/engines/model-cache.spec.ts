@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { checkModelCache, deleteModelEntries, describeHealth, type CacheStorageLike } from './model-cache';
+
+/** An in-memory Cache API with the same keys-and-responses shape. */
+function fakeCaches(): CacheStorageLike & { entries: Map<string, Response> } {
+	const entries = new Map<string, Response>();
+	return {
+		entries,
+		open: async () => ({
+			keys: async () => [...entries.keys()].map((url) => ({ url })),
+			match: async (url: string) => entries.get(url)?.clone(),
+			delete: async (url: string) => entries.delete(url)
+		})
+	};
+}
+
+const MODEL = 'https://huggingface.co/mlc-ai/Tiny-q4f16_1-MLC';
+const BASE = `${MODEL}/resolve/main/`;
+const index = (n: number) =>
+	new Response(
+		JSON.stringify({
+			records: Array.from({ length: n }, (_, i) => ({ dataPath: `params_shard_${i}.bin`, nbytes: 8 }))
+		})
+	);
+
+describe('the WebLLM model cache check', () => {
+	it('tells a whole model from an absent, an interrupted and a damaged one', async () => {
+		const c = fakeCaches();
+		expect(await checkModelCache(c, MODEL)).toEqual({ state: 'absent' });
+		c.entries.set(`${BASE}tensor-cache.json`, index(3));
+		c.entries.set(`${BASE}params_shard_0.bin`, new Response(new Uint8Array(8)));
+		expect(await checkModelCache(c, MODEL)).toEqual({ state: 'partial', have: 1, of: 3 });
+		c.entries.set(`${BASE}params_shard_1.bin`, new Response(new Uint8Array(8)));
+		c.entries.set(`${BASE}params_shard_2.bin`, new Response(new Uint8Array(3)));
+		expect(await checkModelCache(c, MODEL)).toEqual({
+			state: 'broken',
+			why: 'the weight file params_shard_2.bin is cut short'
+		});
+		c.entries.set(`${BASE}params_shard_2.bin`, new Response(new Uint8Array(8)));
+		expect(await checkModelCache(c, MODEL)).toEqual({ state: 'complete', files: 3 });
+		c.entries.set(`${BASE}tensor-cache.json`, new Response('{not json'));
+		expect((await checkModelCache(c, MODEL)).state).toBe('broken');
+	});
+
+	it('deletes every entry of one model by URL and leaves the others', async () => {
+		const c = fakeCaches();
+		c.entries.set(`${BASE}params_shard_0.bin`, new Response('x'));
+		c.entries.set(`${BASE}tokenizer.json`, new Response('x'));
+		c.entries.set(
+			'https://huggingface.co/mlc-ai/Other-MLC/resolve/main/params_shard_0.bin',
+			new Response('x')
+		);
+		expect(await checkModelCache(c, MODEL)).toEqual({ state: 'partial', have: 2, of: 0 });
+		expect(await deleteModelEntries(c, MODEL)).toBe(2);
+		expect(await checkModelCache(c, MODEL)).toEqual({ state: 'absent' });
+		expect(c.entries.size).toBe(1);
+	});
+
+	it('says what each state means for the person', () => {
+		expect(describeHealth({ state: 'partial', have: 1, of: 3 })).toMatch(
+			/partly downloaded \(1 of 3.*downloads again/
+		);
+		expect(describeHealth({ state: 'broken', why: 'x' })).toMatch(/damaged/);
+		expect(describeHealth({ state: 'complete', files: 2 })).toBe('cached');
+	});
+});

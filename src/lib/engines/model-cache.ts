@@ -1,0 +1,103 @@
+/**
+ * Is a WebLLM model whole in this browser's Cache API storage? WebLLM keeps a model's weights as shards
+ * listed in its `tensor-cache.json`, in the cache `webllm/model`, and asks only whether every shard's
+ * key is present; a download cut off halfway leaves some shards (and possibly a truncated one), and
+ * WebLLM then keeps failing on that entry (mlc-ai/web-llm's known "stuck cache"). This module looks at
+ * each shard's size as well, so a broken entry is found before use, and deletes one by its URLs only:
+ * deleting must never fetch (WebLLM's own delete re-reads the index from the network when it is gone).
+ */
+
+export const WEBLLM_MODEL_CACHE = 'webllm/model';
+
+export type CacheHealth =
+	| { state: 'absent' }
+	| { state: 'complete'; files: number }
+	/** Some shards are there, some are not: an interrupted download. */
+	| { state: 'partial'; have: number; of: number }
+	/** A shard of the wrong size, or an index that cannot be read. */
+	| { state: 'broken'; why: string };
+
+/** What this module needs of `caches` (the real one in a page or worker, a fake in Node tests). */
+export interface CacheStorageLike {
+	open(name: string): Promise<{
+		keys(): Promise<readonly { url: string }[]>;
+		match(url: string): Promise<Response | undefined>;
+		delete(url: string): Promise<boolean>;
+	}>;
+}
+
+interface TensorRecord {
+	dataPath: string;
+	nbytes?: number;
+}
+
+/** A shard's size as stored: its Content-Length when the response kept one, else its body. */
+async function storedSize(r: Response): Promise<number> {
+	const header = r.headers.get('content-length');
+	if (header !== null && /^\d+$/.test(header)) return Number(header);
+	return (await r.blob()).size;
+}
+
+/** `modelUrl` as WebLLM keys it: ending in `/resolve/main/` for a Hugging Face repository. */
+export function modelCacheUrl(modelUrl: string): string {
+	let u = modelUrl.endsWith('/') ? modelUrl : `${modelUrl}/`;
+	if (!/.+\/resolve\/.+\//.test(u)) u += 'resolve/main/';
+	return new URL(u).href;
+}
+
+export async function checkModelCache(caches: CacheStorageLike, modelUrl: string): Promise<CacheHealth> {
+	const base = modelCacheUrl(modelUrl);
+	const cache = await caches.open(WEBLLM_MODEL_CACHE);
+	const index = await cache.match(new URL('tensor-cache.json', base).href);
+	if (!index) {
+		const stray = (await cache.keys()).filter((k) => k.url.startsWith(base)).length;
+		return stray ? { state: 'partial', have: stray, of: 0 } : { state: 'absent' };
+	}
+	let records: TensorRecord[];
+	try {
+		const json = (await index.json()) as { records?: unknown };
+		if (!Array.isArray(json.records)) throw new Error('no records');
+		records = json.records as TensorRecord[];
+	} catch {
+		return { state: 'broken', why: 'its index of weight files cannot be read' };
+	}
+	let have = 0;
+	for (const rec of records) {
+		const shard = await cache.match(new URL(rec.dataPath, base).href);
+		if (!shard) continue;
+		have++;
+		if (typeof rec.nbytes === 'number' && (await storedSize(shard)) !== rec.nbytes)
+			return { state: 'broken', why: `the weight file ${rec.dataPath} is cut short` };
+	}
+	if (have < records.length) return { state: 'partial', have, of: records.length };
+	return { state: 'complete', files: records.length };
+}
+
+/** Deletes every entry of the model (index, shards, tokenizer files), by URL, without any fetch. */
+export async function deleteModelEntries(caches: CacheStorageLike, modelUrl: string): Promise<number> {
+	const base = modelCacheUrl(modelUrl);
+	const cache = await caches.open(WEBLLM_MODEL_CACHE);
+	let n = 0;
+	for (const key of await cache.keys()) if (key.url.startsWith(base) && (await cache.delete(key.url))) n++;
+	return n;
+}
+
+/** The sentence the Models page shows for a model's cache state. */
+export function describeHealth(h: CacheHealth): string {
+	switch (h.state) {
+		case 'absent':
+			return 'not downloaded';
+		case 'complete':
+			return 'cached';
+		case 'partial':
+			return h.of
+				? `partly downloaded (${h.have} of ${h.of} weight files): delete it, and it downloads again when used`
+				: 'partly downloaded: delete it, and it downloads again when used';
+		case 'broken':
+			return `damaged (${h.why}): delete it, and it downloads again when used`;
+		default: {
+			const never: never = h;
+			return never;
+		}
+	}
+}
