@@ -97,6 +97,41 @@ describe('runEval', () => {
 		expect(new Set(hot.requests.map((r) => r.temperature))).toEqual(new Set([1.2]));
 	});
 
+	it('plays a set’s own temperature, top-p and token cap, and records them on every model.called', async () => {
+		const base = EVAL_SETS.smoke.games[0]!;
+		const set = {
+			...EVAL_SETS.smoke,
+			id: 'custom',
+			games: [{ ...base, temperature: 0.25, sampling: { temperature: 0.25, topP: 0.8, maxTokens: 40 } }]
+		};
+		const client = fakeClient();
+		const events: { kind: string; data: unknown }[] = [];
+		await runEval({
+			set,
+			engine: 'openai',
+			model: 'tiny',
+			baseUrl: 'http://localhost:11434/v1',
+			client,
+			onGame: (_g, log) => events.push(...log.events)
+		});
+		expect(client.requests.length).toBeGreaterThan(0);
+		for (const r of client.requests) {
+			expect(r.temperature).toBe(0.25);
+			expect(r.top_p).toBe(0.8);
+			expect(r.max_tokens).toBeLessThanOrEqual(40);
+		}
+		const called = events.filter((e) => e.kind === 'model.called');
+		expect(called).toHaveLength(client.requests.length);
+		called.forEach((e, i) =>
+			expect((e.data as { sampling: unknown }).sampling).toEqual({
+				temperature: 0.25,
+				topP: 0.8,
+				seed: client.requests[i]!.seed,
+				maxTokens: client.requests[i]!.max_tokens
+			})
+		);
+	});
+
 	it('reports a game whose model cannot be reached as failed, not as invalid replies', async () => {
 		const out = await runEval({
 			set: 'smoke',
@@ -171,6 +206,10 @@ describe('parseEvalArgs', () => {
 				'http://localhost:11434/v1',
 				'--temperature',
 				'0.2',
+				'--top-p',
+				'0.9',
+				'--max-tokens',
+				'200',
 				'--limit',
 				'5'
 			]).options
@@ -180,6 +219,8 @@ describe('parseEvalArgs', () => {
 			model: 'qwen2.5:0.5b',
 			baseUrl: 'http://localhost:11434/v1',
 			temperature: 0.2,
+			topP: 0.9,
+			maxTokens: 200,
 			limit: 5
 		});
 	});
@@ -192,6 +233,9 @@ describe('parseEvalArgs', () => {
 			['--eval', 'smoke', '--engine', 'transformers'],
 			['--eval', 'smoke', '--scenario', 'governance'],
 			['--eval', 'smoke', '--temperature', 'hot'],
+			['--eval', 'smoke', '--top-p', '0'],
+			['--eval', 'smoke', '--top-p', '1.5'],
+			['--eval', 'smoke', '--max-tokens', '2.5'],
 			['--eval', 'smoke', '--limit', '0'],
 			['--eval', 'smoke', '--seed', '3']
 		])

@@ -1,7 +1,8 @@
 /**
  * Headless evaluation: runs a fixed eval set (`smoke` or `standard`) with one model at every seat and
  * reports the behaviour leaderboard. `npm run sim -- --scenario undercover --eval smoke|standard
- * --engine scripted|transformers|openai [--model ID] [--base-url URL] [--temperature T] [--limit N]
+ * --engine scripted|transformers|openai [--model ID] [--base-url URL] [--temperature T] [--top-p P]
+ * [--max-tokens N] [--limit N]
  * [--json]` prints `{eval, games, results: [...]}`, one leaderboard row per model (and `personas`, one
  * per persona). Also runnable directly: `tsx scripts/eval.ts --eval smoke --engine scripted --json`.
  *
@@ -15,7 +16,7 @@ import {
 	type LogHeader,
 	type Policy
 } from '../src/lib/core';
-import type { ModelChoice } from '../src/lib/engines/types';
+import { samplingError, type ModelChoice } from '../src/lib/engines/types';
 import { loadNodeClient, type NodeClient } from './node-client';
 import { leaderboard, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
 import { createRunner } from '../src/lib/play';
@@ -25,6 +26,7 @@ import type { SharedRun } from '../src/lib/share/link';
 import {
 	EVAL_SETS,
 	EvalQueue,
+	gameSampling,
 	isEvalSetId,
 	type EvalGame,
 	type EvalSet,
@@ -54,6 +56,10 @@ export interface EvalOptions {
 	apiKey?: string;
 	/** Replaces every game's temperature. */
 	temperature?: number;
+	/** Replaces every game's top-p. */
+	topP?: number;
+	/** Replaces every game's cap on reply tokens. */
+	maxTokens?: number;
 	/** transformers.js: a folder of local model files. */
 	localModelPath?: string;
 	/** Runs only the first N games of the set. */
@@ -148,6 +154,8 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 		...(choice.model ? { model: choice.model } : {}),
 		...(choice.baseUrl ? { baseUrl: choice.baseUrl } : {}),
 		...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+		...(opts.topP !== undefined ? { topP: opts.topP } : {}),
+		...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
 		memory: false
 	};
 	const loaded = choice.engine === 'scripted' || opts.client ? null : await loadClient(choice, opts);
@@ -163,7 +171,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 			const run: SharedRun = { ...game.run, seats };
 			const llm = client
 				? interruptOnTransport(
-						createLlmUndercoverPolicy(client, { temperature: opts.temperature ?? game.temperature }) as Policy
+						createLlmUndercoverPolicy(client, { sampling: gameSampling(game, setup) }) as Policy
 					)
 				: undefined;
 			const runner = createRunner(run, { policyFor: (seat) => opts.policyFor?.(seat, game) ?? llm });
@@ -223,6 +231,8 @@ const FLAGS = new Set([
 	'model',
 	'base-url',
 	'temperature',
+	'top-p',
+	'max-tokens',
 	'limit',
 	'scenario',
 	'local-model-path'
@@ -259,6 +269,17 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
 		if (!/^\d+(\.\d+)?$/.test(values.temperature) || t > 2)
 			throw new EvalUsageError(`--temperature must be a number from 0 to 2, got "${values.temperature}"`);
 		options.temperature = t;
+	}
+	if (values['top-p'] !== undefined) {
+		const p = Number(values['top-p']);
+		if (!/^\d+(\.\d+)?$/.test(values['top-p']) || samplingError({ topP: p }))
+			throw new EvalUsageError(`--top-p must be a number above 0 and at most 1, got "${values['top-p']}"`);
+		options.topP = p;
+	}
+	if (values['max-tokens'] !== undefined) {
+		if (!/^[1-9]\d*$/.test(values['max-tokens']))
+			throw new EvalUsageError(`--max-tokens must be a positive whole number, got "${values['max-tokens']}"`);
+		options.maxTokens = Number(values['max-tokens']);
 	}
 	if (values.limit !== undefined) {
 		if (!/^[1-9]\d*$/.test(values.limit))

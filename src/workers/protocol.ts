@@ -5,7 +5,13 @@
 import type { Ask, ModelCall, PolicyReply, RunInterrupted } from '$lib/core';
 import type { Lesson } from '$lib/agents/lessons';
 import type { EngineSpec } from '$lib/engines/spec';
-import type { ChatRequest, ChatResponse, LoadProgress, ModelChoice } from '$lib/engines/types';
+import type {
+	ChatRequest,
+	ChatResponse,
+	LoadProgress,
+	ModelChoice,
+	SamplingSettings
+} from '$lib/engines/types';
 
 export type WireChatRequest = Omit<ChatRequest, 'onDelta' | 'signal'>;
 
@@ -30,6 +36,8 @@ export interface AgentSetup {
 	contextWindow?: number;
 	/** Model-backed seats: lessons from earlier games for this model (every persona), when memory is on. */
 	lessons?: Lesson[];
+	/** Model-backed seats: the run's sampling settings (an evaluation set's); absent, the policy's defaults. */
+	sampling?: SamplingSettings;
 }
 
 /**
@@ -44,6 +52,8 @@ export type AgentReply = PolicyReply & {
 /** Exposed by agent.worker.ts. */
 export interface AgentWorkerApi {
 	init(setup: AgentSetup): Promise<{ label: string }>;
+	/** New sampling settings for the next game (an evaluation queue reuses its workers across games). */
+	configure(sampling: SamplingSettings): Promise<void>;
 	act(
 		observation: unknown,
 		ask: Ask,

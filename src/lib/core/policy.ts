@@ -20,8 +20,10 @@ export interface PolicyContext {
 export interface ModelCall {
 	engine: string;
 	model: string;
-	/** SHA-256 of the canonical request (messages, temperature, seed, max_tokens, stop, schema). */
+	/** SHA-256 of the canonical request (messages, temperature, top_p, seed, max_tokens, stop, schema). */
 	requestHash: string;
+	/** The sampling settings the engine was sent, so a reader of the log sees what decided the reply. */
+	sampling?: { temperature: number; topP?: number; seed: number; maxTokens: number };
 	/** What the call was for, e.g. "speak" or "repair vote". */
 	purpose: string;
 	reply: string;

@@ -4,35 +4,43 @@
  */
 import type { Lesson } from '../agents/lessons';
 import { seatId, type Policy } from '../core';
-import type { ModelChoice } from '../engines/types';
+import type { ModelChoice, SamplingSettings } from '../engines/types';
 import { roleOf, SEAT_OF } from '../scenarios/governance';
 import type { ChatClient } from './llm/chat-client';
 import { createLlmGovernancePolicy } from './llm/governance';
 import { createLlmUndercoverPolicy } from './llm/undercover';
 import { scriptedPolicyFor, type PolicyDeps } from '.';
 
-type LlmFactory = (
-	client: ChatClient,
-	opts: { seat: number; deps?: PolicyDeps; lessons?: readonly Lesson[] }
-) => Policy;
+interface FactoryOptions {
+	seat: number;
+	deps?: PolicyDeps;
+	lessons?: readonly Lesson[];
+	sampling?: SamplingSettings;
+}
+
+type LlmFactory = (client: ChatClient, opts: FactoryOptions) => Policy;
 
 const llmPolicies: Record<string, LlmFactory> = {
-	undercover: (client, { lessons }) =>
-		createLlmUndercoverPolicy(client, lessons?.length ? { lessons } : {}) as Policy,
+	undercover: (client, { lessons, sampling }) =>
+		createLlmUndercoverPolicy(client, {
+			...(lessons?.length ? { lessons } : {}),
+			...(sampling ? { sampling } : {})
+		}) as Policy,
 	// Seats are roles; the Executor reaches the Tool Agent through deps.tools.
-	governance: (client, { seat, deps }) =>
+	governance: (client, { seat, deps, sampling }) =>
 		createLlmGovernancePolicy(client, {
 			role: roleOf(seatId(seat)),
-			...(deps?.tools ? { tools: deps.tools } : {})
+			...(deps?.tools ? { tools: deps.tools } : {}),
+			...(sampling ? { sampling } : {})
 		}) as Policy
 };
 
 export function policyForChoice(
 	scenario: string,
 	choice: ModelChoice,
-	opts: { client?: ChatClient; seat: number; deps?: PolicyDeps; lessons?: readonly Lesson[] }
+	opts: Omit<FactoryOptions, 'seat'> & { client?: ChatClient; seat: number }
 ): Policy {
-	const { client, seat, deps, lessons } = opts;
+	const { client, seat, deps, lessons, sampling } = opts;
 	if (choice.engine === 'scripted') return scriptedPolicyFor(scenario, seat, deps, choice.model);
 	if (choice.engine === 'human') throw new Error('a person’s seat is played on the page, not by a policy');
 	// Governance's seat 4 is a person's (approver, fuse operator): a model choice there gets the stand-in.
@@ -40,5 +48,10 @@ export function policyForChoice(
 	const make = llmPolicies[scenario];
 	if (!make) throw new Error(`no model-backed agents for scenario "${scenario}" yet`);
 	if (!client) throw new Error(`seat needs a loaded model (${choice.engine} ${choice.model ?? ''})`);
-	return make(client, { seat, ...(deps ? { deps } : {}), ...(lessons ? { lessons } : {}) });
+	return make(client, {
+		seat,
+		...(deps ? { deps } : {}),
+		...(lessons ? { lessons } : {}),
+		...(sampling ? { sampling } : {})
+	});
 }

@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import { RunInterrupted, type Ask, type Policy } from '$lib/core';
 import { scriptedLabel } from '$lib/policies';
 import { choiceLabel, engineKey, needsEngine, type EngineSpec } from '$lib/engines/spec';
-import type { LoadProgress, ModelChoice } from '$lib/engines/types';
+import type { LoadProgress, ModelChoice, SamplingSettings } from '$lib/engines/types';
 import type { AgentWorkerApi, EngineWorkerApi } from '../../workers/protocol';
 import type { ToolWorkerApi } from '../../workers/tool-protocol';
 import type { FileSystemState } from '$lib/tools/types';
@@ -202,6 +202,18 @@ export class AgentPool {
 		}
 		this.agentWorkers = this.#agents.size;
 		if (this.#disposed) throw new Error('the run was closed while its agents were starting');
+	}
+
+	/**
+	 * New sampling settings for every model seat, before the next game: an evaluation queue keeps its
+	 * workers (and the loaded model) across games whose settings differ.
+	 */
+	async configure(sampling: SamplingSettings): Promise<void> {
+		await Promise.all(
+			[...this.#agents.entries()]
+				.filter(([seat]) => this.isModelSeat(seat))
+				.map(([, h]) => Promise.race([h.api.configure(sampling), h.crashed]))
+		);
 	}
 
 	/** The policy the runner uses for a seat: a call into that seat's worker, or a form for a person. */

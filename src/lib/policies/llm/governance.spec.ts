@@ -275,6 +275,7 @@ describe('the LLM governance policy', () => {
 				engine: 'fake',
 				model: 'gov-1',
 				requestHash: requestHash(req),
+				sampling: { temperature: 0.2, seed: req.seed, maxTokens: 512 },
 				purpose: 'assign',
 				reply: '{"action": "read", "file": "sales_q3.csv", "context": "Read it."}',
 				finishReason: 'stop',

@@ -12,7 +12,7 @@
  * answer, cut to size, is fed back; then the model gives its final reply in the seed's fixed schema.
  */
 import type { Ask, ModelCall, Policy, PolicyContext, PolicyReply, ToolCallRecord } from '../../core';
-import type { ChatRequest, ChatResponse } from '../../engines/types';
+import type { ChatRequest, ChatResponse, SamplingSettings } from '../../engines/types';
 import { schemaFor, type GovernanceObservation, type Role, type ToolHost } from '../../scenarios/governance';
 import { parseGovernanceReply, readToolCall } from '../../scenarios/governance/parse';
 import {
@@ -28,7 +28,7 @@ import {
 	type ToolExchange
 } from '../../scenarios/governance/prompts';
 import { estimateMessages, fitToContext } from '../../scenarios/undercover/prompts';
-import { requestHash, sendRecorded, withLengthHint, type ChatClient } from './chat-client';
+import { requestHash, samplingFields, sendRecorded, withLengthHint, type ChatClient } from './chat-client';
 import { callSeed } from './undercover';
 
 export interface LlmGovernanceOptions {
@@ -38,6 +38,8 @@ export interface LlmGovernanceOptions {
 	tools?: ToolHost;
 	/** Sampling temperature for every call (default 0.3: work products, not table talk). */
 	temperature?: number;
+	/** An evaluation's sampling settings; its temperature wins over `temperature`. */
+	sampling?: SamplingSettings;
 	/** Shown wherever the seat appears; defaults to "engine:model". */
 	label?: string;
 	/** Tool calls the Executor may make in one reply before it must answer (default 4). */
@@ -71,7 +73,10 @@ export function createLlmGovernancePolicy(
 		throw new RangeError('seat 4 is played by a person (or the scripted stand-in), never by a model');
 	if (role === 'executor' && !tools)
 		throw new Error('the LLM Executor needs a tool host to reach the Tool Agent');
-	const temperature = opts.temperature ?? DEFAULT_GOVERNANCE_TEMPERATURE;
+	const sampling: SamplingSettings = {
+		...opts.sampling,
+		temperature: opts.sampling?.temperature ?? opts.temperature
+	};
 	const label = opts.label ?? `${client.engine}:${client.model}`;
 	const maxToolCalls = Math.max(0, opts.maxToolCalls ?? MAX_TOOL_CALLS);
 
@@ -91,9 +96,8 @@ export function createLlmGovernancePolicy(
 		const room = client.contextWindow - estimateMessages(messages);
 		const request: ChatRequest = {
 			messages,
-			temperature,
+			...samplingFields(sampling, DEFAULT_GOVERNANCE_TEMPERATURE, Math.min(budget, Math.max(reserve, room))),
 			seed: callSeed(ctx.seed, seedName),
-			max_tokens: Math.max(1, Math.min(budget, Math.max(reserve, room))),
 			schema,
 			...(ctx.signal ? { signal: ctx.signal } : {})
 		};

@@ -17,7 +17,7 @@ import {
 	type SeatId
 } from '../../core';
 import { observationText, retrieve, type Lesson } from '../../agents/lessons';
-import type { ChatRequest, ChatResponse } from '../../engines/types';
+import type { ChatRequest, ChatResponse, SamplingSettings } from '../../engines/types';
 import type { UndercoverObservation } from '../../scenarios/undercover';
 import { parseLesson, parseMonologue, parseReply, type ReplyKind } from '../../scenarios/undercover/parse';
 import {
@@ -32,11 +32,13 @@ import {
 	type ReflectInput
 } from '../../scenarios/undercover/prompts';
 import { schemaFor } from '../../scenarios/undercover/schemas';
-import { requestHash, sendRecorded, withLengthHint, type ChatClient } from './chat-client';
+import { requestHash, samplingFields, sendRecorded, withLengthHint, type ChatClient } from './chat-client';
 
 export interface LlmPolicyOptions {
 	/** Sampling temperature for every call (default 0.7: varied speech, votes still mostly sure). */
 	temperature?: number;
+	/** An eval set's sampling settings; its temperature wins over `temperature`. */
+	sampling?: SamplingSettings;
 	/** Shown wherever the seat appears; defaults to "engine:model". */
 	label?: string;
 	/**
@@ -88,7 +90,10 @@ export function createLlmUndercoverPolicy(
 	client: ChatClient,
 	opts: LlmPolicyOptions = {}
 ): LlmUndercoverPolicy {
-	const temperature = opts.temperature ?? DEFAULT_TEMPERATURE;
+	const sampling: SamplingSettings = {
+		...opts.sampling,
+		temperature: opts.sampling?.temperature ?? opts.temperature
+	};
 	const label = opts.label ?? `${client.engine}:${client.model}`;
 	const lessons = opts.lessons ?? [];
 	const modelKey = opts.model ?? `${client.engine}:${client.model}`;
@@ -117,9 +122,8 @@ export function createLlmUndercoverPolicy(
 		const room = client.contextWindow - estimateMessages(messages);
 		const request: ChatRequest = {
 			messages,
-			temperature,
+			...samplingFields(sampling, DEFAULT_TEMPERATURE, Math.min(budget, Math.max(reserve, room))),
 			seed: callSeed(ctx.seed, ctx.streamName),
-			max_tokens: Math.max(1, Math.min(budget, Math.max(reserve, room))),
 			schema: schemaFor(prompt.kind, options),
 			...(ctx.signal ? { signal: ctx.signal } : {})
 		};

@@ -12,7 +12,7 @@
  * Pure: no clock, no Math.random.
  */
 import { canonicalJson, createRng, createStream, sha256Hex } from '../../core';
-import type { ModelChoice } from '../../engines/types';
+import { samplingError, type ModelChoice, type SamplingSettings } from '../../engines/types';
 import type { SharedRun } from '../../share/link';
 import { parseUndercoverConfig, type UndercoverConfig } from './config';
 import { personas } from './personas';
@@ -28,6 +28,8 @@ export interface EvalGame {
 	run: SharedRun;
 	/** Sampling temperature for model-backed seats (scripted seats ignore it). */
 	temperature: number;
+	/** Every sampling setting the set fixes for this game (temperature included): see `gameSampling`. */
+	sampling: SamplingSettings;
 	lang: Lang;
 	pair: { index: number; category: string; words: [string, string] };
 	undercoverPersona: string;
@@ -52,6 +54,10 @@ export interface EvalSetSpec {
 	/** Seeds (distinct deals) per pair and persona. */
 	seedsPerCell: number;
 	temperatures: readonly number[];
+	/** Nucleus sampling for every game (absent: 1, every token). */
+	topP?: number;
+	/** A cap on every reply's tokens (absent: each prompt kind's budget). */
+	maxTokens?: number;
 	config?: Partial<Omit<UndercoverConfig, 'lang'>>;
 }
 
@@ -79,6 +85,14 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 	if (spec.personasPerPair < 1 || spec.personasPerPair > personas.length)
 		throw new RangeError(`personasPerPair must be 1 to ${personas.length}`);
 	if (spec.seedsPerCell < 1 || !spec.temperatures.length) throw new RangeError('an eval set needs games');
+	for (const temperature of spec.temperatures) {
+		const bad = samplingError({ temperature, topP: spec.topP, maxTokens: spec.maxTokens });
+		if (bad) throw new RangeError(`eval set "${spec.id}": ${bad}`);
+	}
+	const fixed: SamplingSettings = {
+		...(spec.topP !== undefined ? { topP: spec.topP } : {}),
+		...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {})
+	};
 	const configs = Object.fromEntries(spec.langs.map((l) => [l, configFor(spec, l)])) as Record<
 		Lang,
 		UndercoverConfig
@@ -106,14 +120,22 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 					index: games.length,
 					run: { scenario: 'undercover', seed, config: serialise(configs[cell.lang]) },
 					temperature,
+					sampling: { temperature, ...fixed },
 					lang: cell.lang,
 					pair: { index: cell.pairIndex, category: pair.category, words: [pair.a.word, pair.b.word] },
 					undercoverPersona: cell.persona
 				});
 			}
 		});
+	// Sets without top-p or a token cap hash as they did before those settings existed.
 	const version = sha256Hex(
-		canonicalJson(games.map((g) => [g.id, g.run.seed, g.run.config, g.temperature]))
+		canonicalJson(
+			games.map((g) =>
+				Object.keys(fixed).length
+					? [g.id, g.run.seed, g.run.config, g.sampling]
+					: [g.id, g.run.seed, g.run.config, g.temperature]
+			)
+		)
 	).slice(0, 12);
 	return { id: spec.id, description: spec.description, version, games };
 }
@@ -213,8 +235,21 @@ export interface EvalSetup {
 	baseUrl?: string;
 	/** Replaces every game's temperature (an A/B over temperature on the same deals). */
 	temperature?: number;
+	/** Replaces every game's top-p. */
+	topP?: number;
+	/** Replaces every game's cap on reply tokens. */
+	maxTokens?: number;
 	/** Lessons on or off; evaluations default to off, a controlled experiment. */
 	memory?: boolean;
+}
+
+/** The sampling settings a game is played with: the set's, with the run's overrides on top. */
+export function gameSampling(game: EvalGame, setup: EvalSetup | undefined): SamplingSettings {
+	const s: SamplingSettings = { ...game.sampling };
+	if (setup?.temperature !== undefined) s.temperature = setup.temperature;
+	if (setup?.topP !== undefined) s.topP = setup.topP;
+	if (setup?.maxTokens !== undefined) s.maxTokens = setup.maxTokens;
+	return s;
 }
 
 export interface GameResult {
