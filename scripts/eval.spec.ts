@@ -4,7 +4,7 @@ import { EngineError, type ChatRequest } from '../src/lib/engines/types';
 import type { ChatClient } from '../src/lib/policies/llm/chat-client';
 import { SCRIPTED_LABEL, scriptedPolicy } from '../src/lib/policies';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
-import { EvalUsageError, formatEval, parseEvalArgs, runEval } from './eval';
+import { EvalUsageError, formatAb, formatEval, parseEvalArgs, runAb, runEval } from './eval';
 
 const usage = { promptTokens: 100, completionTokens: 10, ttftMs: 5, totalMs: 200, decodeTokensPerSecond: 50 };
 
@@ -187,7 +187,94 @@ describe('runEval', () => {
 	});
 });
 
+describe('runAb', () => {
+	it('plays A and B on identical deals and compares them game by game', async () => {
+		const dealsA: unknown[] = [];
+		const dealsB: unknown[] = [];
+		const dealt = (into: unknown[]) => (_g: unknown, log: { events: { kind: string; data: unknown }[] }) =>
+			into.push(log.events.find((e) => e.kind === 'game.dealt')!.data);
+		/** B votes for the last seat offered instead of the first: a different player on the same deals. */
+		const contrary: ChatClient = {
+			...fakeClient(),
+			async chat(req) {
+				const props = (req.schema?.properties ?? {}) as Record<string, { enum?: number[] }>;
+				const text = props.target
+					? JSON.stringify({ target: props.target.enum?.at(-1), reason: 'loud' })
+					: JSON.stringify({ speech: 'Something you hold.' });
+				return { text, finishReason: 'stop', usage };
+			}
+		};
+		const common = {
+			set: 'smoke',
+			engine: 'openai',
+			model: 'tiny',
+			baseUrl: 'http://localhost:1/v1',
+			limit: 4
+		} as const;
+		const out = await runAb(
+			{ ...common, client: fakeClient(), onGame: dealt(dealsA) },
+			{ ...common, model: 'other', client: contrary, onGame: dealt(dealsB) }
+		);
+		expect(dealsA).toHaveLength(4);
+		expect(dealsB).toEqual(dealsA); // words, roles, personas and the opening seat: the same deal
+		expect(out.labels).toEqual({ a: 'openai:tiny', b: 'openai:other' });
+		expect(out.paired.pairs).toBe(4);
+		expect(out.paired.onlyA).toEqual([]);
+		expect(out.a.perGame.map((g) => g.game)).toEqual(EVAL_SETS.smoke.games.slice(0, 4).map((g) => g.id));
+		const win = out.paired.rates.civilianWin;
+		expect(win.a.n).toBe(win.b.n);
+		expect(win.mcnemar).not.toBeNull(); // one model at every seat: each game is a yes/no for civilians
+		expect(formatAb(out)).toContain('paired over 4 game(s)');
+	});
+});
+
 describe('parseEvalArgs', () => {
+	it('reads B’s settings from vs- flags, keeping A’s where B names none', () => {
+		const args = parseEvalArgs([
+			'--eval',
+			'smoke',
+			'--engine',
+			'openai',
+			'--model',
+			'a',
+			'--base-url',
+			'http://localhost:1/v1',
+			'--vs-model',
+			'b',
+			'--vs-temperature',
+			'0.2',
+			'--csv',
+			'out.csv',
+			'--log-dir',
+			'logs'
+		]);
+		expect(args.vs).toEqual({
+			set: 'smoke',
+			engine: 'openai',
+			model: 'b',
+			baseUrl: 'http://localhost:1/v1',
+			temperature: 0.2
+		});
+		expect(args.csv).toBe('out.csv');
+		expect(args.logDir).toBe('logs');
+		expect(parseEvalArgs(['--eval', 'smoke']).vs).toBeUndefined();
+		// A new engine for B takes none of A's model settings.
+		expect(() =>
+			parseEvalArgs([
+				'--eval',
+				'smoke',
+				'--engine',
+				'openai',
+				'--model',
+				'a',
+				'--base-url',
+				'http://x',
+				'--vs-engine',
+				'transformers'
+			])
+		).toThrow('--engine transformers needs --model');
+	});
+
 	it('reads the sim command line', () => {
 		expect(
 			parseEvalArgs(['--scenario', 'undercover', '--eval', 'smoke', '--engine', 'scripted', '--json'])

@@ -12,13 +12,24 @@
 import {
 	isRunInterrupted,
 	RunInterrupted,
+	toJsonLines,
 	type LogEvent,
 	type LogHeader,
 	type Policy
 } from '../src/lib/core';
 import { samplingError, type ModelChoice } from '../src/lib/engines/types';
 import { loadNodeClient, type NodeClient } from './node-client';
-import { leaderboard, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+	COMPARED_RATES,
+	comparePaired,
+	gameFigures,
+	type GameFigures,
+	type PairedComparison
+} from '../src/lib/metrics/ab';
+import { exportRows, leaderboardCsv, pairedCsv, type ExportedRow } from '../src/lib/metrics/export';
+import { leaderboard, modelKey, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
 import { createRunner } from '../src/lib/play';
 import { isTransportError, type ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createLlmUndercoverPolicy } from '../src/lib/policies/llm/undercover';
@@ -87,6 +98,10 @@ export interface EvalOutput {
 	results: LeaderboardRow[];
 	/** One leaderboard row per persona. */
 	personas: LeaderboardRow[];
+	/** Every row (by model, then by persona) with each rate's interval: what `--csv` writes. */
+	table: ExportedRow[];
+	/** Each played game's figures for the model, by game id: what a paired A/B comparison pairs. */
+	perGame: GameFigures[];
 }
 
 export class EvalUsageError extends Error {}
@@ -161,6 +176,8 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 	const loaded = choice.engine === 'scripted' || opts.client ? null : await loadClient(choice, opts);
 	const client = choice.engine === 'scripted' ? undefined : (opts.client ?? loaded?.client);
 	const logs: { header: LogHeader; events: LogEvent[] }[] = [];
+	const perGame: GameFigures[] = [];
+	const key = modelKey(choice) ?? choice.engine;
 	const failed: EvalOutput['failed'] = [];
 	let queue = new EvalQueue(set, [], setup);
 	const games = queue.pending().slice(0, opts.limit ?? Infinity);
@@ -182,6 +199,9 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 				const outcome = runner.outcome() as UndercoverOutcome | null;
 				const log = { header: runner.log.header, events: runner.log.events };
 				logs.push(log);
+				const rows = leaderboard([log], 'model');
+				const row = rows.find((r) => r.key === key) ?? rows[0];
+				if (row) perGame.push(gameFigures(game.id, row));
 				opts.onGame?.(game, log);
 				result = {
 					gameId: game.id,
@@ -206,14 +226,18 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 	} finally {
 		await loaded?.close();
 	}
+	const results = leaderboard(logs, 'model');
+	const personas = leaderboard(logs, 'persona');
 	return {
 		eval: set.id,
 		version: set.version,
 		setup,
 		games: logs.length,
 		failed,
-		results: leaderboard(logs, 'model'),
-		personas: leaderboard(logs, 'persona')
+		results,
+		personas,
+		table: [...exportRows(results, 'model'), ...exportRows(personas, 'persona')],
+		perGame
 	};
 }
 
@@ -223,20 +247,62 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 export interface EvalArgs {
 	options: EvalOptions;
 	json: boolean;
+	/** Writes the table (or, with B, the paired comparison) as CSV. */
+	csv?: string;
+	/** Writes each game's log there as `<game id>[.a|.b].jsonl`, the page's export format: any game can be replayed. */
+	logDir?: string;
+	/** An A/B run: the same games again with these settings, compared game by game. */
+	vs?: EvalOptions;
 }
 
+/** The settings one side of a run takes from the command line; `vs-` flags give B's. */
+const SIDE_FLAGS = ['engine', 'model', 'base-url', 'temperature', 'top-p', 'max-tokens', 'local-model-path'];
 const FLAGS = new Set([
 	'eval',
-	'engine',
-	'model',
-	'base-url',
-	'temperature',
-	'top-p',
-	'max-tokens',
+	...SIDE_FLAGS,
+	...SIDE_FLAGS.map((f) => `vs-${f}`),
 	'limit',
 	'scenario',
-	'local-model-path'
+	'csv',
+	'log-dir'
 ]);
+
+function sideOptions(values: Record<string, string>, prefix: '' | 'vs-', base?: EvalOptions): EvalOptions {
+	const v = (name: string) => values[prefix + name];
+	const flag = (name: string) => `--${prefix}${name}`;
+	const options: EvalOptions = base
+		? { ...base, engine: (v('engine') ?? base.engine) as EvalEngine }
+		: { set: values.eval as EvalSetId, engine: (v('engine') ?? 'scripted') as EvalEngine };
+	// B keeps A's model only when it keeps A's engine.
+	if (base && v('engine') !== undefined && v('engine') !== base.engine) {
+		delete options.model;
+		delete options.baseUrl;
+		delete options.localModelPath;
+	}
+	if (v('model') !== undefined) options.model = v('model');
+	if (v('base-url') !== undefined) options.baseUrl = v('base-url');
+	if (v('local-model-path') !== undefined) options.localModelPath = v('local-model-path');
+	const t = v('temperature');
+	if (t !== undefined) {
+		if (!/^\d+(\.\d+)?$/.test(t) || Number(t) > 2)
+			throw new EvalUsageError(`${flag('temperature')} must be a number from 0 to 2, got "${t}"`);
+		options.temperature = Number(t);
+	}
+	const topP = v('top-p');
+	if (topP !== undefined) {
+		if (!/^\d+(\.\d+)?$/.test(topP) || samplingError({ topP: Number(topP) }))
+			throw new EvalUsageError(`${flag('top-p')} must be a number above 0 and at most 1, got "${topP}"`);
+		options.topP = Number(topP);
+	}
+	const maxTokens = v('max-tokens');
+	if (maxTokens !== undefined) {
+		if (!/^[1-9]\d*$/.test(maxTokens))
+			throw new EvalUsageError(`${flag('max-tokens')} must be a positive whole number, got "${maxTokens}"`);
+		options.maxTokens = Number(maxTokens);
+	}
+	choiceOf(options); // engine, model and base URL fit together
+	return options;
+}
 
 export function parseEvalArgs(argv: readonly string[]): EvalArgs {
 	const values: Record<string, string> = {};
@@ -259,35 +325,17 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
 		throw new EvalUsageError('evaluation sets exist for the undercover scenario only');
 	const set = values.eval;
 	if (!isEvalSetId(set)) throw new EvalUsageError(`--eval must be smoke or standard, got "${set ?? ''}"`);
-	const engine = (values.engine ?? 'scripted') as EvalEngine;
-	const options: EvalOptions = { set, engine };
-	if (values.model !== undefined) options.model = values.model;
-	if (values['base-url'] !== undefined) options.baseUrl = values['base-url'];
-	if (values['local-model-path'] !== undefined) options.localModelPath = values['local-model-path'];
-	if (values.temperature !== undefined) {
-		const t = Number(values.temperature);
-		if (!/^\d+(\.\d+)?$/.test(values.temperature) || t > 2)
-			throw new EvalUsageError(`--temperature must be a number from 0 to 2, got "${values.temperature}"`);
-		options.temperature = t;
-	}
-	if (values['top-p'] !== undefined) {
-		const p = Number(values['top-p']);
-		if (!/^\d+(\.\d+)?$/.test(values['top-p']) || samplingError({ topP: p }))
-			throw new EvalUsageError(`--top-p must be a number above 0 and at most 1, got "${values['top-p']}"`);
-		options.topP = p;
-	}
-	if (values['max-tokens'] !== undefined) {
-		if (!/^[1-9]\d*$/.test(values['max-tokens']))
-			throw new EvalUsageError(`--max-tokens must be a positive whole number, got "${values['max-tokens']}"`);
-		options.maxTokens = Number(values['max-tokens']);
-	}
+	const options = sideOptions(values, '');
 	if (values.limit !== undefined) {
 		if (!/^[1-9]\d*$/.test(values.limit))
 			throw new EvalUsageError(`--limit must be a positive whole number, got "${values.limit}"`);
 		options.limit = Number(values.limit);
 	}
-	choiceOf(options); // engine, model and base URL fit together
-	return { options, json };
+	const args: EvalArgs = { options, json };
+	if (values.csv !== undefined) args.csv = values.csv;
+	if (values['log-dir'] !== undefined) args.logDir = values['log-dir'];
+	if (SIDE_FLAGS.some((f) => values[`vs-${f}`] !== undefined)) args.vs = sideOptions(values, 'vs-', options);
+	return args;
 }
 
 const pct = (p: { x: number; n: number; rate: number | null }) =>
@@ -308,6 +356,83 @@ export function formatEval(out: EvalOutput): string {
 	return lines.join('\n');
 }
 
+export interface AbOutput {
+	eval: string;
+	version: string;
+	labels: { a: string; b: string };
+	a: EvalOutput;
+	b: EvalOutput;
+	/** Game by game over the games both sides played: McNemar, paired bootstrap intervals, games needed. */
+	paired: PairedComparison;
+}
+
+/** What names a side in a table: its model, and the sampling settings it overrides. */
+export function sideLabel(o: EvalOptions): string {
+	const name = modelKey(choiceOf(o)) ?? o.engine;
+	const extra = [
+		o.temperature !== undefined ? `temperature ${o.temperature}` : '',
+		o.topP !== undefined ? `top-p ${o.topP}` : '',
+		o.maxTokens !== undefined ? `max ${o.maxTokens} tokens` : ''
+	].filter(Boolean);
+	return extra.length ? `${name} (${extra.join(', ')})` : name;
+}
+
+/** A and B on the same games (same seeds, so the same pairs, personas and seat order), compared in pairs. */
+export async function runAb(a: EvalOptions, b: EvalOptions, seed = 1): Promise<AbOutput> {
+	const outA = await runEval(a);
+	const outB = await runEval(b);
+	let labels = { a: sideLabel(a), b: sideLabel(b) };
+	if (labels.a === labels.b) labels = { a: `${labels.a} [A]`, b: `${labels.b} [B]` };
+	return {
+		eval: outA.eval,
+		version: outA.version,
+		labels,
+		a: outA,
+		b: outB,
+		paired: comparePaired(outA.perGame, outB.perGame, { seed })
+	};
+}
+
+const signed = (x: number | null, digits = 3) =>
+	x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
+
+/** The human-readable paired table: one line per figure. */
+export function formatAb(out: AbOutput): string {
+	const { paired: c, labels } = out;
+	const lines = [
+		`eval ${out.eval} (${out.version}), paired over ${c.pairs} game(s) both sides played`,
+		`A = ${labels.a}`,
+		`B = ${labels.b}`,
+		'figure                A (x/n)            B (x/n)            A-B      95% interval         McNemar p  games needed'
+	];
+	for (const k of COMPARED_RATES) {
+		const r = c.rates[k];
+		const side = (x: { x: number; n: number; p: number | null }) =>
+			(x.p === null ? '-' : `${(x.p * 100).toFixed(1)}% (${x.x}/${x.n})`).padEnd(19);
+		lines.push(
+			`${k.padEnd(22)}${side(r.a)}${side(r.b)}${signed(r.diff).padEnd(9)}[${signed(r.lower)}, ${signed(r.upper)}]`.padEnd(
+				91
+			) +
+				`${r.mcnemar ? r.mcnemar.p.toFixed(3) : '-'}`.padEnd(11) +
+				`${r.gamesNeeded ?? '-'}${r.differs ? '  differs' : ''}`
+		);
+	}
+	for (const [name, m] of [
+		['tokens per game', c.tokens],
+		['seconds per game', c.seconds]
+	] as const)
+		if (m)
+			lines.push(
+				`${name.padEnd(22)}${m.meanA.toFixed(1).padEnd(19)}${m.meanB.toFixed(1).padEnd(19)}${signed(m.diff, 1).padEnd(9)}[${signed(m.lower, 1)}, ${signed(m.upper, 1)}]`.padEnd(
+					102
+				) + `${m.gamesNeeded ?? '-'}${m.differs ? '  differs' : ''}`
+			);
+	if (c.onlyA.length || c.onlyB.length)
+		lines.push(`left out (played by one side only): ${[...c.onlyA, ...c.onlyB].join(', ')}`);
+	for (const f of [...out.a.failed, ...out.b.failed]) lines.push(`failed ${f.game}: ${f.error}`);
+	return lines.join('\n');
+}
+
 /** Runs the command line; returns the exit code. */
 export async function evalMain(argv: readonly string[]): Promise<number> {
 	let args: EvalArgs;
@@ -320,14 +445,33 @@ export async function evalMain(argv: readonly string[]): Promise<number> {
 		}
 		throw err;
 	}
-	const out = await runEval({
-		...args.options,
+	if (args.logDir) mkdirSync(args.logDir, { recursive: true });
+	const side = (o: EvalOptions, tag: string): EvalOptions => ({
+		...o,
 		onProgress: (p) => {
 			if (!args.json)
-				process.stderr.write(`\r${p.done}/${p.total} ${p.game.id}${p.error ? ' (failed)' : ''}   `);
-		}
+				process.stderr.write(`\r${tag}${p.done}/${p.total} ${p.game.id}${p.error ? ' (failed)' : ''}   `);
+		},
+		...(args.logDir
+			? {
+					onGame: (game, log) =>
+						writeFileSync(
+							join(args.logDir as string, `${game.id}${tag ? `.${tag.trim().toLowerCase()}` : ''}.jsonl`),
+							toJsonLines(log.header, log.events)
+						)
+				}
+			: {})
 	});
+	if (args.vs) {
+		const out = await runAb(side(args.options, 'A '), side(args.vs, 'B '));
+		if (!args.json) process.stderr.write('\n');
+		if (args.csv) writeFileSync(args.csv, pairedCsv(out.paired, out.labels));
+		console.log(args.json ? JSON.stringify(out) : formatAb(out));
+		return out.paired.pairs === 0 && (out.a.failed.length || out.b.failed.length) ? 1 : 0;
+	}
+	const out = await runEval(side(args.options, ''));
 	if (!args.json) process.stderr.write('\n');
+	if (args.csv) writeFileSync(args.csv, leaderboardCsv(out.table));
 	console.log(args.json ? JSON.stringify(out) : formatEval(out));
 	return out.games === 0 && out.failed.length ? 1 : 0;
 }

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { fromJsonLines } from '../src/lib/core';
+import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
 import { parseArgs, simulate, simulateGovernance, UsageError } from './sim';
 
 const run = promisify(execFile);
@@ -205,5 +206,40 @@ describe('npm run sim with a model', () => {
 		expect(out.games).toBeGreaterThanOrEqual(10);
 		expect(out.results[0].label).toBe('scripted (no LLM)');
 		expect(out.results[0].civilianWin.n).toBeGreaterThan(0);
+	});
+
+	it('runs an A/B headless: a paired table, its CSV, and every game’s log to replay', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'ab-'));
+		const csv = join(dir, 'ab.csv');
+		const logs = join(dir, 'logs');
+		const { stdout } = await sim(
+			'--eval',
+			'smoke',
+			'--engine',
+			'scripted',
+			'--limit',
+			'3',
+			'--vs-temperature',
+			'0.2',
+			'--csv',
+			csv,
+			'--log-dir',
+			logs
+		);
+		expect(stdout).toContain('paired over 3 game(s)');
+		expect(stdout).toContain('A = scripted (no LLM)\nB = scripted (no LLM) (temperature 0.2)');
+		const lines = readFileSync(csv, 'utf8').trim().split('\r\n');
+		expect(lines[0]).toMatch(/^figure,a,b,pairs,a_x,a_n,a_value,b_x,b_n,b_value,diff,lower,upper/);
+		// Scripted agents ignore the temperature: the same games, no difference, nothing to size.
+		const win = lines.find((l) => l.startsWith('civilianWin,'))!.split(',');
+		expect(win[3]).toBe('3');
+		expect(win[10]).toBe('0');
+		const files = readdirSync(logs).sort();
+		expect(files).toHaveLength(6);
+		const first = EVAL_SETS.smoke.games[0]!;
+		const a = fromJsonLines(readFileSync(join(logs, `${first.id}.a.jsonl`), 'utf8'));
+		const b = fromJsonLines(readFileSync(join(logs, `${first.id}.b.jsonl`), 'utf8'));
+		expect(a.header.seed).toBe(first.run.seed);
+		expect(b.events.at(-1)!.hash).toBe(a.events.at(-1)!.hash);
 	});
 });
