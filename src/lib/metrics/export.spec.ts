@@ -30,15 +30,21 @@ function parseCsv(text: string): string[][] {
 	for (let i = 0; i < text.length; i++) {
 		const ch = text[i]!;
 		if (quoted) {
-			if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
-			else if (ch === '"') quoted = false;
+			if (ch === '"' && text[i + 1] === '"') {
+				field += '"';
+				i++;
+			} else if (ch === '"') quoted = false;
 			else field += ch;
 		} else if (ch === '"') quoted = true;
-		else if (ch === ',') (cur.push(field), (field = ''));
-		else if (ch === '\r' && text[i + 1] === '\n') {
+		else if (ch === ',') {
+			cur.push(field);
+			field = '';
+		} else if (ch === '\r' && text[i + 1] === '\n') {
 			cur.push(field);
 			rows.push(cur);
-			((cur = []), (field = ''), i++);
+			cur = [];
+			field = '';
+			i++;
 		} else field += ch;
 	}
 	return rows;
