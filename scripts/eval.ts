@@ -36,6 +36,7 @@ import { createLlmUndercoverPolicy } from '../src/lib/policies/llm/undercover';
 import type { SharedRun } from '../src/lib/share/link';
 import {
 	EVAL_SETS,
+	EVAL_SPECS,
 	EvalQueue,
 	gameSampling,
 	isEvalSetId,
@@ -98,7 +99,7 @@ export interface EvalOutput {
 	results: LeaderboardRow[];
 	/** One leaderboard row per persona. */
 	personas: LeaderboardRow[];
-	/** Every row (by model, then by persona) with each rate's interval: what `--csv` writes. */
+	/** Every row (by model, persona, speaking position, pair difficulty) with each rate's interval: what `--csv` writes. */
 	table: ExportedRow[];
 	/** Each played game's figures for the model, by game id: what a paired A/B comparison pairs. */
 	perGame: GameFigures[];
@@ -236,7 +237,10 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 		failed,
 		results,
 		personas,
-		table: [...exportRows(results, 'model'), ...exportRows(personas, 'persona')],
+		// By speaking position (position bias) and by word-pair difficulty too: the factors a set randomises or fixes.
+		table: (['model', 'persona', 'position', 'difficulty'] as const).flatMap((by) =>
+			exportRows(by === 'model' ? results : by === 'persona' ? personas : leaderboard(logs, by), by)
+		),
 		perGame
 	};
 }
@@ -324,7 +328,10 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
 	if ((values.scenario ?? 'undercover') !== 'undercover')
 		throw new EvalUsageError('evaluation sets exist for the undercover scenario only');
 	const set = values.eval;
-	if (!isEvalSetId(set)) throw new EvalUsageError(`--eval must be smoke or standard, got "${set ?? ''}"`);
+	if (!isEvalSetId(set))
+		throw new EvalUsageError(
+			`--eval must be one of ${Object.keys(EVAL_SPECS).join(', ')}, got "${set ?? ''}"`
+		);
 	const options = sideOptions(values, '');
 	if (values.limit !== undefined) {
 		if (!/^[1-9]\d*$/.test(values.limit))

@@ -120,6 +120,7 @@ describe('compareRows', () => {
 		undercoverWin: prop(5, 10),
 		blankWin: prop(0, 0),
 		draw: prop(0, 60),
+		firstOption: prop(10, 60),
 		firstRoundOut: prop(5, 60),
 		voteHit: prop(30, 60),
 		voteHitAsCivilian: prop(25, 50),

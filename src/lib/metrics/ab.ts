@@ -210,7 +210,8 @@ export const COMPARED_RATES = [
 	'voteHitAsCivilian',
 	'herding',
 	'comeback',
-	'invalidReply'
+	'invalidReply',
+	'firstOption'
 ] as const satisfies readonly (keyof LeaderboardRow)[];
 
 export interface RowComparison {

@@ -21,7 +21,8 @@ export const ROW_RATES = [
 	'herding',
 	'comeback',
 	'invalidReply',
-	'forfeit'
+	'forfeit',
+	'firstOption'
 ] as const satisfies readonly (keyof LeaderboardRow)[];
 
 export type Cell = string | number | boolean | null;

@@ -31,7 +31,7 @@ export interface EvalGame {
 	/** Every sampling setting the set fixes for this game (temperature included): see `gameSampling`. */
 	sampling: SamplingSettings;
 	lang: Lang;
-	pair: { index: number; category: string; words: [string, string] };
+	pair: { index: number; category: string; words: [string, string]; difficulty: 1 | 2 | 3 };
 	undercoverPersona: string;
 }
 
@@ -48,7 +48,12 @@ export interface EvalSetSpec {
 	description: string;
 	langs: readonly Lang[];
 	/** One word of each pair, per language. */
-	pairs: Record<Lang, readonly string[]>;
+	pairs?: Record<Lang, readonly string[]>;
+	/**
+	 * Instead of naming pairs: the first `pairsPerLevel` pairs of each difficulty level (1 = far apart,
+	 * 3 = close) in each language's pack, so difficulty is a factor of the set, balanced by design.
+	 */
+	difficulty?: { levels: readonly (1 | 2 | 3)[]; pairsPerLevel: number };
 	/** Undercover personas per pair; they rotate through the cast across pairs. */
 	personasPerPair: number;
 	/** Seeds (distinct deals) per pair and persona. */
@@ -99,7 +104,7 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 	>;
 	const cells: Cell[] = [];
 	for (const lang of spec.langs) {
-		spec.pairs[lang].forEach((word, j) => {
+		pairWords(spec, lang).forEach((word, j) => {
 			const pair = findPair(lang, word);
 			if (!pair) throw new Error(`eval set "${spec.id}": no ${lang} pair has the word "${word}"`);
 			const pairIndex = packs[lang].indexOf(pair);
@@ -122,7 +127,12 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 					temperature,
 					sampling: { temperature, ...fixed },
 					lang: cell.lang,
-					pair: { index: cell.pairIndex, category: pair.category, words: [pair.a.word, pair.b.word] },
+					pair: {
+						index: cell.pairIndex,
+						category: pair.category,
+						words: [pair.a.word, pair.b.word],
+						difficulty: pair.difficulty
+					},
 					undercoverPersona: cell.persona
 				});
 			}
@@ -138,6 +148,23 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 		)
 	).slice(0, 12);
 	return { id: spec.id, description: spec.description, version, games };
+}
+
+/** The pairs of a set in one language: named, or chosen by difficulty level in pack order. */
+function pairWords(spec: EvalSetSpec, lang: Lang): readonly string[] {
+	if (spec.pairs && spec.difficulty)
+		throw new Error(`eval set "${spec.id}": name pairs or choose by difficulty, not both`);
+	if (spec.pairs) return spec.pairs[lang];
+	if (!spec.difficulty) throw new Error(`eval set "${spec.id}" has no pairs`);
+	const { levels, pairsPerLevel } = spec.difficulty;
+	return levels.flatMap((level) => {
+		const found = packs[lang].filter((p) => p.difficulty === level).slice(0, pairsPerLevel);
+		if (found.length < pairsPerLevel)
+			throw new Error(
+				`eval set "${spec.id}": the ${lang} pack has only ${found.length} pairs of difficulty ${level}`
+			);
+		return found.map((p) => p.a.word);
+	});
 }
 
 function serialise(c: UndercoverConfig): Record<string, unknown> {
@@ -199,6 +226,16 @@ export const EVAL_SPECS = {
 		personasPerPair: 5,
 		seedsPerCell: 2,
 		temperatures: [0.7]
+	},
+	difficulty: {
+		id: 'difficulty',
+		description:
+			'36 games by word-pair difficulty: 3 pairs of each level (far apart, related, close) in each language, 2 undercover personas each.',
+		langs: ['en', 'zh'],
+		difficulty: { levels: [1, 2, 3], pairsPerLevel: 3 },
+		personasPerPair: 2,
+		seedsPerCell: 1,
+		temperatures: [0.7]
 	}
 } as const satisfies Record<string, EvalSetSpec>;
 
@@ -212,12 +249,15 @@ function memo(id: EvalSetId): EvalSet {
 }
 
 /** The fixed sets, built on first use (a few milliseconds of seed search each). */
-export const EVAL_SETS: { readonly smoke: EvalSet; readonly standard: EvalSet } = {
+export const EVAL_SETS: { readonly [K in EvalSetId]: EvalSet } = {
 	get smoke() {
 		return memo('smoke');
 	},
 	get standard() {
 		return memo('standard');
+	},
+	get difficulty() {
+		return memo('difficulty');
 	}
 };
 

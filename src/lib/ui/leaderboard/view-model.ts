@@ -11,7 +11,8 @@ export type RateKey =
 	| 'voteHitAsCivilian'
 	| 'herding'
 	| 'comeback'
-	| 'invalidReply';
+	| 'invalidReply'
+	| 'firstOption';
 
 /** The rates the tables show, in order, with short headers (definitions come from METRIC_DEFINITIONS). */
 export const RATE_COLUMNS: { key: RateKey; label: string; short: string }[] = [
@@ -22,7 +23,8 @@ export const RATE_COLUMNS: { key: RateKey; label: string; short: string }[] = [
 	{ key: 'voteHitAsCivilian', label: 'vote hits as civilian', short: 'civ. hits' },
 	{ key: 'herding', label: 'herding', short: 'herding' },
 	{ key: 'comeback', label: 'defence comeback', short: 'comeback' },
-	{ key: 'invalidReply', label: 'invalid replies', short: 'invalid' }
+	{ key: 'invalidReply', label: 'invalid replies', short: 'invalid' },
+	{ key: 'firstOption', label: 'votes for the first option shown', short: '1st option' }
 ];
 
 /** "45% (9/20)", or "– (0/0)" where nothing was observed: every figure shows what it rests on. */
