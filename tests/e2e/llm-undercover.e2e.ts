@@ -312,7 +312,7 @@ test('after a model game, lessons are scored and listed, and the leaderboard has
 	await page.getByTestId('ab-a').selectOption(TINY_KEY);
 	await page.getByTestId('ab-b').selectOption('scripted (no LLM)');
 	const ab = page.getByTestId('ab-table');
-	await expect(ab.getByTestId('ab-row')).toHaveCount(10);
+	await expect(ab.getByTestId('ab-row')).toHaveCount(11);
 	await expect(ab.locator('[data-metric="invalidReply"]')).toContainText(/pts \[[−+±]\d+, [−+±]\d+\]/);
 });
 

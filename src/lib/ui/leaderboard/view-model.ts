@@ -56,12 +56,15 @@ const signedPct = (v: number) => {
 };
 
 /** "+12 points [−3, +27]": a difference of rates, in percentage points, with its interval. */
-export function formatRateDiff(c: ProportionComparison): string {
+export function formatRateDiff(c: Pick<ProportionComparison, 'diff' | 'lower' | 'upper'>): string {
 	if (c.diff === null) return 'no data on one side';
 	return `${signedPct(c.diff)} pts [${signedPct(c.lower)}, ${signedPct(c.upper)}]`;
 }
 
-export function formatMeanDiff(c: MeanComparison | null, digits = 0): string {
+export function formatMeanDiff(
+	c: Pick<MeanComparison, 'diff' | 'lower' | 'upper'> | null,
+	digits = 0
+): string {
 	if (!c) return 'no data on one side';
 	const f = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatPerGame(Math.abs(v), digits)}`;
 	return `${f(c.diff)} [${f(c.lower)}, ${f(c.upper)}]`;
