@@ -47,6 +47,26 @@ describe('runEval', () => {
 		expect(await runEval({ set: 'smoke', engine: 'scripted' })).toEqual(out);
 	});
 
+	it('plays the fair baseline with --model fair, and labels both baselines apart', async () => {
+		const fair = await runEval({ set: 'smoke', engine: 'scripted', model: 'fair' });
+		expect(fair.results.map((r) => [r.key, r.label, r.kind])).toEqual([
+			['scripted fair (no LLM)', 'scripted fair (no LLM)', 'fair']
+		]);
+		expect(fair.table.find((r) => r.by === 'model')?.kind).toBe('fair');
+		const oracle = await runEval({ set: 'smoke', engine: 'scripted' });
+		expect(oracle.results.map((r) => [r.label, r.kind])).toEqual([['scripted oracle (no LLM)', 'oracle']]);
+		// The oracle's undercover knows the other word and blends in with shared features: it survives
+		// where the fair one, which cannot tell which features are shared, is found.
+		const uc = (o: typeof fair) => o.results[0]!.undercoverWin;
+		console.log(
+			`smoke set, undercover wins: oracle ${uc(oracle).x}/${uc(oracle).n}, fair ${uc(fair).x}/${uc(fair).n}`
+		);
+		expect(uc(oracle).x).toBeGreaterThan(uc(fair).x);
+		expect(() => parseEvalArgs(['--eval', 'smoke', '--engine', 'scripted', '--model', 'gpt'])).toThrow(
+			'takes no --model but "fair"'
+		);
+	});
+
 	it('maps the engine to every seat through SharedRun.seats', async () => {
 		const headers: LogHeader[] = [];
 		await runEval({
@@ -182,7 +202,7 @@ describe('runEval', () => {
 		const out = await runEval({ set: 'smoke', engine: 'scripted', limit: 2 });
 		const text = formatEval(out);
 		expect(text).toContain('eval smoke');
-		expect(text).toContain('scripted (no LLM): 2 games, 12 seats');
+		expect(text).toContain('scripted oracle (no LLM): 2 games, 12 seats');
 		expect(text).toContain('win as civilian');
 	});
 });

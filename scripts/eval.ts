@@ -110,7 +110,12 @@ export class EvalUsageError extends Error {}
 function choiceOf(opts: EvalOptions): ModelChoice {
 	if (!ENGINES.includes(opts.engine))
 		throw new EvalUsageError(`--engine must be one of ${ENGINES.join(', ')}, got "${opts.engine}"`);
-	if (opts.engine === 'scripted') return { engine: 'scripted' };
+	// Scripted: the oracle baseline, or `--model fair` for the baseline that sees only what a prompt shows.
+	if (opts.engine === 'scripted') {
+		if (opts.model !== undefined && opts.model !== 'fair')
+			throw new EvalUsageError(`--engine scripted takes no --model but "fair", got "${opts.model}"`);
+		return opts.model ? { engine: 'scripted', model: 'fair' } : { engine: 'scripted' };
+	}
 	if (!opts.model) throw new EvalUsageError(`--engine ${opts.engine} needs --model`);
 	if (opts.engine === 'openai') {
 		if (!opts.baseUrl) throw new EvalUsageError('--engine openai needs --base-url');

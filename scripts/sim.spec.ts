@@ -204,7 +204,7 @@ describe('npm run sim with a model', () => {
 		const out = JSON.parse(stdout.trim().split('\n').at(-1)!);
 		expect(out.eval).toBe('smoke');
 		expect(out.games).toBeGreaterThanOrEqual(10);
-		expect(out.results[0].label).toBe('scripted (no LLM)');
+		expect(out.results[0].label).toBe('scripted oracle (no LLM)');
 		expect(out.results[0].civilianWin.n).toBeGreaterThan(0);
 	});
 

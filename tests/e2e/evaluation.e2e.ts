@@ -148,3 +148,20 @@ test('two models on one evaluation set: a paired comparison, CSV and JSON out, a
 	expect(svg.text).toContain('xmlns="http://www.w3.org/2000/svg"');
 	expect(svg.text).toContain('<title>Rates per model</title>');
 });
+
+test('the fair scripted baseline runs a set in the browser and is labelled apart from the oracle', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	await page.goto('/leaderboard/');
+	await expect(page.getByTestId('baselines-note')).toContainText('oracle');
+	await page.getByTestId('eval-set').selectOption('smoke');
+	await page.getByTestId('eval-model').selectOption('scripted:fair');
+	await page.getByTestId('eval-start').click();
+	await expect(page.getByTestId('eval-progress-text')).toHaveText('12/12 games', { timeout: 60_000 });
+	const row = page.locator(
+		'[data-testid="leaderboard-model"] [data-testid="lb-row"][data-key="scripted fair (no LLM)"]'
+	);
+	await expect(row.getByTestId('lb-kind')).toHaveText('fair');
+	await expect(row.getByTestId('lb-games')).toHaveText('12');
+});

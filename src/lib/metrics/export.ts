@@ -94,7 +94,7 @@ export function exportRows(
 	const level = opts.level ?? 0.95;
 	const seed = opts.seed ?? 1;
 	return rows.map((row) => {
-		const kind = opts.kindOf?.(row.key);
+		const kind = opts.kindOf?.(row.key) ?? row.kind;
 		return {
 			by,
 			key: row.key,

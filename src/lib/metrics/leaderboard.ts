@@ -37,6 +37,7 @@
 import type { LogEvent, LogHeader } from '../core';
 import type { ModelChoice } from '../engines/types';
 import { SCRIPTED_LABEL } from '../policies/scripted/undercover';
+import { FAIR_LABEL } from '../policies/scripted/undercover-fair';
 import { personas } from '../scenarios/undercover/personas';
 import type { Deal, Role, SeatPersona, Tally, Winner } from '../scenarios/undercover/state';
 
@@ -64,6 +65,8 @@ export interface LeaderboardRow {
 	/** Model key (`engine:model`) or persona id. */
 	key: string;
 	label: string;
+	/** By model: a scripted baseline (oracle or fair) or a model. */
+	kind?: RowKind;
 	games: number;
 	seatGames: number;
 	civilianWin: Proportion;
@@ -115,7 +118,7 @@ function perGame(values: number[]): PerGame {
 export function modelKey(choice: unknown): string | null {
 	if (typeof choice !== 'object' || choice === null) return null;
 	const c = choice as Partial<ModelChoice>;
-	if (c.engine === 'scripted') return SCRIPTED_LABEL;
+	if (c.engine === 'scripted') return c.model === 'fair' ? FAIR_LABEL : SCRIPTED_LABEL;
 	if (c.engine === 'human') return 'human';
 	if (typeof c.engine !== 'string') return null;
 	return c.model ? `${c.engine}:${c.model}` : c.engine;
@@ -317,8 +320,31 @@ function personaLabel(p: SeatPersona): string {
 		: `${p.name} (${p.temperament})`;
 }
 
+/**
+ * What a model row is: one of the two scripted baselines, or a model. The oracle reads the word pack
+ * (it knows the other word), which no model is told: a row of it is a ceiling, not a competitor.
+ */
+export type RowKind = 'oracle' | 'fair' | 'model';
+
+export function rowKind(key: string): RowKind {
+	return key === SCRIPTED_LABEL ? 'oracle' : key === FAIR_LABEL ? 'fair' : 'model';
+}
+
+export const KIND_LABELS: Record<RowKind, string> = {
+	oracle: 'oracle baseline: reads the word pack, so it knows the other word',
+	fair: 'fair baseline: knows only what a model’s prompt shows',
+	model: 'model'
+};
+
 function modelLabel(key: string): string {
-	return key.replace(/^(\w+):(?:.*\/)?([^/]+)$/, '$1 · $2');
+	switch (rowKind(key)) {
+		case 'oracle':
+			return 'scripted oracle (no LLM)';
+		case 'fair':
+			return 'scripted fair (no LLM)';
+		case 'model':
+			return key.replace(/^(\w+):(?:.*\/)?([^/]+)$/, '$1 · $2');
+	}
 }
 
 const DIFFICULTY_NAMES: Record<number, string> = { 1: 'far apart', 2: 'related', 3: 'close' };
@@ -443,6 +469,7 @@ export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): Leade
 			return {
 				key: r.key,
 				label: r.label,
+				...(by === 'model' ? { kind: rowKind(r.key) } : {}),
 				games: r.games.size,
 				seatGames: r.seatGames,
 				civilianWin: p('civilianWin'),

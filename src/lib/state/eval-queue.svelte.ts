@@ -70,7 +70,8 @@ function newId(): string {
 
 /** The seat choice an eval setup stands for (one engine at every seat). */
 export function choiceOfSetup(setup: EvalSetup | undefined): ModelChoice {
-	if (!setup || setup.engine === 'scripted') return { engine: 'scripted' };
+	if (!setup || setup.engine === 'scripted')
+		return setup?.model === 'fair' ? { engine: 'scripted', model: 'fair' } : { engine: 'scripted' };
 	return {
 		engine: setup.engine,
 		...(setup.model ? { model: setup.model } : {}),
