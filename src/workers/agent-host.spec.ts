@@ -34,7 +34,10 @@ function engineOverPort(): { port: MessagePort; requests: WireChatRequest[] } {
 	return { port: channel.port2, requests };
 }
 
-async function playSeatOne(sampling?: Parameters<ReturnType<typeof createAgentHost>['configure']>[0]) {
+async function playSeatOne(
+	sampling?: Parameters<ReturnType<typeof createAgentHost>['configure']>[0],
+	reasoning = false
+) {
 	const { port, requests } = engineOverPort();
 	const host = createAgentHost();
 	await host.init({
@@ -42,7 +45,8 @@ async function playSeatOne(sampling?: Parameters<ReturnType<typeof createAgentHo
 		scenario: 'undercover',
 		choice: { engine: 'openai', model: 'm', baseUrl: 'http://localhost:1/v1' },
 		enginePort: port,
-		contextWindow: 4096
+		contextWindow: 4096,
+		reasoning
 	});
 	if (sampling) await host.configure(sampling);
 	const runner = createRunner(
@@ -64,6 +68,14 @@ async function playSeatOne(sampling?: Parameters<ReturnType<typeof createAgentHo
 }
 
 describe('agent host', () => {
+	it('gives a reasoning model’s seat the larger reply budget', async () => {
+		const plain = await playSeatOne();
+		const reasoning = await playSeatOne(undefined, true);
+		expect(plain.requests[0]!.max_tokens).toBe(1024);
+		// A quarter of the 4,096-token window is held back, and the reply may grow into the room left.
+		expect(reasoning.requests[0]!.max_tokens).toBeGreaterThan(1024);
+	});
+
 	it('plays at the policy’s defaults until configured', async () => {
 		const { requests, called } = await playSeatOne();
 		expect(requests[0]!.temperature).toBe(0.7);

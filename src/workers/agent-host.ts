@@ -39,6 +39,7 @@ export function createAgentHost(): AgentWorkerApi {
 					engine: setup.choice.engine,
 					model: setup.choice.model ?? '',
 					contextWindow: setup.contextWindow ?? 2048,
+					reasoning: setup.reasoning ?? false,
 					chat: ({ onDelta, signal: _signal, ...request }: ChatRequest) =>
 						engine.chat(request, onDelta ? Comlink.proxy(onDelta) : undefined)
 				};

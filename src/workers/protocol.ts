@@ -4,6 +4,7 @@
  */
 import type { Ask, ModelCall, PolicyReply, RunInterrupted } from '$lib/core';
 import type { Lesson } from '$lib/agents/lessons';
+import type { LoadedModel } from '$lib/engines/host';
 import type { EngineSpec } from '$lib/engines/spec';
 import type {
 	ChatRequest,
@@ -18,7 +19,7 @@ export type WireChatRequest = Omit<ChatRequest, 'onDelta' | 'signal'>;
 /** Exposed by engine.worker.ts on its main port and on every port handed to an agent. */
 export interface EngineWorkerApi {
 	/** Builds and loads the engine once (single-flight: later calls wait for the first). */
-	load(spec: EngineSpec, onProgress?: (p: LoadProgress) => void): Promise<{ contextWindow: number }>;
+	load(spec: EngineSpec, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel>;
 	chat(request: WireChatRequest, onDelta?: (text: string) => void): Promise<ChatResponse>;
 	/** Serves the same engine to an agent worker over its own channel. */
 	connect(port: MessagePort): void;
@@ -34,6 +35,8 @@ export interface AgentSetup {
 	/** For seats that use the Tool Agent (governance): a port to the run's tool worker. */
 	toolPort?: MessagePort;
 	contextWindow?: number;
+	/** A reasoning model (Qwen3, Qwen3.5...): the seat's policy uses the larger reply budgets. */
+	reasoning?: boolean;
 	/** Model-backed seats: lessons from earlier games for this model (every persona), when memory is on. */
 	lessons?: Lesson[];
 	/** Model-backed seats: the run's sampling settings (an evaluation set's); absent, the policy's defaults. */
