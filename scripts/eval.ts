@@ -72,6 +72,8 @@ export interface EvalOptions {
 	topP?: number;
 	/** Replaces every game's cap on reply tokens. */
 	maxTokens?: number;
+	/** Private notes in the agents' prompts (default on); off to measure what they change. */
+	notes?: boolean;
 	/** transformers.js: a folder of local model files. */
 	localModelPath?: string;
 	/** Runs only the first N games of the set. */
@@ -177,6 +179,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 		...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
 		...(opts.topP !== undefined ? { topP: opts.topP } : {}),
 		...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
+		...(opts.notes === false ? { notes: false } : {}),
 		memory: false
 	};
 	const loaded = choice.engine === 'scripted' || opts.client ? null : await loadClient(choice, opts);
@@ -194,7 +197,10 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 			const run: SharedRun = { ...game.run, seats };
 			const llm = client
 				? interruptOnTransport(
-						createLlmUndercoverPolicy(client, { sampling: gameSampling(game, setup) }) as Policy
+						createLlmUndercoverPolicy(client, {
+							sampling: gameSampling(game, setup),
+							...(opts.notes === false ? { notes: false } : {})
+						}) as Policy
 					)
 				: undefined;
 			const runner = createRunner(run, { policyFor: (seat) => opts.policyFor?.(seat, game) ?? llm });
@@ -265,7 +271,16 @@ export interface EvalArgs {
 }
 
 /** The settings one side of a run takes from the command line; `vs-` flags give B's. */
-const SIDE_FLAGS = ['engine', 'model', 'base-url', 'temperature', 'top-p', 'max-tokens', 'local-model-path'];
+const SIDE_FLAGS = [
+	'engine',
+	'model',
+	'base-url',
+	'temperature',
+	'top-p',
+	'max-tokens',
+	'notes',
+	'local-model-path'
+];
 const FLAGS = new Set([
 	'eval',
 	...SIDE_FLAGS,
@@ -308,6 +323,12 @@ function sideOptions(values: Record<string, string>, prefix: '' | 'vs-', base?: 
 		if (!/^[1-9]\d*$/.test(maxTokens))
 			throw new EvalUsageError(`${flag('max-tokens')} must be a positive whole number, got "${maxTokens}"`);
 		options.maxTokens = Number(maxTokens);
+	}
+	const notes = v('notes');
+	if (notes !== undefined) {
+		if (notes !== 'on' && notes !== 'off')
+			throw new EvalUsageError(`${flag('notes')} must be on or off, got "${notes}"`);
+		options.notes = notes === 'on';
 	}
 	choiceOf(options); // engine, model and base URL fit together
 	return options;
@@ -384,7 +405,8 @@ export function sideLabel(o: EvalOptions): string {
 	const extra = [
 		o.temperature !== undefined ? `temperature ${o.temperature}` : '',
 		o.topP !== undefined ? `top-p ${o.topP}` : '',
-		o.maxTokens !== undefined ? `max ${o.maxTokens} tokens` : ''
+		o.maxTokens !== undefined ? `max ${o.maxTokens} tokens` : '',
+		o.notes !== undefined ? `notes ${o.notes ? 'on' : 'off'}` : ''
 	].filter(Boolean);
 	return extra.length ? `${name} (${extra.join(', ')})` : name;
 }

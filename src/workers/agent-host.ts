@@ -72,6 +72,10 @@ export function createAgentHost(): AgentWorkerApi {
 			if (!build) throw new Error('the agent was configured before it was set up');
 			agent = build(sampling);
 		},
+		async restore(calls) {
+			if (!agent) throw new Error('the agent was restored before it was set up');
+			await agent.policy.restore?.(calls);
+		},
 		async monologue(observation, ctx) {
 			return thinker('monologue').monologue(observation, ctx);
 		},

@@ -62,6 +62,8 @@ export interface AgentWorkerApi {
 		ask: Ask,
 		ctx: { seed: number; streamName: string; tick: number }
 	): Promise<AgentReply>;
+	/** On resume: the seat's own logged calls, from which its policy rebuilds its private notes. */
+	restore(calls: readonly (ModelCall & { ask: string; seat: number })[]): Promise<void>;
 	/** The seat's private reading of the table (god view); only model-backed seats have one. */
 	monologue(observation: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;
 	/** One lesson after a game; only model-backed seats reflect. */

@@ -69,6 +69,12 @@ export interface Policy<O = unknown> {
 	/** Shown wherever the seat appears, e.g. "scripted (no LLM)". */
 	readonly label: string;
 	act(observation: O, ask: Ask, ctx: PolicyContext): PolicyReply | Promise<PolicyReply>;
+	/**
+	 * On resume: the seat's own `model.called` events, in log order (their data: the call plus `ask`
+	 * and `seat`). A policy that keeps private notes rebuilds them from these, so a resumed run
+	 * continues as the uninterrupted one would. Awaited before the resumed run's first turn.
+	 */
+	restore?(calls: readonly (ModelCall & { ask: string; seat: number })[]): void | Promise<void>;
 }
 
 /**

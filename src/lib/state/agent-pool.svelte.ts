@@ -236,6 +236,11 @@ export class AgentPool {
 				choice.engine === 'scripted'
 					? scriptedLabel(this.#scenario, seat, choice.model)
 					: choiceLabel(choice),
+			restore: async (calls) => {
+				const handle = this.#agents.get(seat);
+				if (!handle) throw new RunInterrupted(`the agent of seat ${seat} is not running`, 'crash');
+				await Promise.race([handle.api.restore(calls), handle.crashed]);
+			},
 			act: async (observation, ask, ctx) => {
 				const handle = this.#agents.get(seat);
 				if (!handle) throw new RunInterrupted(`the agent of seat ${seat} is not running`, 'crash');

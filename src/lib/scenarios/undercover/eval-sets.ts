@@ -281,6 +281,8 @@ export interface EvalSetup {
 	maxTokens?: number;
 	/** Lessons on or off; evaluations default to off, a controlled experiment. */
 	memory?: boolean;
+	/** Private notes within a game on (the default) or off. */
+	notes?: boolean;
 }
 
 /** The sampling settings a game is played with: the set's, with the run's overrides on top. */
