@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the performance goals, as a table of medians and rates (never a timed test).
- * Node: scripted six-seat games per second on one core. Chromium: the runner's overhead per agent
- * turn, on the built site's hidden /bench/ page.
+ * Node: scripted six-seat games per second on one core; evaluation games at --concurrency 8 against
+ * 1, on a local mock OpenAI-compatible server. Chromium: the runner's overhead per agent turn, on the
+ * built site's hidden /bench/ page.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { loadNodeClient } from './node-client';
 import { serveTestModels } from './test-models';
 import { chromiumPath, CHROMIUM_ARGS } from './browser';
 import { guardRows } from './bench-guards';
+import { runEval } from './eval';
+import { startMockOpenAI } from './mock-openai';
 
 interface Row {
 	metric: string;
@@ -49,6 +52,60 @@ async function nodeRows() {
 		goal: 'both > 15%',
 		met: split.civilians > 150 && split.undercover > 150
 	});
+}
+
+/**
+ * Many games at once against an OpenAI-compatible server: the same 8 smoke-set games one at a time and
+ * 8 at once, against a local mock with a fixed latency per token (scripts/mock-openai), measured in the
+ * same run. A batching server serves concurrent requests at the same speed each, so the ratio is what
+ * `--concurrency` buys; every game's log hash must be the same either way.
+ */
+async function concurrencyRows() {
+	const server = await startMockOpenAI({ msPerToken: 4 });
+	try {
+		const play = async (concurrency: number) => {
+			const hashes: Record<string, string> = {};
+			const t0 = performance.now();
+			await runEval({
+				set: 'smoke',
+				engine: 'openai',
+				model: 'mock',
+				baseUrl: server.baseUrl,
+				apiKey: 'none',
+				limit: 8,
+				concurrency,
+				onGame: (g, log) => (hashes[g.id] = log.events.at(-1)!.hash)
+			});
+			return { hashes, perSecond: 8 / ((performance.now() - t0) / 1000) };
+		};
+		await play(8); // warm-up: connections, JIT
+		const one = await play(1);
+		const eight = await play(8);
+		const ratio = eight.perSecond / one.perSecond;
+		rows.push({
+			metric: 'eval games/s vs a mock OpenAI server (4 ms/token), N=1',
+			value: fmt(one.perSecond),
+			goal: '',
+			met: null
+		});
+		rows.push({
+			metric: '  same, --concurrency 8, as a ratio to N=1',
+			value: `${fmt(ratio)}x`,
+			goal: '>= 6x',
+			met: ratio >= 6
+		});
+		const same =
+			Object.keys(one.hashes).length === 8 &&
+			Object.entries(one.hashes).every(([id, h]) => eight.hashes[id] === h);
+		rows.push({
+			metric: '  per-game log hashes identical at N=8 and N=1',
+			value: same ? '8/8' : 'DIFFER',
+			goal: '8/8',
+			met: same
+		});
+	} finally {
+		await server.close();
+	}
 }
 
 /** The generated tiny model in this process: engine speed and what the runner adds around it. */
@@ -187,6 +244,7 @@ async function browserRows() {
 
 await nodeRows();
 rows.push(...guardRows());
+await concurrencyRows();
 await nodeModelRows();
 await browserRows();
 

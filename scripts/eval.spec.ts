@@ -4,6 +4,7 @@ import { EngineError, type ChatRequest } from '../src/lib/engines/types';
 import type { ChatClient } from '../src/lib/policies/llm/chat-client';
 import { SCRIPTED_LABEL, scriptedPolicy } from '../src/lib/policies';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
+import { startMockOpenAI } from './mock-openai';
 import { EvalUsageError, formatAb, formatEval, parseEvalArgs, runAb, runEval } from './eval';
 
 const usage = { promptTokens: 100, completionTokens: 10, ttftMs: 5, totalMs: 200, decodeTokensPerSecond: 50 };
@@ -204,6 +205,51 @@ describe('runEval', () => {
 		expect(text).toContain('eval smoke');
 		expect(text).toContain('scripted oracle (no LLM): 2 games, 12 seats');
 		expect(text).toContain('win as civilian');
+	});
+});
+
+describe('many games at once', () => {
+	it('gives every game the log it has alone, against a local OpenAI-compatible server', async () => {
+		// One server (its URL is in every log's header); a little latency per token, so that requests of
+		// different games overlap when they run together.
+		const server = await startMockOpenAI({ msPerToken: 2 });
+		const play = async (concurrency: number) => {
+			const out: Record<string, string> = {};
+			server.resetPeak();
+			{
+				const r = await runEval({
+					set: 'smoke',
+					engine: 'openai',
+					model: 'mock',
+					baseUrl: server.baseUrl,
+					apiKey: 'none',
+					limit: 6,
+					concurrency,
+					onGame: (g, log) => (out[g.id] = log.events.at(-1)!.hash)
+				});
+				return { out, r, peak: server.peak };
+			}
+		};
+		const one = await play(1);
+		const four = await play(4);
+		await server.close();
+		// One game alone asks at most its six seats at once (a vote); four games ask more.
+		expect(one.peak).toBeLessThanOrEqual(6);
+		expect(four.peak).toBeGreaterThan(6);
+		expect(Object.keys(one.out)).toHaveLength(6);
+		expect(four.out).toEqual(one.out);
+		// The figures are the same too, in set order (all but model seconds, a wall-clock measure).
+		const noClock = (g: { seconds: number }) => ({ ...g, seconds: null });
+		expect(four.r.perGame.map(noClock)).toEqual(one.r.perGame.map(noClock));
+		expect(four.r.results.map((r) => ({ ...r, seconds: null }))).toEqual(
+			one.r.results.map((r) => ({ ...r, seconds: null }))
+		);
+	});
+
+	it('refuses a concurrency that is not a positive whole number', () => {
+		for (const c of ['0', '1.5', 'many', '1000'])
+			expect(() => parseEvalArgs(['--eval', 'smoke', '--concurrency', c])).toThrow(EvalUsageError);
+		expect(parseEvalArgs(['--eval', 'smoke', '--concurrency', '8']).options.concurrency).toBe(8);
 	});
 });
 

@@ -78,6 +78,8 @@ export interface EvalOptions {
 	localModelPath?: string;
 	/** Runs only the first N games of the set. */
 	limit?: number;
+	/** Games played at once (default 1): the same logs, sooner, against a server that batches. */
+	concurrency?: number;
 	/** Retries of a turn whose model could not be reached, before the game counts as failed (default 2). */
 	retries?: number;
 	/** A loaded model to use instead of building one from engine and model (tests; a warm engine). */
@@ -190,54 +192,82 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 	const failed: EvalOutput['failed'] = [];
 	let queue = new EvalQueue(set, [], setup);
 	const games = queue.pending().slice(0, opts.limit ?? Infinity);
-	try {
-		for (const game of games) {
-			const seats: Record<string, ModelChoice> = {};
-			for (let s = 1; s <= Number(game.run.config.seats); s++) seats[s] = choice;
-			const run: SharedRun = { ...game.run, seats };
-			const llm = client
-				? interruptOnTransport(
-						createLlmUndercoverPolicy(client, {
-							sampling: gameSampling(game, setup),
-							...(opts.notes === false ? { notes: false } : {})
-						}) as Policy
-					)
-				: undefined;
-			const runner = createRunner(run, { policyFor: (seat) => opts.policyFor?.(seat, game) ?? llm });
-			let result: GameResult | undefined;
-			let error: string | undefined;
-			try {
-				await playOut(runner, opts.retries ?? 2);
-				const outcome = runner.outcome() as UndercoverOutcome | null;
-				const log = { header: runner.log.header, events: runner.log.events };
-				logs.push(log);
-				const rows = leaderboard([log], 'model');
-				const row = rows.find((r) => r.key === key) ?? rows[0];
-				if (row) perGame.push(gameFigures(game.id, row));
-				opts.onGame?.(game, log);
-				result = {
-					gameId: game.id,
-					seed: game.run.seed,
-					logHash: runner.hash,
-					winner: outcome?.winner ?? 'draw',
-					rounds: outcome?.rounds ?? 0
-				};
-				queue = queue.record(result);
-			} catch (err) {
-				error = err instanceof Error ? err.message : String(err);
-				failed.push({ game: game.id, error });
-			}
-			opts.onProgress?.({
-				done: queue.progress().done + failed.length,
-				total: games.length,
-				game,
-				...(result ? { result } : {}),
-				...(error ? { error } : {})
-			});
+	const concurrency = opts.concurrency ?? 1;
+	if (!Number.isInteger(concurrency) || concurrency < 1)
+		throw new EvalUsageError(`--concurrency must be a positive whole number, got ${concurrency}`);
+	/** Each game's outcome, by its place in the set: the output never depends on which finished first. */
+	const played: ({ log: { header: LogHeader; events: LogEvent[] }; hash: string } | { error: string })[] = [];
+	let finished = 0;
+
+	/** One game, alone: its own runner and its own policy (so its own notes), only the model is shared. */
+	async function playGame(game: EvalGame, slot: number): Promise<void> {
+		const seats: Record<string, ModelChoice> = {};
+		for (let s = 1; s <= Number(game.run.config.seats); s++) seats[s] = choice;
+		const run: SharedRun = { ...game.run, seats };
+		const llm = client
+			? interruptOnTransport(
+					createLlmUndercoverPolicy(client, {
+						sampling: gameSampling(game, setup),
+						...(opts.notes === false ? { notes: false } : {})
+					}) as Policy
+				)
+			: undefined;
+		const runner = createRunner(run, { policyFor: (seat) => opts.policyFor?.(seat, game) ?? llm });
+		let result: GameResult | undefined;
+		let error: string | undefined;
+		try {
+			await playOut(runner, opts.retries ?? 2);
+			const outcome = runner.outcome() as UndercoverOutcome | null;
+			const log = { header: runner.log.header, events: runner.log.events };
+			played[slot] = { log, hash: runner.hash };
+			opts.onGame?.(game, log);
+			result = {
+				gameId: game.id,
+				seed: game.run.seed,
+				logHash: runner.hash,
+				winner: outcome?.winner ?? 'draw',
+				rounds: outcome?.rounds ?? 0
+			};
+			queue = queue.record(result);
+		} catch (err) {
+			error = err instanceof Error ? err.message : String(err);
+			played[slot] = { error };
 		}
+		opts.onProgress?.({
+			done: ++finished,
+			total: games.length,
+			game,
+			...(result ? { result } : {}),
+			...(error ? { error } : {})
+		});
+	}
+
+	try {
+		// N games in flight at once: an OpenAI-compatible server batches their requests. Each game's log
+		// is the one it has alone, since nothing but the model is shared between games.
+		let next = 0;
+		const lane = async () => {
+			while (next < games.length) {
+				const slot = next++;
+				await playGame(games[slot] as EvalGame, slot);
+			}
+		};
+		await Promise.all(Array.from({ length: Math.min(concurrency, games.length) }, lane));
 	} finally {
 		await loaded?.close();
 	}
+	games.forEach((game, i) => {
+		const p = played[i];
+		if (!p) return;
+		if ('error' in p) {
+			failed.push({ game: game.id, error: p.error });
+			return;
+		}
+		logs.push(p.log);
+		const rows = leaderboard([p.log], 'model');
+		const row = rows.find((r) => r.key === key) ?? rows[0];
+		if (row) perGame.push(gameFigures(game.id, row));
+	});
 	const results = leaderboard(logs, 'model');
 	const personas = leaderboard(logs, 'persona');
 	return {
@@ -286,6 +316,7 @@ const FLAGS = new Set([
 	...SIDE_FLAGS,
 	...SIDE_FLAGS.map((f) => `vs-${f}`),
 	'limit',
+	'concurrency',
 	'scenario',
 	'csv',
 	'log-dir'
@@ -363,6 +394,13 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
 		if (!/^[1-9]\d*$/.test(values.limit))
 			throw new EvalUsageError(`--limit must be a positive whole number, got "${values.limit}"`);
 		options.limit = Number(values.limit);
+	}
+	if (values.concurrency !== undefined) {
+		if (!/^[1-9]\d*$/.test(values.concurrency) || Number(values.concurrency) > 256)
+			throw new EvalUsageError(
+				`--concurrency must be a whole number from 1 to 256, got "${values.concurrency}"`
+			);
+		options.concurrency = Number(values.concurrency);
 	}
 	const args: EvalArgs = { options, json };
 	if (values.csv !== undefined) args.csv = values.csv;

@@ -41,7 +41,12 @@ export class EngineHost {
 	chat(request: WireChatRequest, onDelta?: (text: string) => void): Promise<ChatResponse> {
 		const engine = this.#engine;
 		if (!engine) return Promise.reject(new Error(`the model ${this.#spec?.model ?? ''} is not loaded`));
-		// One generation at a time per model: WebLLM and transformers.js serve one request per engine.
+		// An endpoint takes concurrent requests (a server batches them): the seats' simultaneous votes go
+		// out together. WebLLM and transformers.js serve one request per engine: one at a time.
+		if (this.#spec?.kind === 'openai')
+			return engine.chat({ ...request, onDelta }).catch((err) => {
+				throw acrossWorkers(err);
+			});
 		const job = this.#queue
 			.then(() => engine.chat({ ...request, onDelta }))
 			.catch((err) => {
