@@ -55,35 +55,37 @@ async function nodeRows() {
 }
 
 /**
- * Many games at once against an OpenAI-compatible server: the same 8 smoke-set games one at a time and
- * 8 at once, against a local mock with a fixed latency per token (scripts/mock-openai), measured in the
- * same run. A batching server serves concurrent requests at the same speed each, so the ratio is what
- * `--concurrency` buys; every game's log hash must be the same either way.
+ * Many games at once against an OpenAI-compatible server: the first 48 games of the standard set one at
+ * a time and 8 at once, against a local mock with a fixed latency per token (scripts/mock-openai),
+ * measured in the same run. A batching server serves concurrent requests at the same speed each, so the
+ * ratio is what `--concurrency` buys (games differ in length, so 48 games keep the 8 lanes evenly
+ * loaded); every game's log hash must be the same either way.
  */
 async function concurrencyRows() {
-	const server = await startMockOpenAI({ msPerToken: 4 });
+	const server = await startMockOpenAI({ msPerToken: 5 });
+	const GAMES = 48;
 	try {
-		const play = async (concurrency: number) => {
+		const play = async (concurrency: number, limit = GAMES) => {
 			const hashes: Record<string, string> = {};
 			const t0 = performance.now();
 			await runEval({
-				set: 'smoke',
+				set: 'standard',
 				engine: 'openai',
 				model: 'mock',
 				baseUrl: server.baseUrl,
 				apiKey: 'none',
-				limit: 8,
+				limit,
 				concurrency,
 				onGame: (g, log) => (hashes[g.id] = log.events.at(-1)!.hash)
 			});
-			return { hashes, perSecond: 8 / ((performance.now() - t0) / 1000) };
+			return { hashes, perSecond: limit / ((performance.now() - t0) / 1000) };
 		};
-		await play(8); // warm-up: connections, JIT
+		await play(8, 8); // warm-up: connections, JIT
 		const one = await play(1);
 		const eight = await play(8);
 		const ratio = eight.perSecond / one.perSecond;
 		rows.push({
-			metric: 'eval games/s vs a mock OpenAI server (4 ms/token), N=1',
+			metric: `eval games/s vs a mock OpenAI server (5 ms/token, ${GAMES} games), N=1`,
 			value: fmt(one.perSecond),
 			goal: '',
 			met: null
@@ -94,14 +96,12 @@ async function concurrencyRows() {
 			goal: '>= 6x',
 			met: ratio >= 6
 		});
-		const same =
-			Object.keys(one.hashes).length === 8 &&
-			Object.entries(one.hashes).every(([id, h]) => eight.hashes[id] === h);
+		const matching = Object.entries(one.hashes).filter(([id, h]) => eight.hashes[id] === h).length;
 		rows.push({
 			metric: '  per-game log hashes identical at N=8 and N=1',
-			value: same ? '8/8' : 'DIFFER',
-			goal: '8/8',
-			met: same
+			value: `${matching}/${GAMES}`,
+			goal: `${GAMES}/${GAMES}`,
+			met: matching === GAMES
 		});
 	} finally {
 		await server.close();

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { fnv1a32 } from '../src/lib/core';
 
 export interface MockOpenAI {
@@ -14,6 +15,8 @@ export interface MockOpenAI {
 	baseUrl: string;
 	/** Chat requests served so far. */
 	readonly requests: number;
+	/** Milliseconds spent serving chat requests, summed over requests. */
+	readonly busyMs: number;
 	/** The most requests that were in flight at once, since the start or `resetPeak`. */
 	readonly peak: number;
 	resetPeak(): void;
