@@ -123,6 +123,61 @@ describe('npm run sim -- --scenario governance', () => {
 		expect(high.summary.amendments).toBeGreaterThanOrEqual(1);
 	});
 
+	it('gives every role a model with --engine/--model, or one role its own with --role', () => {
+		const tiny = 'tests/fixtures/models/tiny-chat';
+		const all = parseArgs([
+			'--scenario',
+			'governance',
+			'--engine',
+			'openai',
+			'--model',
+			'm',
+			'--base-url',
+			'http://localhost:1/v1'
+		]).run;
+		expect(Object.keys(all.seats ?? {})).toEqual(['1', '2', '3']);
+		expect(all.seats?.['2']).toEqual({ engine: 'openai', model: 'm', baseUrl: 'http://localhost:1/v1' });
+		const mixed = parseArgs([
+			'--scenario',
+			'governance',
+			'--role',
+			`executor=transformers:${tiny}`,
+			'--role',
+			'auditor=scripted'
+		]).run;
+		expect(mixed.seats).toEqual({ 2: { engine: 'transformers', model: tiny }, 3: { engine: 'scripted' } });
+		for (const bad of [
+			['--role', 'person=scripted'],
+			['--role', 'executor'],
+			['--role', 'assigner=scripted:red-team'],
+			['--role', 'executor=webllm:x']
+		])
+			expect(() => parseArgs(['--scenario', 'governance', ...bad]), bad.join(' ')).toThrow(UsageError);
+		expect(() => parseArgs(['--role', 'executor=scripted'])).toThrow('governance');
+	});
+
+	it('plays a governance run with the tiny model as Executor, and counts its calls and tokens', async () => {
+		const tiny = join(__dirname, '..', 'tests/fixtures/models/tiny-chat');
+		const { summary, runner } = await simulateGovernance(
+			parseArgs([
+				'--scenario',
+				'governance',
+				'--seed',
+				'3',
+				'--rounds',
+				'3',
+				'--role',
+				`executor=transformers:${tiny}`
+			]).run
+		);
+		const calls = runner.log.events.filter((e) => e.kind === 'model.called');
+		expect(calls.length).toBeGreaterThan(0);
+		expect(calls.every((e) => (e.data as { seat: number }).seat === 2)).toBe(true);
+		expect(summary).toMatchObject({ modelCalls: calls.length });
+		expect((summary as { promptTokens: number }).promptTokens).toBeGreaterThan(0);
+		expect(runner.log.header.engines['2']).toMatch(/^transformers:/);
+	});
+
 	it('exits with code 2 and one line for a bad approval or policy', async () => {
 		for (const args of [
 			['--scenario', 'governance', '--policy', 'human', '--approval', '101'],
