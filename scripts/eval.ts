@@ -20,6 +20,7 @@ import {
 import { samplingError, type ModelChoice } from '../src/lib/engines/types';
 import { loadNodeClient, type NodeClient } from './node-client';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { govEvalMain, type GovSim } from './gov-eval';
 import { join } from 'node:path';
 import {
 	COMPARED_RATES,
@@ -506,7 +507,19 @@ export function formatAb(out: AbOutput): string {
 }
 
 /** Runs the command line; returns the exit code. */
-export async function evalMain(argv: readonly string[]): Promise<number> {
+export async function evalMain(argv: readonly string[], governance?: GovSim): Promise<number> {
+	// Governance has its own evaluation: the T155 table (scripts/gov-eval).
+	const scenarioAt = argv.findIndex((a) => a === '--scenario' || a.startsWith('--scenario='));
+	const scenario =
+		scenarioAt < 0
+			? undefined
+			: argv[scenarioAt]!.includes('=')
+				? argv[scenarioAt]!.split('=')[1]
+				: argv[scenarioAt + 1];
+	if (scenario === 'governance') {
+		if (!governance) throw new Error('the governance evaluation runs through scripts/sim.ts');
+		return govEvalMain(argv, governance);
+	}
 	let args: EvalArgs;
 	try {
 		args = parseEvalArgs(argv);

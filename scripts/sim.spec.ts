@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { fromJsonLines } from '../src/lib/core';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
+import { govEvalCsv, runGovEval } from './gov-eval';
 import { parseArgs, simulate, simulateGovernance, UsageError } from './sim';
 
 const run = promisify(execFile);
@@ -176,6 +177,46 @@ describe('npm run sim -- --scenario governance', () => {
 		expect(summary).toMatchObject({ modelCalls: calls.length });
 		expect((summary as { promptTokens: number }).promptTokens).toBeGreaterThan(0);
 		expect(runner.log.header.engines['2']).toMatch(/^transformers:/);
+	});
+
+	it('answers T155 as a table: amendments proposed and enacted per policy, with intervals', async () => {
+		const base = parseArgs(['--scenario', 'governance', '--rounds', '12']).run;
+		const out = await runGovEval({ base, seeds: [1, 2, 3] }, { simulateGovernance });
+		expect(out.rows.map((r) => r.policy)).toEqual(['assigner-alone', 'cosign', 'impact', 'human']);
+		for (const row of out.rows) {
+			expect(row.runs).toBe(3);
+			// Each cell is the runs themselves: the same seeds played alone give the same counts.
+			let enacted = 0;
+			for (const seed of [1, 2, 3]) {
+				const { summary, runner } = await simulateGovernance({
+					...base,
+					seed,
+					config: { ...base.config, policy: row.policy }
+				});
+				if (summary.amendments > 0) enacted++;
+				expect(row.logs.find((l) => l.seed === seed)?.logHash).toBe(runner.hash);
+			}
+			expect(row.enacted).toMatchObject({ x: enacted, n: 3 });
+			expect(row.enacted.lower).toBeLessThanOrEqual(row.enacted.rate!);
+			expect(row.proposed.x).toBeGreaterThanOrEqual(row.enacted.x);
+		}
+		const csv = govEvalCsv(out).trim().split('\r\n');
+		expect(csv).toHaveLength(5);
+		expect(csv[0]).toMatch(
+			/^policy,runs,proposed_x,proposed_n,proposed_rate,proposed_lower,proposed_upper,enacted_x/
+		);
+	});
+
+	it('refuses a bad T155 option with code 2', async () => {
+		for (const args of [
+			['--scenario', 'governance', '--eval', 't155', '--seeds', '0'],
+			['--scenario', 'governance', '--eval', 'smoke'],
+			['--scenario', 'governance', '--eval', 't155', '--policy', 'cosign']
+		]) {
+			const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
+			expect(err.code, args.join(' ')).toBe(2);
+			expect(err.stderr).toMatch(/^eval: /);
+		}
 	});
 
 	it('exits with code 2 and one line for a bad approval or policy', async () => {

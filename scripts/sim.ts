@@ -338,7 +338,7 @@ export async function simulate(run: SharedRun) {
 async function main() {
 	const argv = process.argv.slice(2);
 	if (argv.some((a) => a === '--eval' || a.startsWith('--eval='))) {
-		process.exitCode = await evalMain(argv);
+		process.exitCode = await evalMain(argv, { parseArgs, simulateGovernance, UsageError });
 		return;
 	}
 	let args: SimArgs;
