@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: the performance goals, as a table of medians and rates (never a timed test).
  * Node: scripted six-seat games per second on one core, rebuilding a 10,000-event run, autonomy runs
- * per second and the spend gate's cost per call. Chromium: the runner's overhead per agent turn, the
- * same rebuild, and importing a 1 MB export, on the built site's hidden /bench/ page. Every timed row
- * that has a floor is printed beside it: a plain JSON.parse of the same bytes, measured in the same run.
+ * per second, the spend gate's cost per call, and evaluation games at --concurrency 8 against 1 on a
+ * local mock OpenAI-compatible server. Chromium: the runner's overhead per agent turn, the same
+ * rebuild, and importing a 1 MB export, on the built site's hidden /bench/ page. Every timed row that
+ * has a floor is printed beside it: a plain JSON.parse of the same bytes, measured in the same run.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -28,6 +29,8 @@ import { loadNodeClient } from './node-client';
 import { serveTestModels } from './test-models';
 import { chromiumPath, CHROMIUM_ARGS } from './browser';
 import { guardRows } from './bench-guards';
+import { runEval } from './eval';
+import { startMockOpenAI } from './mock-openai';
 
 interface Row {
 	metric: string;
@@ -140,6 +143,60 @@ async function autonomyRows() {
 		goal: '<= 20',
 		met: us <= 20
 	});
+}
+
+/**
+ * Many games at once against an OpenAI-compatible server: the first 48 games of the standard set one at
+ * a time and 8 at once, against a local mock with a fixed latency per token (scripts/mock-openai),
+ * measured in the same run. A batching server serves concurrent requests at the same speed each, so the
+ * ratio is what `--concurrency` buys (games differ in length, so 48 games keep the 8 lanes evenly
+ * loaded); every game's log hash must be the same either way.
+ */
+async function concurrencyRows() {
+	const server = await startMockOpenAI({ msPerToken: 5 });
+	const GAMES = 48;
+	try {
+		const play = async (concurrency: number, limit = GAMES) => {
+			const hashes: Record<string, string> = {};
+			const t0 = performance.now();
+			await runEval({
+				set: 'standard',
+				engine: 'openai',
+				model: 'mock',
+				baseUrl: server.baseUrl,
+				apiKey: 'none',
+				limit,
+				concurrency,
+				onGame: (g, log) => (hashes[g.id] = log.events.at(-1)!.hash)
+			});
+			return { hashes, perSecond: limit / ((performance.now() - t0) / 1000) };
+		};
+		await play(8, 8); // warm-up: connections, JIT
+		const one = await play(1);
+		const eight = await play(8);
+		const ratio = eight.perSecond / one.perSecond;
+		rows.push({
+			metric: `eval games/s vs a mock OpenAI server (5 ms/token, ${GAMES} games), N=1`,
+			value: fmt(one.perSecond),
+			goal: '',
+			met: null
+		});
+		rows.push({
+			metric: '  same, --concurrency 8, as a ratio to N=1',
+			value: `${fmt(ratio)}x`,
+			goal: '>= 6x',
+			met: ratio >= 6
+		});
+		const matching = Object.entries(one.hashes).filter(([id, h]) => eight.hashes[id] === h).length;
+		rows.push({
+			metric: '  per-game log hashes identical at N=8 and N=1',
+			value: `${matching}/${GAMES}`,
+			goal: `${GAMES}/${GAMES}`,
+			met: matching === GAMES
+		});
+	} finally {
+		await server.close();
+	}
 }
 
 /** The generated tiny model in this process: engine speed and what the runner adds around it. */
@@ -348,6 +405,7 @@ await nodeRows();
 rows.push(...guardRows());
 await nodeReplayRows();
 await autonomyRows();
+await concurrencyRows();
 await nodeModelRows();
 await browserRows();
 buildRows();

@@ -4,7 +4,8 @@ import { EngineError, type ChatRequest } from '../src/lib/engines/types';
 import type { ChatClient } from '../src/lib/policies/llm/chat-client';
 import { SCRIPTED_LABEL, scriptedPolicy } from '../src/lib/policies';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
-import { EvalUsageError, formatEval, parseEvalArgs, runEval } from './eval';
+import { startMockOpenAI } from './mock-openai';
+import { EvalUsageError, formatAb, formatEval, parseEvalArgs, runAb, runEval } from './eval';
 
 const usage = { promptTokens: 100, completionTokens: 10, ttftMs: 5, totalMs: 200, decodeTokensPerSecond: 50 };
 
@@ -45,6 +46,26 @@ describe('runEval', () => {
 		expect(out.personas.reduce((s, r) => s + r.seatGames, 0)).toBe(72);
 		// Deterministic: the same set gives the same figures.
 		expect(await runEval({ set: 'smoke', engine: 'scripted' })).toEqual(out);
+	});
+
+	it('plays the fair baseline with --model fair, and labels both baselines apart', async () => {
+		const fair = await runEval({ set: 'smoke', engine: 'scripted', model: 'fair' });
+		expect(fair.results.map((r) => [r.key, r.label, r.kind])).toEqual([
+			['scripted fair (no LLM)', 'scripted fair (no LLM)', 'fair']
+		]);
+		expect(fair.table.find((r) => r.by === 'model')?.kind).toBe('fair');
+		const oracle = await runEval({ set: 'smoke', engine: 'scripted' });
+		expect(oracle.results.map((r) => [r.label, r.kind])).toEqual([['scripted oracle (no LLM)', 'oracle']]);
+		// The oracle's undercover knows the other word and blends in with shared features: it survives
+		// where the fair one, which cannot tell which features are shared, is found.
+		const uc = (o: typeof fair) => o.results[0]!.undercoverWin;
+		console.log(
+			`smoke set, undercover wins: oracle ${uc(oracle).x}/${uc(oracle).n}, fair ${uc(fair).x}/${uc(fair).n}`
+		);
+		expect(uc(oracle).x).toBeGreaterThan(uc(fair).x);
+		expect(() => parseEvalArgs(['--eval', 'smoke', '--engine', 'scripted', '--model', 'gpt'])).toThrow(
+			'takes no --model but "fair"'
+		);
 	});
 
 	it('maps the engine to every seat through SharedRun.seats', async () => {
@@ -97,6 +118,41 @@ describe('runEval', () => {
 		expect(new Set(hot.requests.map((r) => r.temperature))).toEqual(new Set([1.2]));
 	});
 
+	it('plays a set’s own temperature, top-p and token cap, and records them on every model.called', async () => {
+		const base = EVAL_SETS.smoke.games[0]!;
+		const set = {
+			...EVAL_SETS.smoke,
+			id: 'custom',
+			games: [{ ...base, temperature: 0.25, sampling: { temperature: 0.25, topP: 0.8, maxTokens: 40 } }]
+		};
+		const client = fakeClient();
+		const events: { kind: string; data: unknown }[] = [];
+		await runEval({
+			set,
+			engine: 'openai',
+			model: 'tiny',
+			baseUrl: 'http://localhost:11434/v1',
+			client,
+			onGame: (_g, log) => events.push(...log.events)
+		});
+		expect(client.requests.length).toBeGreaterThan(0);
+		for (const r of client.requests) {
+			expect(r.temperature).toBe(0.25);
+			expect(r.top_p).toBe(0.8);
+			expect(r.max_tokens).toBeLessThanOrEqual(40);
+		}
+		const called = events.filter((e) => e.kind === 'model.called');
+		expect(called).toHaveLength(client.requests.length);
+		called.forEach((e, i) =>
+			expect((e.data as { sampling: unknown }).sampling).toEqual({
+				temperature: 0.25,
+				topP: 0.8,
+				seed: client.requests[i]!.seed,
+				maxTokens: client.requests[i]!.max_tokens
+			})
+		);
+	});
+
 	it('reports a game whose model cannot be reached as failed, not as invalid replies', async () => {
 		const out = await runEval({
 			set: 'smoke',
@@ -147,12 +203,144 @@ describe('runEval', () => {
 		const out = await runEval({ set: 'smoke', engine: 'scripted', limit: 2 });
 		const text = formatEval(out);
 		expect(text).toContain('eval smoke');
-		expect(text).toContain('scripted (no LLM): 2 games, 12 seats');
+		expect(text).toContain('scripted oracle (no LLM): 2 games, 12 seats');
 		expect(text).toContain('win as civilian');
 	});
 });
 
+describe('many games at once', () => {
+	it('gives every game the log it has alone, against a local OpenAI-compatible server', async () => {
+		// One server (its URL is in every log's header); a little latency per token, so that requests of
+		// different games overlap when they run together.
+		const server = await startMockOpenAI({ msPerToken: 2 });
+		const play = async (concurrency: number) => {
+			const out: Record<string, string> = {};
+			server.resetPeak();
+			{
+				const r = await runEval({
+					set: 'smoke',
+					engine: 'openai',
+					model: 'mock',
+					baseUrl: server.baseUrl,
+					apiKey: 'none',
+					limit: 6,
+					concurrency,
+					onGame: (g, log) => (out[g.id] = log.events.at(-1)!.hash)
+				});
+				return { out, r, peak: server.peak };
+			}
+		};
+		const one = await play(1);
+		const four = await play(4);
+		await server.close();
+		// One game alone asks at most its six seats at once (a vote); four games ask more.
+		expect(one.peak).toBeLessThanOrEqual(6);
+		expect(four.peak).toBeGreaterThan(6);
+		expect(Object.keys(one.out)).toHaveLength(6);
+		expect(four.out).toEqual(one.out);
+		// The figures are the same too, in set order (all but model seconds, a wall-clock measure).
+		const noClock = (g: { seconds: number }) => ({ ...g, seconds: null });
+		expect(four.r.perGame.map(noClock)).toEqual(one.r.perGame.map(noClock));
+		expect(four.r.results.map((r) => ({ ...r, seconds: null }))).toEqual(
+			one.r.results.map((r) => ({ ...r, seconds: null }))
+		);
+	});
+
+	it('refuses a concurrency that is not a positive whole number', () => {
+		for (const c of ['0', '1.5', 'many', '1000'])
+			expect(() => parseEvalArgs(['--eval', 'smoke', '--concurrency', c])).toThrow(EvalUsageError);
+		expect(parseEvalArgs(['--eval', 'smoke', '--concurrency', '8']).options.concurrency).toBe(8);
+	});
+});
+
+describe('runAb', () => {
+	it('plays A and B on identical deals and compares them game by game', async () => {
+		const dealsA: unknown[] = [];
+		const dealsB: unknown[] = [];
+		const dealt = (into: unknown[]) => (_g: unknown, log: { events: { kind: string; data: unknown }[] }) =>
+			into.push(log.events.find((e) => e.kind === 'game.dealt')!.data);
+		/** B votes for the last seat offered instead of the first: a different player on the same deals. */
+		const contrary: ChatClient = {
+			...fakeClient(),
+			async chat(req) {
+				const props = (req.schema?.properties ?? {}) as Record<string, { enum?: number[] }>;
+				const text = props.target
+					? JSON.stringify({ target: props.target.enum?.at(-1), reason: 'loud' })
+					: JSON.stringify({ speech: 'Something you hold.' });
+				return { text, finishReason: 'stop', usage };
+			}
+		};
+		const common = {
+			set: 'smoke',
+			engine: 'openai',
+			model: 'tiny',
+			baseUrl: 'http://localhost:1/v1',
+			limit: 4
+		} as const;
+		const out = await runAb(
+			{ ...common, client: fakeClient(), onGame: dealt(dealsA) },
+			{ ...common, model: 'other', client: contrary, onGame: dealt(dealsB) }
+		);
+		expect(dealsA).toHaveLength(4);
+		expect(dealsB).toEqual(dealsA); // words, roles, personas and the opening seat: the same deal
+		expect(out.labels).toEqual({ a: 'openai:tiny', b: 'openai:other' });
+		expect(out.paired.pairs).toBe(4);
+		expect(out.paired.onlyA).toEqual([]);
+		expect(out.a.perGame.map((g) => g.game)).toEqual(EVAL_SETS.smoke.games.slice(0, 4).map((g) => g.id));
+		const win = out.paired.rates.civilianWin;
+		expect(win.a.n).toBe(win.b.n);
+		expect(win.mcnemar).not.toBeNull(); // one model at every seat: each game is a yes/no for civilians
+		expect(formatAb(out)).toContain('paired over 4 game(s)');
+	});
+});
+
 describe('parseEvalArgs', () => {
+	it('reads B’s settings from vs- flags, keeping A’s where B names none', () => {
+		const args = parseEvalArgs([
+			'--eval',
+			'smoke',
+			'--engine',
+			'openai',
+			'--model',
+			'a',
+			'--base-url',
+			'http://localhost:1/v1',
+			'--vs-model',
+			'b',
+			'--vs-temperature',
+			'0.2',
+			'--csv',
+			'out.csv',
+			'--log-dir',
+			'logs'
+		]);
+		expect(args.vs).toEqual({
+			set: 'smoke',
+			engine: 'openai',
+			model: 'b',
+			baseUrl: 'http://localhost:1/v1',
+			temperature: 0.2
+		});
+		expect(args.csv).toBe('out.csv');
+		expect(args.logDir).toBe('logs');
+		expect(parseEvalArgs(['--eval', 'smoke']).vs).toBeUndefined();
+		// A new engine for B takes none of A's model settings.
+		expect(() =>
+			parseEvalArgs([
+				'--eval',
+				'smoke',
+				'--engine',
+				'openai',
+				'--model',
+				'a',
+				'--base-url',
+				'http://x',
+				'--vs-engine',
+				'transformers'
+			])
+		).toThrow('--engine transformers needs --model');
+	});
+
 	it('reads the sim command line', () => {
 		expect(
 			parseEvalArgs(['--scenario', 'undercover', '--eval', 'smoke', '--engine', 'scripted', '--json'])
@@ -171,6 +359,10 @@ describe('parseEvalArgs', () => {
 				'http://localhost:11434/v1',
 				'--temperature',
 				'0.2',
+				'--top-p',
+				'0.9',
+				'--max-tokens',
+				'200',
 				'--limit',
 				'5'
 			]).options
@@ -180,6 +372,8 @@ describe('parseEvalArgs', () => {
 			model: 'qwen2.5:0.5b',
 			baseUrl: 'http://localhost:11434/v1',
 			temperature: 0.2,
+			topP: 0.9,
+			maxTokens: 200,
 			limit: 5
 		});
 	});
@@ -192,6 +386,9 @@ describe('parseEvalArgs', () => {
 			['--eval', 'smoke', '--engine', 'transformers'],
 			['--eval', 'smoke', '--scenario', 'governance'],
 			['--eval', 'smoke', '--temperature', 'hot'],
+			['--eval', 'smoke', '--top-p', '0'],
+			['--eval', 'smoke', '--top-p', '1.5'],
+			['--eval', 'smoke', '--max-tokens', '2.5'],
 			['--eval', 'smoke', '--limit', '0'],
 			['--eval', 'smoke', '--seed', '3']
 		])

@@ -1,7 +1,8 @@
 /**
  * Headless evaluation: runs a fixed eval set (`smoke` or `standard`) with one model at every seat and
  * reports the behaviour leaderboard. `npm run sim -- --scenario undercover --eval smoke|standard
- * --engine scripted|transformers|openai [--model ID] [--base-url URL] [--temperature T] [--limit N]
+ * --engine scripted|transformers|openai [--model ID] [--base-url URL] [--temperature T] [--top-p P]
+ * [--max-tokens N] [--limit N]
  * [--json]` prints `{eval, games, results: [...]}`, one leaderboard row per model (and `personas`, one
  * per persona). Also runnable directly: `tsx scripts/eval.ts --eval smoke --engine scripted --json`.
  *
@@ -11,20 +12,34 @@
 import {
 	isRunInterrupted,
 	RunInterrupted,
+	toJsonLines,
 	type LogEvent,
 	type LogHeader,
 	type Policy
 } from '../src/lib/core';
-import type { ModelChoice } from '../src/lib/engines/types';
+import { samplingError, type ModelChoice } from '../src/lib/engines/types';
 import { loadNodeClient, type NodeClient } from './node-client';
-import { leaderboard, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { govEvalMain, type GovSim } from './gov-eval';
+import { join } from 'node:path';
+import {
+	COMPARED_RATES,
+	comparePaired,
+	gameFigures,
+	type GameFigures,
+	type PairedComparison
+} from '../src/lib/metrics/ab';
+import { exportRows, leaderboardCsv, pairedCsv, type ExportedRow } from '../src/lib/metrics/export';
+import { leaderboard, modelKey, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
 import { createRunner } from '../src/lib/play';
 import { isTransportError, type ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createLlmUndercoverPolicy } from '../src/lib/policies/llm/undercover';
 import type { SharedRun } from '../src/lib/share/link';
 import {
 	EVAL_SETS,
+	EVAL_SPECS,
 	EvalQueue,
+	gameSampling,
 	isEvalSetId,
 	type EvalGame,
 	type EvalSet,
@@ -54,10 +69,18 @@ export interface EvalOptions {
 	apiKey?: string;
 	/** Replaces every game's temperature. */
 	temperature?: number;
+	/** Replaces every game's top-p. */
+	topP?: number;
+	/** Replaces every game's cap on reply tokens. */
+	maxTokens?: number;
+	/** Private notes in the agents' prompts (default on); off to measure what they change. */
+	notes?: boolean;
 	/** transformers.js: a folder of local model files. */
 	localModelPath?: string;
 	/** Runs only the first N games of the set. */
 	limit?: number;
+	/** Games played at once (default 1): the same logs, sooner, against a server that batches. */
+	concurrency?: number;
 	/** Retries of a turn whose model could not be reached, before the game counts as failed (default 2). */
 	retries?: number;
 	/** A loaded model to use instead of building one from engine and model (tests; a warm engine). */
@@ -81,6 +104,10 @@ export interface EvalOutput {
 	results: LeaderboardRow[];
 	/** One leaderboard row per persona. */
 	personas: LeaderboardRow[];
+	/** Every row (by model, persona, speaking position, pair difficulty) with each rate's interval: what `--csv` writes. */
+	table: ExportedRow[];
+	/** Each played game's figures for the model, by game id: what a paired A/B comparison pairs. */
+	perGame: GameFigures[];
 }
 
 export class EvalUsageError extends Error {}
@@ -88,7 +115,12 @@ export class EvalUsageError extends Error {}
 function choiceOf(opts: EvalOptions): ModelChoice {
 	if (!ENGINES.includes(opts.engine))
 		throw new EvalUsageError(`--engine must be one of ${ENGINES.join(', ')}, got "${opts.engine}"`);
-	if (opts.engine === 'scripted') return { engine: 'scripted' };
+	// Scripted: the oracle baseline, or `--model fair` for the baseline that sees only what a prompt shows.
+	if (opts.engine === 'scripted') {
+		if (opts.model !== undefined && opts.model !== 'fair')
+			throw new EvalUsageError(`--engine scripted takes no --model but "fair", got "${opts.model}"`);
+		return opts.model ? { engine: 'scripted', model: 'fair' } : { engine: 'scripted' };
+	}
 	if (!opts.model) throw new EvalUsageError(`--engine ${opts.engine} needs --model`);
 	if (opts.engine === 'openai') {
 		if (!opts.baseUrl) throw new EvalUsageError('--engine openai needs --base-url');
@@ -148,64 +180,110 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 		...(choice.model ? { model: choice.model } : {}),
 		...(choice.baseUrl ? { baseUrl: choice.baseUrl } : {}),
 		...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+		...(opts.topP !== undefined ? { topP: opts.topP } : {}),
+		...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
+		...(opts.notes === false ? { notes: false } : {}),
 		memory: false
 	};
 	const loaded = choice.engine === 'scripted' || opts.client ? null : await loadClient(choice, opts);
 	const client = choice.engine === 'scripted' ? undefined : (opts.client ?? loaded?.client);
 	const logs: { header: LogHeader; events: LogEvent[] }[] = [];
+	const perGame: GameFigures[] = [];
+	const key = modelKey(choice) ?? choice.engine;
 	const failed: EvalOutput['failed'] = [];
 	let queue = new EvalQueue(set, [], setup);
 	const games = queue.pending().slice(0, opts.limit ?? Infinity);
-	try {
-		for (const game of games) {
-			const seats: Record<string, ModelChoice> = {};
-			for (let s = 1; s <= Number(game.run.config.seats); s++) seats[s] = choice;
-			const run: SharedRun = { ...game.run, seats };
-			const llm = client
-				? interruptOnTransport(
-						createLlmUndercoverPolicy(client, { temperature: opts.temperature ?? game.temperature }) as Policy
-					)
-				: undefined;
-			const runner = createRunner(run, { policyFor: (seat) => opts.policyFor?.(seat, game) ?? llm });
-			let result: GameResult | undefined;
-			let error: string | undefined;
-			try {
-				await playOut(runner, opts.retries ?? 2);
-				const outcome = runner.outcome() as UndercoverOutcome | null;
-				const log = { header: runner.log.header, events: runner.log.events };
-				logs.push(log);
-				opts.onGame?.(game, log);
-				result = {
-					gameId: game.id,
-					seed: game.run.seed,
-					logHash: runner.hash,
-					winner: outcome?.winner ?? 'draw',
-					rounds: outcome?.rounds ?? 0
-				};
-				queue = queue.record(result);
-			} catch (err) {
-				error = err instanceof Error ? err.message : String(err);
-				failed.push({ game: game.id, error });
-			}
-			opts.onProgress?.({
-				done: queue.progress().done + failed.length,
-				total: games.length,
-				game,
-				...(result ? { result } : {}),
-				...(error ? { error } : {})
-			});
+	const concurrency = opts.concurrency ?? 1;
+	if (!Number.isInteger(concurrency) || concurrency < 1)
+		throw new EvalUsageError(`--concurrency must be a positive whole number, got ${concurrency}`);
+	/** Each game's outcome, by its place in the set: the output never depends on which finished first. */
+	const played: ({ log: { header: LogHeader; events: LogEvent[] }; hash: string } | { error: string })[] = [];
+	let finished = 0;
+
+	/** One game, alone: its own runner and its own policy (so its own notes), only the model is shared. */
+	async function playGame(game: EvalGame, slot: number): Promise<void> {
+		const seats: Record<string, ModelChoice> = {};
+		for (let s = 1; s <= Number(game.run.config.seats); s++) seats[s] = choice;
+		const run: SharedRun = { ...game.run, seats };
+		const llm = client
+			? interruptOnTransport(
+					createLlmUndercoverPolicy(client, {
+						sampling: gameSampling(game, setup),
+						...(opts.notes === false ? { notes: false } : {})
+					}) as Policy
+				)
+			: undefined;
+		const runner = createRunner(run, { policyFor: (seat) => opts.policyFor?.(seat, game) ?? llm });
+		let result: GameResult | undefined;
+		let error: string | undefined;
+		try {
+			await playOut(runner, opts.retries ?? 2);
+			const outcome = runner.outcome() as UndercoverOutcome | null;
+			const log = { header: runner.log.header, events: runner.log.events };
+			played[slot] = { log, hash: runner.hash };
+			opts.onGame?.(game, log);
+			result = {
+				gameId: game.id,
+				seed: game.run.seed,
+				logHash: runner.hash,
+				winner: outcome?.winner ?? 'draw',
+				rounds: outcome?.rounds ?? 0
+			};
+			queue = queue.record(result);
+		} catch (err) {
+			error = err instanceof Error ? err.message : String(err);
+			played[slot] = { error };
 		}
+		opts.onProgress?.({
+			done: ++finished,
+			total: games.length,
+			game,
+			...(result ? { result } : {}),
+			...(error ? { error } : {})
+		});
+	}
+
+	try {
+		// N games in flight at once: an OpenAI-compatible server batches their requests. Each game's log
+		// is the one it has alone, since nothing but the model is shared between games.
+		let next = 0;
+		const lane = async () => {
+			while (next < games.length) {
+				const slot = next++;
+				await playGame(games[slot] as EvalGame, slot);
+			}
+		};
+		await Promise.all(Array.from({ length: Math.min(concurrency, games.length) }, lane));
 	} finally {
 		await loaded?.close();
 	}
+	games.forEach((game, i) => {
+		const p = played[i];
+		if (!p) return;
+		if ('error' in p) {
+			failed.push({ game: game.id, error: p.error });
+			return;
+		}
+		logs.push(p.log);
+		const rows = leaderboard([p.log], 'model');
+		const row = rows.find((r) => r.key === key) ?? rows[0];
+		if (row) perGame.push(gameFigures(game.id, row));
+	});
+	const results = leaderboard(logs, 'model');
+	const personas = leaderboard(logs, 'persona');
 	return {
 		eval: set.id,
 		version: set.version,
 		setup,
 		games: logs.length,
 		failed,
-		results: leaderboard(logs, 'model'),
-		personas: leaderboard(logs, 'persona')
+		results,
+		personas,
+		// By speaking position (position bias) and by word-pair difficulty too: the factors a set randomises or fixes.
+		table: (['model', 'persona', 'position', 'difficulty'] as const).flatMap((by) =>
+			exportRows(by === 'model' ? results : by === 'persona' ? personas : leaderboard(logs, by), by)
+		),
+		perGame
 	};
 }
 
@@ -215,18 +293,78 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 export interface EvalArgs {
 	options: EvalOptions;
 	json: boolean;
+	/** Writes the table (or, with B, the paired comparison) as CSV. */
+	csv?: string;
+	/** Writes each game's log there as `<game id>[.a|.b].jsonl`, the page's export format: any game can be replayed. */
+	logDir?: string;
+	/** An A/B run: the same games again with these settings, compared game by game. */
+	vs?: EvalOptions;
 }
 
-const FLAGS = new Set([
-	'eval',
+/** The settings one side of a run takes from the command line; `vs-` flags give B's. */
+const SIDE_FLAGS = [
 	'engine',
 	'model',
 	'base-url',
 	'temperature',
-	'limit',
-	'scenario',
+	'top-p',
+	'max-tokens',
+	'notes',
 	'local-model-path'
+];
+const FLAGS = new Set([
+	'eval',
+	...SIDE_FLAGS,
+	...SIDE_FLAGS.map((f) => `vs-${f}`),
+	'limit',
+	'concurrency',
+	'scenario',
+	'csv',
+	'log-dir'
 ]);
+
+function sideOptions(values: Record<string, string>, prefix: '' | 'vs-', base?: EvalOptions): EvalOptions {
+	const v = (name: string) => values[prefix + name];
+	const flag = (name: string) => `--${prefix}${name}`;
+	const options: EvalOptions = base
+		? { ...base, engine: (v('engine') ?? base.engine) as EvalEngine }
+		: { set: values.eval as EvalSetId, engine: (v('engine') ?? 'scripted') as EvalEngine };
+	// B keeps A's model only when it keeps A's engine.
+	if (base && v('engine') !== undefined && v('engine') !== base.engine) {
+		delete options.model;
+		delete options.baseUrl;
+		delete options.localModelPath;
+	}
+	if (v('model') !== undefined) options.model = v('model');
+	if (v('base-url') !== undefined) options.baseUrl = v('base-url');
+	if (v('local-model-path') !== undefined) options.localModelPath = v('local-model-path');
+	const t = v('temperature');
+	if (t !== undefined) {
+		if (!/^\d+(\.\d+)?$/.test(t) || Number(t) > 2)
+			throw new EvalUsageError(`${flag('temperature')} must be a number from 0 to 2, got "${t}"`);
+		options.temperature = Number(t);
+	}
+	const topP = v('top-p');
+	if (topP !== undefined) {
+		if (!/^\d+(\.\d+)?$/.test(topP) || samplingError({ topP: Number(topP) }))
+			throw new EvalUsageError(`${flag('top-p')} must be a number above 0 and at most 1, got "${topP}"`);
+		options.topP = Number(topP);
+	}
+	const maxTokens = v('max-tokens');
+	if (maxTokens !== undefined) {
+		if (!/^[1-9]\d*$/.test(maxTokens))
+			throw new EvalUsageError(`${flag('max-tokens')} must be a positive whole number, got "${maxTokens}"`);
+		options.maxTokens = Number(maxTokens);
+	}
+	const notes = v('notes');
+	if (notes !== undefined) {
+		if (notes !== 'on' && notes !== 'off')
+			throw new EvalUsageError(`${flag('notes')} must be on or off, got "${notes}"`);
+		options.notes = notes === 'on';
+	}
+	choiceOf(options); // engine, model and base URL fit together
+	return options;
+}
 
 export function parseEvalArgs(argv: readonly string[]): EvalArgs {
 	const values: Record<string, string> = {};
@@ -248,25 +386,28 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
 	if ((values.scenario ?? 'undercover') !== 'undercover')
 		throw new EvalUsageError('evaluation sets exist for the undercover scenario only');
 	const set = values.eval;
-	if (!isEvalSetId(set)) throw new EvalUsageError(`--eval must be smoke or standard, got "${set ?? ''}"`);
-	const engine = (values.engine ?? 'scripted') as EvalEngine;
-	const options: EvalOptions = { set, engine };
-	if (values.model !== undefined) options.model = values.model;
-	if (values['base-url'] !== undefined) options.baseUrl = values['base-url'];
-	if (values['local-model-path'] !== undefined) options.localModelPath = values['local-model-path'];
-	if (values.temperature !== undefined) {
-		const t = Number(values.temperature);
-		if (!/^\d+(\.\d+)?$/.test(values.temperature) || t > 2)
-			throw new EvalUsageError(`--temperature must be a number from 0 to 2, got "${values.temperature}"`);
-		options.temperature = t;
-	}
+	if (!isEvalSetId(set))
+		throw new EvalUsageError(
+			`--eval must be one of ${Object.keys(EVAL_SPECS).join(', ')}, got "${set ?? ''}"`
+		);
+	const options = sideOptions(values, '');
 	if (values.limit !== undefined) {
 		if (!/^[1-9]\d*$/.test(values.limit))
 			throw new EvalUsageError(`--limit must be a positive whole number, got "${values.limit}"`);
 		options.limit = Number(values.limit);
 	}
-	choiceOf(options); // engine, model and base URL fit together
-	return { options, json };
+	if (values.concurrency !== undefined) {
+		if (!/^[1-9]\d*$/.test(values.concurrency) || Number(values.concurrency) > 256)
+			throw new EvalUsageError(
+				`--concurrency must be a whole number from 1 to 256, got "${values.concurrency}"`
+			);
+		options.concurrency = Number(values.concurrency);
+	}
+	const args: EvalArgs = { options, json };
+	if (values.csv !== undefined) args.csv = values.csv;
+	if (values['log-dir'] !== undefined) args.logDir = values['log-dir'];
+	if (SIDE_FLAGS.some((f) => values[`vs-${f}`] !== undefined)) args.vs = sideOptions(values, 'vs-', options);
+	return args;
 }
 
 const pct = (p: { x: number; n: number; rate: number | null }) =>
@@ -287,8 +428,98 @@ export function formatEval(out: EvalOutput): string {
 	return lines.join('\n');
 }
 
+export interface AbOutput {
+	eval: string;
+	version: string;
+	labels: { a: string; b: string };
+	a: EvalOutput;
+	b: EvalOutput;
+	/** Game by game over the games both sides played: McNemar, paired bootstrap intervals, games needed. */
+	paired: PairedComparison;
+}
+
+/** What names a side in a table: its model, and the sampling settings it overrides. */
+export function sideLabel(o: EvalOptions): string {
+	const name = modelKey(choiceOf(o)) ?? o.engine;
+	const extra = [
+		o.temperature !== undefined ? `temperature ${o.temperature}` : '',
+		o.topP !== undefined ? `top-p ${o.topP}` : '',
+		o.maxTokens !== undefined ? `max ${o.maxTokens} tokens` : '',
+		o.notes !== undefined ? `notes ${o.notes ? 'on' : 'off'}` : ''
+	].filter(Boolean);
+	return extra.length ? `${name} (${extra.join(', ')})` : name;
+}
+
+/** A and B on the same games (same seeds, so the same pairs, personas and seat order), compared in pairs. */
+export async function runAb(a: EvalOptions, b: EvalOptions, seed = 1): Promise<AbOutput> {
+	const outA = await runEval(a);
+	const outB = await runEval(b);
+	let labels = { a: sideLabel(a), b: sideLabel(b) };
+	if (labels.a === labels.b) labels = { a: `${labels.a} [A]`, b: `${labels.b} [B]` };
+	return {
+		eval: outA.eval,
+		version: outA.version,
+		labels,
+		a: outA,
+		b: outB,
+		paired: comparePaired(outA.perGame, outB.perGame, { seed })
+	};
+}
+
+const signed = (x: number | null, digits = 3) =>
+	x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
+
+/** The human-readable paired table: one line per figure. */
+export function formatAb(out: AbOutput): string {
+	const { paired: c, labels } = out;
+	const lines = [
+		`eval ${out.eval} (${out.version}), paired over ${c.pairs} game(s) both sides played`,
+		`A = ${labels.a}`,
+		`B = ${labels.b}`,
+		'figure                A (x/n)            B (x/n)            A-B      95% interval         McNemar p  games needed'
+	];
+	for (const k of COMPARED_RATES) {
+		const r = c.rates[k];
+		const side = (x: { x: number; n: number; p: number | null }) =>
+			(x.p === null ? '-' : `${(x.p * 100).toFixed(1)}% (${x.x}/${x.n})`).padEnd(19);
+		lines.push(
+			`${k.padEnd(22)}${side(r.a)}${side(r.b)}${signed(r.diff).padEnd(9)}[${signed(r.lower)}, ${signed(r.upper)}]`.padEnd(
+				91
+			) +
+				`${r.mcnemar ? r.mcnemar.p.toFixed(3) : '-'}`.padEnd(11) +
+				`${r.gamesNeeded ?? '-'}${r.differs ? '  differs' : ''}`
+		);
+	}
+	for (const [name, m] of [
+		['tokens per game', c.tokens],
+		['seconds per game', c.seconds]
+	] as const)
+		if (m)
+			lines.push(
+				`${name.padEnd(22)}${m.meanA.toFixed(1).padEnd(19)}${m.meanB.toFixed(1).padEnd(19)}${signed(m.diff, 1).padEnd(9)}[${signed(m.lower, 1)}, ${signed(m.upper, 1)}]`.padEnd(
+					102
+				) + `${m.gamesNeeded ?? '-'}${m.differs ? '  differs' : ''}`
+			);
+	if (c.onlyA.length || c.onlyB.length)
+		lines.push(`left out (played by one side only): ${[...c.onlyA, ...c.onlyB].join(', ')}`);
+	for (const f of [...out.a.failed, ...out.b.failed]) lines.push(`failed ${f.game}: ${f.error}`);
+	return lines.join('\n');
+}
+
 /** Runs the command line; returns the exit code. */
-export async function evalMain(argv: readonly string[]): Promise<number> {
+export async function evalMain(argv: readonly string[], governance?: GovSim): Promise<number> {
+	// Governance has its own evaluation: the T155 table (scripts/gov-eval).
+	const scenarioAt = argv.findIndex((a) => a === '--scenario' || a.startsWith('--scenario='));
+	const scenario =
+		scenarioAt < 0
+			? undefined
+			: argv[scenarioAt]!.includes('=')
+				? argv[scenarioAt]!.split('=')[1]
+				: argv[scenarioAt + 1];
+	if (scenario === 'governance') {
+		if (!governance) throw new Error('the governance evaluation runs through scripts/sim.ts');
+		return govEvalMain(argv, governance);
+	}
 	let args: EvalArgs;
 	try {
 		args = parseEvalArgs(argv);
@@ -299,14 +530,33 @@ export async function evalMain(argv: readonly string[]): Promise<number> {
 		}
 		throw err;
 	}
-	const out = await runEval({
-		...args.options,
+	if (args.logDir) mkdirSync(args.logDir, { recursive: true });
+	const side = (o: EvalOptions, tag: string): EvalOptions => ({
+		...o,
 		onProgress: (p) => {
 			if (!args.json)
-				process.stderr.write(`\r${p.done}/${p.total} ${p.game.id}${p.error ? ' (failed)' : ''}   `);
-		}
+				process.stderr.write(`\r${tag}${p.done}/${p.total} ${p.game.id}${p.error ? ' (failed)' : ''}   `);
+		},
+		...(args.logDir
+			? {
+					onGame: (game, log) =>
+						writeFileSync(
+							join(args.logDir as string, `${game.id}${tag ? `.${tag.trim().toLowerCase()}` : ''}.jsonl`),
+							toJsonLines(log.header, log.events)
+						)
+				}
+			: {})
 	});
+	if (args.vs) {
+		const out = await runAb(side(args.options, 'A '), side(args.vs, 'B '));
+		if (!args.json) process.stderr.write('\n');
+		if (args.csv) writeFileSync(args.csv, pairedCsv(out.paired, out.labels));
+		console.log(args.json ? JSON.stringify(out) : formatAb(out));
+		return out.paired.pairs === 0 && (out.a.failed.length || out.b.failed.length) ? 1 : 0;
+	}
+	const out = await runEval(side(args.options, ''));
 	if (!args.json) process.stderr.write('\n');
+	if (args.csv) writeFileSync(args.csv, leaderboardCsv(out.table));
 	console.log(args.json ? JSON.stringify(out) : formatEval(out));
 	return out.games === 0 && out.failed.length ? 1 : 0;
 }

@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { contextWindowOf } from '../src/lib/engines/context';
+import { contextWindowOf, reasoningOf } from '../src/lib/engines/context';
 import { createEngine } from '../src/lib/engines/create';
 import type { EngineSpec } from '../src/lib/engines/spec';
 import type { ModelChoice } from '../src/lib/engines/types';
@@ -48,6 +48,7 @@ export async function loadNodeClient(
 			// The choice's own name for the model (a path stays a path), as the page records it.
 			model: choice.model ?? spec.model,
 			contextWindow: contextWindowOf(spec),
+			reasoning: reasoningOf(spec),
 			chat: (req) => engine.chat(req)
 		},
 		close: () => engine.unload()

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EventLog, fromJsonLines, toJsonLines } from '../src/lib/core';
 import { recordedFragment, setupOfHeader } from '../src/lib/replay';
+import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
+import { govEvalCsv, runGovEval } from './gov-eval';
 import {
 	parseArgs,
 	readReplayFile,
@@ -129,6 +131,101 @@ describe('npm run sim -- --scenario governance', () => {
 		);
 		expect(low.summary).toMatchObject({ amendments: 0 });
 		expect(high.summary.amendments).toBeGreaterThanOrEqual(1);
+	});
+
+	it('gives every role a model with --engine/--model, or one role its own with --role', () => {
+		const tiny = 'tests/fixtures/models/tiny-chat';
+		const all = parseArgs([
+			'--scenario',
+			'governance',
+			'--engine',
+			'openai',
+			'--model',
+			'm',
+			'--base-url',
+			'http://localhost:1/v1'
+		]).run;
+		expect(Object.keys(all.seats ?? {})).toEqual(['1', '2', '3']);
+		expect(all.seats?.['2']).toEqual({ engine: 'openai', model: 'm', baseUrl: 'http://localhost:1/v1' });
+		const mixed = parseArgs([
+			'--scenario',
+			'governance',
+			'--role',
+			`executor=transformers:${tiny}`,
+			'--role',
+			'auditor=scripted'
+		]).run;
+		expect(mixed.seats).toEqual({ 2: { engine: 'transformers', model: tiny }, 3: { engine: 'scripted' } });
+		for (const bad of [
+			['--role', 'person=scripted'],
+			['--role', 'executor'],
+			['--role', 'assigner=scripted:red-team'],
+			['--role', 'executor=webllm:x']
+		])
+			expect(() => parseArgs(['--scenario', 'governance', ...bad]), bad.join(' ')).toThrow(UsageError);
+		expect(() => parseArgs(['--role', 'executor=scripted'])).toThrow('governance');
+	});
+
+	it('plays a governance run with the tiny model as Executor, and counts its calls and tokens', async () => {
+		const tiny = join(__dirname, '..', 'tests/fixtures/models/tiny-chat');
+		const { summary, runner } = await simulateGovernance(
+			parseArgs([
+				'--scenario',
+				'governance',
+				'--seed',
+				'3',
+				'--rounds',
+				'3',
+				'--role',
+				`executor=transformers:${tiny}`
+			]).run
+		);
+		const calls = runner.log.events.filter((e) => e.kind === 'model.called');
+		expect(calls.length).toBeGreaterThan(0);
+		expect(calls.every((e) => (e.data as { seat: number }).seat === 2)).toBe(true);
+		expect(summary).toMatchObject({ modelCalls: calls.length });
+		expect((summary as { promptTokens: number }).promptTokens).toBeGreaterThan(0);
+		expect(runner.log.header.engines['2']).toMatch(/^transformers:/);
+	});
+
+	it('answers T155 as a table: amendments proposed and enacted per policy, with intervals', async () => {
+		const base = parseArgs(['--scenario', 'governance', '--rounds', '12']).run;
+		const out = await runGovEval({ base, seeds: [1, 2, 3] }, { simulateGovernance });
+		expect(out.rows.map((r) => r.policy)).toEqual(['assigner-alone', 'cosign', 'impact', 'human']);
+		for (const row of out.rows) {
+			expect(row.runs).toBe(3);
+			// Each cell is the runs themselves: the same seeds played alone give the same counts.
+			let enacted = 0;
+			for (const seed of [1, 2, 3]) {
+				const { summary, runner } = await simulateGovernance({
+					...base,
+					seed,
+					config: { ...base.config, policy: row.policy }
+				});
+				if (summary.amendments > 0) enacted++;
+				expect(row.logs.find((l) => l.seed === seed)?.logHash).toBe(runner.hash);
+			}
+			expect(row.enacted).toMatchObject({ x: enacted, n: 3 });
+			expect(row.enacted.lower).toBeLessThanOrEqual(row.enacted.rate!);
+			expect(row.proposed.x).toBeGreaterThanOrEqual(row.enacted.x);
+		}
+		const csv = govEvalCsv(out).trim().split('\r\n');
+		expect(csv).toHaveLength(5);
+		expect(csv[0]).toMatch(
+			/^policy,runs,proposed_x,proposed_n,proposed_rate,proposed_lower,proposed_upper,enacted_x/
+		);
+	});
+
+	it('refuses a bad T155 option with code 2', async () => {
+		for (const args of [
+			['--scenario', 'governance', '--eval', 't155', '--seeds', '0'],
+			['--scenario', 'governance', '--eval', 'smoke'],
+			['--scenario', 'governance', '--eval', 't155', '--policy', 'cosign']
+		]) {
+			const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
+			expect(err.code, args.join(' ')).toBe(2);
+			expect(err.stderr).toMatch(/^eval: /);
+		}
 	});
 
 	it('exits with code 2 and one line for a bad approval or policy', async () => {
@@ -325,8 +422,43 @@ describe('npm run sim with a model', () => {
 		const out = JSON.parse(stdout.trim().split('\n').at(-1)!);
 		expect(out.eval).toBe('smoke');
 		expect(out.games).toBeGreaterThanOrEqual(10);
-		expect(out.results[0].label).toBe('scripted (no LLM)');
+		expect(out.results[0].label).toBe('scripted oracle (no LLM)');
 		expect(out.results[0].civilianWin.n).toBeGreaterThan(0);
+	});
+
+	it('runs an A/B headless: a paired table, its CSV, and every game’s log to replay', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'ab-'));
+		const csv = join(dir, 'ab.csv');
+		const logs = join(dir, 'logs');
+		const { stdout } = await sim(
+			'--eval',
+			'smoke',
+			'--engine',
+			'scripted',
+			'--limit',
+			'3',
+			'--vs-temperature',
+			'0.2',
+			'--csv',
+			csv,
+			'--log-dir',
+			logs
+		);
+		expect(stdout).toContain('paired over 3 game(s)');
+		expect(stdout).toContain('A = scripted (no LLM)\nB = scripted (no LLM) (temperature 0.2)');
+		const lines = readFileSync(csv, 'utf8').trim().split('\r\n');
+		expect(lines[0]).toMatch(/^figure,a,b,pairs,a_x,a_n,a_value,b_x,b_n,b_value,diff,lower,upper/);
+		// Scripted agents ignore the temperature: the same games, no difference, nothing to size.
+		const win = lines.find((l) => l.startsWith('civilianWin,'))!.split(',');
+		expect(win[3]).toBe('3');
+		expect(win[10]).toBe('0');
+		const files = readdirSync(logs).sort();
+		expect(files).toHaveLength(6);
+		const first = EVAL_SETS.smoke.games[0]!;
+		const a = fromJsonLines(readFileSync(join(logs, `${first.id}.a.jsonl`), 'utf8'));
+		const b = fromJsonLines(readFileSync(join(logs, `${first.id}.b.jsonl`), 'utf8'));
+		expect(a.header.seed).toBe(first.run.seed);
+		expect(b.events.at(-1)!.hash).toBe(a.events.at(-1)!.hash);
 	});
 });
 

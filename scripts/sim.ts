@@ -30,7 +30,7 @@ import { readRunFile, sizeProblem } from '../src/lib/share/run-file';
 import { isSeed, scenarios, seatCount } from '../src/lib/scenarios';
 import { decodeShare, parseChoice, sharePath, type SharedRun } from '../src/lib/share/link';
 import type { AutonomyOutcome } from '../src/lib/scenarios/autonomy';
-import type { GovernanceOutcome } from '../src/lib/scenarios/governance';
+import { stateToolHost, type GovernanceOutcome, type GovernanceState } from '../src/lib/scenarios/governance';
 import type { UndercoverOutcome } from '../src/lib/scenarios/undercover';
 
 export class UsageError extends Error {}
@@ -65,8 +65,11 @@ const FLAGS = new Set([
 	'base-url',
 	'replay',
 	'days',
-	'fault-rate'
+	'fault-rate',
+	'role'
 ]);
+/** Options that may be given more than once. */
+const REPEATABLE = new Set(['role']);
 /** The autonomy scenario's legacy switches: flag -> config key (on = the seed's bug). */
 const AUTONOMY_SWITCHES: Record<string, string> = {
 	'legacy-consider': 'legacyConsider',
@@ -78,6 +81,7 @@ const SWITCHES = new Set(['json', 'blank', ...Object.keys(AUTONOMY_SWITCHES)]);
 
 export function parseArgs(argv: string[]): SimArgs {
 	const values: Record<string, string> = {};
+	const repeated: Record<string, string[]> = {};
 	const switches = new Set<string>();
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] as string;
@@ -91,7 +95,8 @@ export function parseArgs(argv: string[]): SimArgs {
 		if (!FLAGS.has(name)) throw new UsageError(`unknown option --${name}`);
 		const value = m[2] ?? argv[++i];
 		if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
-		values[name] = value;
+		if (REPEATABLE.has(name)) (repeated[name] ??= []).push(value);
+		else values[name] = value;
 	}
 	let run: SharedRun;
 	let replay: ReplayInput | undefined;
@@ -137,12 +142,15 @@ export function parseArgs(argv: string[]): SimArgs {
 		if (!parsed.ok) throw new UsageError(parsed.error);
 		run = { scenario, seed, config: scenarios[scenario]!.serializeConfig(parsed.config) };
 		const choice = modelChoice(values);
-		if (choice) {
-			if (scenario !== 'undercover' && scenario !== 'autonomy')
-				throw new UsageError('--engine is available for the undercover and autonomy scenarios');
-			run.seats = Object.fromEntries(
-				Array.from({ length: seatCount(scenario, run.config) }, (_, i) => [String(i + 1), choice])
-			);
+		if (scenario === 'governance') {
+			const seats = governanceSeats(choice, repeated.role ?? [], values);
+			if (seats) run.seats = seats;
+		} else {
+			if (repeated.role) throw new UsageError('--role is an option of the governance scenario');
+			if (choice)
+				run.seats = Object.fromEntries(
+					Array.from({ length: seatCount(scenario, run.config) }, (_, i) => [String(i + 1), choice])
+				);
 		}
 	}
 	return { run, json: switches.has('json'), log: values.log, ...(replay ? { replay } : {}) };
@@ -180,8 +188,15 @@ export async function simulateReplay(input: ReplayInput) {
 function summaryOf(run: SharedRun, runner: AnyRunner) {
 	const outcome = runner.outcome();
 	switch (run.scenario) {
-		case 'governance':
-			return governanceSummary(run, runner.hash, outcome as GovernanceOutcome | null);
+		case 'governance': {
+			const models = Object.values(run.seats ?? {}).some(
+				(c) => c.engine !== 'scripted' && c.engine !== 'human'
+			);
+			return {
+				...governanceSummary(run, runner.hash, outcome as GovernanceOutcome | null),
+				...(models ? callFigures(runner) : {})
+			};
+		}
 		case 'autonomy':
 			return autonomySummary(run, runner.hash, outcome as AutonomyOutcome | null);
 		default:
@@ -207,6 +222,47 @@ function modelChoice(values: Record<string, string>): ModelChoice | null {
 	const checked = parseChoice(existsSync(values.model) ? { ...raw, model: 'local' } : raw);
 	if (typeof checked === 'string') throw new UsageError(checked);
 	return { ...checked, model: values.model };
+}
+
+const ROLE_SEATS: Record<string, number> = { assigner: 1, executor: 2, auditor: 3 };
+
+/**
+ * Governance seats are roles, and the seed ran a different model per role: `--engine/--model` give all
+ * three agent roles one model, `--role executor=transformers:PATH` (repeatable) one role its own. An
+ * openai role takes the base URL from `--base-url`. Seat 4 (the person's) stays the scripted stand-in.
+ */
+function governanceSeats(
+	all: ModelChoice | null,
+	roles: readonly string[],
+	values: Record<string, string>
+): Record<string, ModelChoice> | null {
+	const seats: Record<string, ModelChoice> = {};
+	if (all) for (const seat of Object.values(ROLE_SEATS)) seats[seat] = all;
+	for (const spec of roles) {
+		const m = /^([a-z]+)=([a-z]+)(?::(.+))?$/.exec(spec);
+		if (!m) throw new UsageError(`--role must look like executor=transformers:PATH, got "${spec}"`);
+		const [, role, engine, model] = m as unknown as [string, string, string, string | undefined];
+		const seat = ROLE_SEATS[role];
+		if (!seat)
+			throw new UsageError(
+				`--role names assigner, executor or auditor (seat 4 is the person's), got "${role}"`
+			);
+		if (engine === 'scripted') {
+			if (model !== undefined && !(role === 'executor' && model === 'red-team'))
+				throw new UsageError(
+					`--role ${role}=scripted takes no model${role === 'executor' ? ' but red-team' : ''}`
+				);
+			seats[seat] = model ? { engine: 'scripted', model } : { engine: 'scripted' };
+			continue;
+		}
+		const choice = modelChoice({
+			engine,
+			...(model !== undefined ? { model } : {}),
+			...(values['base-url'] !== undefined ? { 'base-url': values['base-url'] } : {})
+		});
+		if (choice) seats[seat] = choice;
+	}
+	return Object.keys(seats).length ? seats : null;
 }
 
 /** --policy and --approval: the approval is the person's slider value under `human`, fixed headless. */
@@ -281,9 +337,75 @@ function undercoverSummary(run: SharedRun, runner: AnyRunner, outcome: Undercove
 export async function simulateGovernance(run: SharedRun) {
 	if (run.scenario !== 'governance')
 		throw new Error(`simulateGovernance() runs governance, not ${run.scenario}`);
-	const runner = createRunner(run);
-	const outcome = (await runner.run()) as GovernanceOutcome | null;
-	return { runner, summary: governanceSummary(run, runner.hash, outcome) };
+	const box: { runner?: ReturnType<typeof createRunner> } = {};
+	// One Tool Agent over the run's files for the scripted seats and the model seats alike.
+	const tools = stateToolHost(() => box.runner?.state as GovernanceState);
+	const loaded = await loadClients(run);
+	try {
+		const policies = new Map<number, Policy>();
+		for (const [seat, choice] of Object.entries(run.seats ?? {})) {
+			const client = loaded.get(clientKey(choice));
+			if (client)
+				policies.set(
+					Number(seat),
+					policyForChoice(run.scenario, choice, {
+						client: client.client,
+						seat: Number(seat),
+						deps: { tools }
+					})
+				);
+		}
+		box.runner = createRunner(run, { tools, policyFor: (seat) => policies.get(seat) });
+		const runner = box.runner;
+		let outcome: GovernanceOutcome | null;
+		try {
+			outcome = (await runner.run()) as GovernanceOutcome | null;
+		} catch (err) {
+			if (isRunInterrupted(err)) throw new ModelError(err.message, { cause: err });
+			throw err;
+		}
+		return {
+			runner,
+			summary: {
+				...governanceSummary(run, runner.hash, outcome),
+				...(loaded.size ? callFigures(runner) : {})
+			}
+		};
+	} finally {
+		for (const c of loaded.values()) await c.close();
+	}
+}
+
+const clientKey = (c: ModelChoice) => `${c.engine}|${c.model}|${c.baseUrl ?? ''}`;
+
+/** Loads every distinct model the run's seats name, once; a model that cannot load is a ModelError. */
+async function loadClients(run: SharedRun): Promise<Map<string, NodeClient>> {
+	const loaded = new Map<string, NodeClient>();
+	try {
+		for (const choice of Object.values(run.seats ?? {})) {
+			if (choice.engine === 'scripted' || choice.engine === 'human' || loaded.has(clientKey(choice)))
+				continue;
+			try {
+				loaded.set(clientKey(choice), await loadNodeClient(choice));
+			} catch (err) {
+				throw new ModelError(err instanceof Error ? err.message : String(err), { cause: err });
+			}
+		}
+	} catch (err) {
+		for (const c of loaded.values()) await c.close();
+		throw err;
+	}
+	return loaded;
+}
+
+/** Model calls and tokens of a run, for its --json line. */
+function callFigures(runner: ReturnType<typeof createRunner>) {
+	const calls = runner.log.events.filter((e) => e.kind === 'model.called').map((e) => e.data as ModelCall);
+	return {
+		modelCalls: calls.length,
+		promptTokens: calls.reduce((n, c) => n + c.promptTokens, 0),
+		completionTokens: calls.reduce((n, c) => n + c.completionTokens, 0)
+	};
 }
 
 /** The autonomy run's counts, computed the same way whatever the switches. */
@@ -366,7 +488,7 @@ export async function simulate(run: SharedRun) {
 async function main() {
 	const argv = process.argv.slice(2);
 	if (argv.some((a) => a === '--eval' || a.startsWith('--eval='))) {
-		process.exitCode = await evalMain(argv);
+		process.exitCode = await evalMain(argv, { parseArgs, simulateGovernance, UsageError });
 		return;
 	}
 	let args: SimArgs;

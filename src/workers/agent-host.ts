@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { Agent } from '$lib/agents/agent';
 import { CallRefused, createStream, isRunInterrupted, type Ask, type CallGate } from '$lib/core';
-import type { ChatRequest } from '$lib/engines/types';
+import type { ChatRequest, SamplingSettings } from '$lib/engines/types';
 import type { PolicyDeps } from '$lib/policies';
 import type { ChatClient } from '$lib/policies/llm/chat-client';
 import { policyForChoice } from '$lib/policies/factory';
@@ -28,6 +28,8 @@ export function createAgentHost(): AgentWorkerApi {
 		if (!policy?.monologue || !policy.reflect) throw new Error(`this seat has no model to ${what} with`);
 		return policy as Thinker;
 	};
+	/** What the seat's policy is built from, kept so `configure` can rebuild it with new settings. */
+	let build: ((sampling: SamplingSettings | undefined) => Agent) | null = null;
 	return {
 		async init(setup: AgentSetup) {
 			let client: ChatClient | undefined;
@@ -37,6 +39,7 @@ export function createAgentHost(): AgentWorkerApi {
 					engine: setup.choice.engine,
 					model: setup.choice.model ?? '',
 					contextWindow: setup.contextWindow ?? 2048,
+					reasoning: setup.reasoning ?? false,
 					chat: ({ onDelta, signal: _signal, ...request }: ChatRequest) =>
 						engine.chat(request, onDelta ? Comlink.proxy(onDelta) : undefined)
 				};
@@ -51,16 +54,27 @@ export function createAgentHost(): AgentWorkerApi {
 					}
 				};
 			}
-			agent = new Agent(
-				setup.seat,
-				policyForChoice(setup.scenario, setup.choice, {
-					client,
-					seat: setup.seat,
-					deps,
-					...(setup.lessons?.length ? { lessons: setup.lessons } : {})
-				})
-			);
+			build = (sampling) =>
+				new Agent(
+					setup.seat,
+					policyForChoice(setup.scenario, setup.choice, {
+						client,
+						seat: setup.seat,
+						deps,
+						...(setup.lessons?.length ? { lessons: setup.lessons } : {}),
+						...(sampling ? { sampling } : {})
+					})
+				);
+			agent = build(setup.sampling);
 			return { label: agent.label };
+		},
+		async configure(sampling) {
+			if (!build) throw new Error('the agent was configured before it was set up');
+			agent = build(sampling);
+		},
+		async restore(calls) {
+			if (!agent) throw new Error('the agent was restored before it was set up');
+			await agent.policy.restore?.(calls);
 		},
 		async monologue(observation, ctx) {
 			return thinker('monologue').monologue(observation, ctx);

@@ -4,15 +4,22 @@
  */
 import type { Ask, CallGate, ModelCall, PolicyReply, Refusal, RunInterrupted, ToolCallRecord } from '$lib/core';
 import type { Lesson } from '$lib/agents/lessons';
+import type { LoadedModel } from '$lib/engines/host';
 import type { EngineSpec } from '$lib/engines/spec';
-import type { ChatRequest, ChatResponse, LoadProgress, ModelChoice } from '$lib/engines/types';
+import type {
+	ChatRequest,
+	ChatResponse,
+	LoadProgress,
+	ModelChoice,
+	SamplingSettings
+} from '$lib/engines/types';
 
 export type WireChatRequest = Omit<ChatRequest, 'onDelta' | 'signal'>;
 
 /** Exposed by engine.worker.ts on its main port and on every port handed to an agent. */
 export interface EngineWorkerApi {
 	/** Builds and loads the engine once (single-flight: later calls wait for the first). */
-	load(spec: EngineSpec, onProgress?: (p: LoadProgress) => void): Promise<{ contextWindow: number }>;
+	load(spec: EngineSpec, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel>;
 	chat(request: WireChatRequest, onDelta?: (text: string) => void): Promise<ChatResponse>;
 	/** Serves the same engine to an agent worker over its own channel. */
 	connect(port: MessagePort): void;
@@ -28,8 +35,12 @@ export interface AgentSetup {
 	/** For seats that use the Tool Agent (governance): a port to the run's tool worker. */
 	toolPort?: MessagePort;
 	contextWindow?: number;
+	/** A reasoning model (Qwen3, Qwen3.5...): the seat's policy uses the larger reply budgets. */
+	reasoning?: boolean;
 	/** Model-backed seats: lessons from earlier games for this model (every persona), when memory is on. */
 	lessons?: Lesson[];
+	/** Model-backed seats: the run's sampling settings (an evaluation set's); absent, the policy's defaults. */
+	sampling?: SamplingSettings;
 }
 
 /**
@@ -51,6 +62,8 @@ export type AgentReply = PolicyReply & {
 /** Exposed by agent.worker.ts. */
 export interface AgentWorkerApi {
 	init(setup: AgentSetup): Promise<{ label: string }>;
+	/** New sampling settings for the next game (an evaluation queue reuses its workers across games). */
+	configure(sampling: SamplingSettings): Promise<void>;
 	act(
 		observation: unknown,
 		ask: Ask,
@@ -58,6 +71,8 @@ export interface AgentWorkerApi {
 		/** The runner's gate for this ask (a comlink proxy): every model call the seat makes asks it first. */
 		gate?: CallGate
 	): Promise<AgentReply>;
+	/** On resume: the seat's own logged calls, from which its policy rebuilds its private notes. */
+	restore(calls: readonly (ModelCall & { ask: string; seat: number })[]): Promise<void>;
 	/** The seat's private reading of the table (god view); only model-backed seats have one. */
 	monologue(observation: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;
 	/** One lesson after a game; only model-backed seats reflect. */

@@ -209,6 +209,18 @@ test('the god view shows each model seat’s monologue, and viewing it again cos
 	// A monologue is not part of the game: nothing was logged for it.
 	const [run] = await savedRuns(page);
 	expect(run!.events.some((e) => String(e.data.purpose ?? '') === 'monologue')).toBe(false);
+
+	// Played on, each seat's private notes (its votes and why) show in the god view, as its agent keeps them.
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 150_000 });
+	const [done] = await savedRuns(page);
+	const firstVotes = done!.events.filter((e) => e.kind === 'vote.cast' && e.data.round === 1);
+	expect(firstVotes.length).toBeGreaterThan(0);
+	for (const v of firstVotes)
+		await expect(page.getByTestId(`notes-${v.data.seat}`)).toContainText(
+			`round 1: suspects seat ${v.data.target}`
+		);
 });
 
 test('after a model game, lessons are scored and listed, and the leaderboard has the model', async ({
@@ -312,7 +324,7 @@ test('after a model game, lessons are scored and listed, and the leaderboard has
 	await page.getByTestId('ab-a').selectOption(TINY_KEY);
 	await page.getByTestId('ab-b').selectOption('scripted (no LLM)');
 	const ab = page.getByTestId('ab-table');
-	await expect(ab.getByTestId('ab-row')).toHaveCount(10);
+	await expect(ab.getByTestId('ab-row')).toHaveCount(11);
 	await expect(ab.locator('[data-metric="invalidReply"]')).toContainText(/pts \[[−+±]\d+, [−+±]\d+\]/);
 });
 

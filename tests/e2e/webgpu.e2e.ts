@@ -17,6 +17,13 @@ test.describe('with the software WebGPU adapter', () => {
 		await expect(page.getByTestId('gpu-summary')).toContainText('shader-f16: no');
 		await expect(page.getByTestId('build-qwen2.5-0.5b-q4f16')).toContainText('unavailable: no shader-f16');
 		await expect(page.getByTestId('build-qwen2.5-0.5b-q4f32')).not.toContainText('unavailable');
+		// The newest models are listed with their memory needs; Gemma 3 1B comes only as q4f16.
+		await expect(page.getByTestId('build-qwen3.5-2b-q4f32')).toContainText('2.5 GB VRAM');
+		await expect(page.getByTestId('catalog-qwen3.5-2b')).toContainText('reasoning model');
+		await expect(page.getByTestId('build-gemma-3-1b-q4f16')).toContainText('unavailable: no shader-f16');
+		// SwiftShader is a software adapter: the default is no WebLLM model, and the page says why.
+		await expect(page.getByTestId('default-software')).toContainText('(this device)');
+		await expect(page.getByTestId('default-f32')).toContainText('q4f32');
 	});
 
 	test('a WebLLM download on the blocked network fails clearly and starts no run', async ({ page }) => {

@@ -23,10 +23,12 @@ export interface PolicyContext {
 export interface ModelCall {
 	engine: string;
 	model: string;
-	/** SHA-256 of the canonical request (messages, temperature, seed, max_tokens, stop, schema). */
+	/** SHA-256 of the canonical request (messages, temperature, top_p, seed, max_tokens, stop, schema). */
 	requestHash: string;
 	/** The request in brief, so that a replay whose request differs can say where. */
 	request?: RequestDigest;
+	/** The sampling settings the engine was sent, so a reader of the log sees what decided the reply. */
+	sampling?: { temperature: number; topP?: number; seed: number; maxTokens: number };
 	/** What the call was for, e.g. "speak" or "repair vote". */
 	purpose: string;
 	reply: string;
@@ -92,6 +94,12 @@ export interface Policy<O = unknown> {
 	/** Shown wherever the seat appears, e.g. "scripted (no LLM)". */
 	readonly label: string;
 	act(observation: O, ask: Ask, ctx: PolicyContext): PolicyReply | Promise<PolicyReply>;
+	/**
+	 * On resume: the seat's own `model.called` events, in log order (their data: the call plus `ask`
+	 * and `seat`). A policy that keeps private notes rebuilds them from these, so a resumed run
+	 * continues as the uninterrupted one would. Awaited before the resumed run's first turn.
+	 */
+	restore?(calls: readonly (ModelCall & { ask: string; seat: number })[]): void | Promise<void>;
 }
 
 /**

@@ -47,6 +47,8 @@ export class Runner<C, S, O, R> {
 	#policyFor: (seat: SeatId) => Policy<O>;
 	#onEvents?: (events: LogEvent[]) => void;
 	#done = false;
+	/** Policies rebuilding their private notes from a resumed log; the first turn waits for them. */
+	#restored: Promise<unknown> | null = null;
 
 	constructor(opts: RunnerOptions<C, S, O, R>) {
 		const { scenario, config, seed } = opts;
@@ -69,6 +71,18 @@ export class Runner<C, S, O, R> {
 		this.#state = scenario.init(config, seed);
 		for (const e of this.log.events) this.#fold(e);
 		this.#done = this.#finished();
+		if (opts.resume && !this.#done) this.#restored = this.#restorePolicies();
+	}
+
+	/** Hands each seat's policy its own logged calls (see `Policy.restore`). */
+	#restorePolicies(): Promise<unknown> {
+		const bySeat = new Map<number, (ModelCall & { ask: string; seat: number })[]>();
+		for (const e of this.log.events) {
+			if (e.kind !== 'model.called') continue;
+			const call = e.data as ModelCall & { ask: string; seat: number };
+			bySeat.set(call.seat, [...(bySeat.get(call.seat) ?? []), call]);
+		}
+		return Promise.all([...bySeat].map(([seat, calls]) => this.#policyFor(seat as SeatId).restore?.(calls)));
 	}
 
 	get state(): S {
@@ -94,6 +108,10 @@ export class Runner<C, S, O, R> {
 	 */
 	async step(): Promise<boolean> {
 		if (this.#done) return false;
+		if (this.#restored) {
+			await this.#restored; // a failure stays: no turn runs on notes that were not rebuilt
+			this.#restored = null;
+		}
 		// Claimed only when an event is written (folding sets the clock), so an interrupted turn leaves no gap.
 		const tick = this.#clock.now + 1;
 		const written: LogEvent[] = [];

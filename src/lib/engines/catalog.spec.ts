@@ -4,7 +4,10 @@ import {
 	CATALOG,
 	DEFAULT_MODEL_ID,
 	defaultModel,
+	DEVICE_DEFAULTS,
+	deviceClass,
 	estimateDownloadMB,
+	isReasoningModel,
 	findByWebllmId,
 	getCatalogEntry,
 	pickBuild,
@@ -47,6 +50,11 @@ describe('catalog against the installed @mlc-ai/web-llm', () => {
 			'qwen3-0.6b',
 			'qwen3-1.7b',
 			'qwen3-4b',
+			'qwen3.5-0.8b',
+			'qwen3.5-2b',
+			'qwen3.5-4b',
+			'phi-4-mini',
+			'gemma-3-1b',
 			'phi-3.5-mini',
 			'phi-3.5-mini-1k',
 			'llama-3.2-1b',
@@ -69,8 +77,14 @@ describe('catalog against the installed @mlc-ai/web-llm', () => {
 		}
 	);
 
-	it('gives every model both builds, and q4f32 needs more memory and download than q4f16', () => {
+	it('gives every model both builds where WebLLM has both, and q4f32 needs more memory and download than q4f16', () => {
 		for (const e of CATALOG) {
+			const q4f32 = e.builds.q4f16?.webllmId.replace('q4f16', 'q4f32');
+			if (q4f32 && !records.has(q4f32)) {
+				// Gemma 3 1B: WebLLM publishes no q4f32 build, so the catalog lists none.
+				expect(e.builds.q4f32, e.id).toBeUndefined();
+				continue;
+			}
 			const [a, b] = [e.builds.q4f16, e.builds.q4f32];
 			expect(a && b, e.id).toBeTruthy();
 			if (a && b) {
@@ -87,6 +101,37 @@ describe('catalog against the installed @mlc-ai/web-llm', () => {
 			entry: { id: 'llama-3.2-1b' },
 			quant: 'q4f32'
 		});
+	});
+});
+
+describe('the newest browser models', () => {
+	it('lists Qwen3.5, Phi-4 mini and Gemma 3 1B as the installed WebLLM builds them', () => {
+		for (const [id, webllm] of [
+			['qwen3.5-0.8b', 'Qwen3.5-0.8B-q4f16_1-MLC'],
+			['qwen3.5-2b', 'Qwen3.5-2B-q4f32_1-MLC'],
+			['qwen3.5-4b', 'Qwen3.5-4B-q4f16_1-MLC'],
+			['phi-4-mini', 'Phi-4-mini-instruct-q4f32_1-MLC'],
+			['gemma-3-1b', 'gemma3-1b-it-q4f16_1-MLC']
+		] as const) {
+			expect(records.has(webllm), webllm).toBe(true);
+			expect(findByWebllmId(webllm)?.entry.id).toBe(id);
+		}
+		// Gemma 3 1B is q4f16 only: unavailable without shader-f16, with the reason.
+		expect(pickBuild(getCatalogEntry('gemma-3-1b')!, noF16).reason).toMatch(/shader-f16/);
+	});
+
+	it('marks the reasoning models, which get the larger reply budgets', () => {
+		expect(CATALOG.filter((e) => e.thinking).map((e) => e.id)).toEqual([
+			'qwen3-0.6b',
+			'qwen3-1.7b',
+			'qwen3-4b',
+			'qwen3.5-0.8b',
+			'qwen3.5-2b',
+			'qwen3.5-4b'
+		]);
+		expect(isReasoningModel('qwen3.5-2b')).toBe(true);
+		expect(isReasoningModel('phi-4-mini')).toBe(false);
+		expect(isReasoningModel('not-in-catalog')).toBe(false);
 	});
 });
 
@@ -146,8 +191,20 @@ describe('defaultModel', () => {
 		expect(m?.family).toBe('qwen2.5');
 	});
 
-	it('is null (transformers.js or scripted agents) without shader-f16, on a software adapter or without WebGPU', () => {
-		expect(defaultModel(noF16)).toBeNull();
+	it('runs as q4f32 without shader-f16, and says why per device class', () => {
+		const m = defaultModel(noF16)!;
+		expect(m.id).toBe(DEFAULT_MODEL_ID);
+		expect(pickBuild(m, noF16).quant).toBe('q4f32');
+		expect(deviceClass(noF16)).toBe('f32');
+		expect(DEVICE_DEFAULTS.f32).toMatchObject({ quant: 'q4f32' });
+		expect(DEVICE_DEFAULTS.f32.why).toMatch(/shader-f16/);
+		for (const c of ['f16', 'f32', 'software', 'no-webgpu'] as const)
+			expect(DEVICE_DEFAULTS[c].why.length).toBeGreaterThan(40);
+	});
+
+	it('is null (transformers.js or scripted agents) on a software adapter or without WebGPU', () => {
+		expect(deviceClass(swiftShader)).toBe('software');
+		expect(deviceClass(noAdapter)).toBe('no-webgpu');
 		expect(defaultModel(swiftShader)).toBeNull();
 		expect(defaultModel({ ...f16, isFallbackAdapter: true })).toBeNull();
 		expect(defaultModel(noAdapter)).toBeNull();

@@ -10,7 +10,8 @@ import type { GpuCaps } from './gpu';
 
 export type Quant = 'q4f16' | 'q4f32';
 
-export type ModelFamily = 'qwen2.5' | 'qwen3' | 'phi-3.5' | 'llama-3.2' | 'smollm2';
+export type ModelFamily =
+	'qwen2.5' | 'qwen3' | 'qwen3.5' | 'phi-3.5' | 'phi-4' | 'gemma-3' | 'llama-3.2' | 'smollm2';
 
 export interface CatalogBuild {
 	/** `model_id` in WebLLM's `prebuiltAppConfig.model_list`. */
@@ -32,7 +33,11 @@ export interface CatalogEntry {
 	/** Tokens of context WebLLM's prebuilt config allocates (`overrides.context_window_size`), not the model's native maximum. */
 	contextWindow: number;
 	builds: Partial<Record<Quant, CatalogBuild>>;
-	/** The model writes a `<think>` block first unless told not to (Qwen3): the engine turns it off. */
+	/**
+	 * A reasoning model (Qwen3, Qwen3.5): it writes a `<think>` block first unless told not to. The engine
+	 * asks it not to, and its seats get the larger reply budgets (`REASONING_REPLY_BUDGET`), since a
+	 * think block that slips through would otherwise eat the whole reply (seed 002's first pitfall).
+	 */
 	thinking?: boolean;
 	notes?: string;
 }
@@ -150,6 +155,69 @@ export const CATALOG: readonly CatalogEntry[] = [
 			q4f32: ['Qwen3-4B-q4f32_1-MLC', 4328]
 		},
 		notes: 'The strongest Qwen here; needs a well-equipped GPU (about 3.4 GB, 4.3 GB without shader-f16).'
+	}),
+	entry({
+		id: 'qwen3.5-0.8b',
+		label: 'Qwen3.5 0.8B',
+		family: 'qwen3.5',
+		params: 0.8,
+		contextWindow: 4096,
+		thinking: true,
+		builds: {
+			q4f16: ['Qwen3.5-0.8B-q4f16_1-MLC', 1629],
+			q4f32: ['Qwen3.5-0.8B-q4f32_1-MLC', 1894]
+		},
+		notes: 'The newest small Qwen; a reasoning model, run with thinking off and a larger reply budget.'
+	}),
+	entry({
+		id: 'qwen3.5-2b',
+		label: 'Qwen3.5 2B',
+		family: 'qwen3.5',
+		params: 2.0,
+		contextWindow: 4096,
+		thinking: true,
+		builds: {
+			q4f16: ['Qwen3.5-2B-q4f16_1-MLC', 2245, false],
+			q4f32: ['Qwen3.5-2B-q4f32_1-MLC', 2592, false]
+		},
+		notes: 'A reasoning model; about 2.2 GB of GPU memory (2.6 GB without shader-f16).'
+	}),
+	entry({
+		id: 'qwen3.5-4b',
+		label: 'Qwen3.5 4B',
+		family: 'qwen3.5',
+		params: 4.0,
+		contextWindow: 4096,
+		thinking: true,
+		builds: {
+			q4f16: ['Qwen3.5-4B-q4f16_1-MLC', 3868, false],
+			q4f32: ['Qwen3.5-4B-q4f32_1-MLC', 4680, false]
+		},
+		notes: 'The strongest model here; needs a well-equipped GPU (about 3.9 GB, 4.7 GB without shader-f16).'
+	}),
+	entry({
+		id: 'phi-4-mini',
+		label: 'Phi-4 mini Instruct',
+		family: 'phi-4',
+		params: 3.84,
+		contextWindow: 4096,
+		builds: {
+			q4f16: ['Phi-4-mini-instruct-q4f16_1-MLC', 3438, false],
+			q4f32: ['Phi-4-mini-instruct-q4f32_1-MLC', 4221, false]
+		},
+		notes: 'Phi-3.5 mini’s successor: less memory than it for better instruction following.'
+	}),
+	entry({
+		id: 'gemma-3-1b',
+		label: 'Gemma 3 1B Instruct',
+		family: 'gemma-3',
+		params: 1.0,
+		contextWindow: 4096,
+		builds: {
+			q4f16: ['gemma3-1b-it-q4f16_1-MLC', 711]
+		},
+		notes:
+			'The smallest memory need of the 1B models, but WebLLM builds it only as q4f16: it needs shader-f16. Gemma Terms of Use.'
 	}),
 	entry({
 		id: 'phi-3.5-mini',
@@ -274,12 +342,56 @@ export function pickBuild(entry: CatalogEntry, caps: GpuCaps, prefer?: Quant): B
 /** Smallest download of a useful instruction-following model: a first run should not wait on gigabytes. */
 export const DEFAULT_MODEL_ID = 'qwen2.5-0.5b';
 
+/** What a device can run, coarsely: the class decides the default model (see `DEVICE_DEFAULTS`). */
+export type DeviceClass = 'no-webgpu' | 'software' | 'f32' | 'f16';
+
+export function deviceClass(caps: GpuCaps): DeviceClass {
+	if (!caps.webgpu || !caps.adapter) return 'no-webgpu';
+	if (caps.isFallbackAdapter) return 'software';
+	return caps.shaderF16 ? 'f16' : 'f32';
+}
+
 /**
- * The model to offer first, or null: use transformers.js on WASM or scripted agents. Only where the
- * GPU has shader-f16 (without it the q4f32 build is larger and slower, better chosen knowingly), and
- * never on a software fallback adapter, which would take minutes a reply.
+ * The default per device class and why, as the Models page explains it. null: no WebLLM model by
+ * default (transformers.js on WASM, or scripted agents).
+ */
+export const DEVICE_DEFAULTS: Record<
+	DeviceClass,
+	{ model: string | null; quant: Quant | null; why: string }
+> = {
+	f16: {
+		model: DEFAULT_MODEL_ID,
+		quant: 'q4f16',
+		why: 'A GPU with 16-bit float shaders runs q4f16 builds, the smallest and fastest. Qwen2.5 0.5B downloads about 260 MB and needs under 1 GB of GPU memory, so a first game starts in a minute; it follows the JSON replies the games ask for. Pick Qwen3.5 2B, Phi-4 mini or Qwen3.5 4B when the GPU has 2.5 to 5 GB to spare.'
+	},
+	f32: {
+		model: DEFAULT_MODEL_ID,
+		quant: 'q4f32',
+		why: 'This GPU has no 16-bit float shaders (shader-f16), so only q4f32 builds run: their 32-bit scales make them about 10% larger and slower, and q4f16-only models (Gemma 3 1B) are unavailable. The smallest model keeps that cost low: Qwen2.5 0.5B as q4f32, about 1.1 GB of GPU memory.'
+	},
+	software: {
+		model: null,
+		quant: null,
+		why: 'The only WebGPU adapter is a software one (SwiftShader): a model would take minutes a reply. transformers.js on WASM or scripted agents are the better choice.'
+	},
+	'no-webgpu': {
+		model: null,
+		quant: null,
+		why: 'No WebGPU here, so WebLLM cannot run: transformers.js runs small models on the CPU (WASM), and scripted agents need no model at all.'
+	}
+};
+
+/**
+ * The model to offer first, or null: use transformers.js on WASM or scripted agents. With shader-f16
+ * its q4f16 build, without it the q4f32 one (`pickBuild` chooses); never on a software fallback
+ * adapter, which would take minutes a reply.
  */
 export function defaultModel(caps: GpuCaps): CatalogEntry | null {
-	if (!caps.webgpu || !caps.adapter || !caps.shaderF16 || caps.isFallbackAdapter) return null;
-	return getCatalogEntry(DEFAULT_MODEL_ID) ?? null;
+	const id = DEVICE_DEFAULTS[deviceClass(caps)].model;
+	return id ? (getCatalogEntry(id) ?? null) : null;
+}
+
+/** Whether a model reasons before it answers (Qwen3, Qwen3.5): its seats get the larger reply budgets. */
+export function isReasoningModel(id: string): boolean {
+	return getCatalogEntry(id)?.thinking ?? false;
 }

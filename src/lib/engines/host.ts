@@ -3,14 +3,21 @@
  * calls one at a time. Kept out of the worker entry so it can be tested without a worker.
  */
 import { createEngine } from './create';
-import { contextWindowOf } from './context';
+import { contextWindowOf, reasoningOf } from './context';
 import type { EngineSpec } from './spec';
 import { EngineError, type ChatEngine, type ChatResponse, type LoadProgress } from './types';
 import type { WireChatRequest } from '../../workers/protocol';
 
+/** What an agent needs to know to size its requests to a loaded model. */
+export interface LoadedModel {
+	contextWindow: number;
+	/** A reasoning model: its seats get the larger reply budgets. */
+	reasoning: boolean;
+}
+
 export class EngineHost {
 	#engine: ChatEngine | null = null;
-	#loading: Promise<{ contextWindow: number }> | null = null;
+	#loading: Promise<LoadedModel> | null = null;
 	#queue: Promise<unknown> = Promise.resolve();
 	#spec: EngineSpec | null = null;
 	/** Set when a call lost the GPU device: the engine has let go of its weights, and the next call reloads. */
@@ -18,14 +25,14 @@ export class EngineHost {
 
 	constructor(private readonly factory: (spec: EngineSpec) => Promise<ChatEngine> = createEngine) {}
 
-	load(spec: EngineSpec, onProgress?: (p: LoadProgress) => void): Promise<{ contextWindow: number }> {
+	load(spec: EngineSpec, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel> {
 		// Single-flight: the first caller builds the engine; everyone else waits for the same promise.
 		this.#loading ??= (async () => {
 			this.#spec = spec;
 			const engine = await this.factory(spec);
 			await engine.load(onProgress);
 			this.#engine = engine;
-			return { contextWindow: contextWindowOf(spec) };
+			return { contextWindow: contextWindowOf(spec), reasoning: reasoningOf(spec) };
 		})().catch((err) => {
 			this.#loading = null; // a failed load can be retried
 			throw err;
@@ -36,7 +43,12 @@ export class EngineHost {
 	chat(request: WireChatRequest, onDelta?: (text: string) => void): Promise<ChatResponse> {
 		const engine = this.#engine;
 		if (!engine) return Promise.reject(new Error(`the model ${this.#spec?.model ?? ''} is not loaded`));
-		// One generation at a time per model: WebLLM and transformers.js serve one request per engine.
+		// An endpoint takes concurrent requests (a server batches them): the seats' simultaneous votes go
+		// out together. WebLLM and transformers.js serve one request per engine: one at a time.
+		if (this.#spec?.kind === 'openai')
+			return engine.chat({ ...request, onDelta }).catch((err) => {
+				throw acrossWorkers(err, this.#spec?.model ?? 'the model');
+			});
 		const job = this.#queue
 			.then(async () => {
 				if (this.#lost) {

@@ -211,7 +211,7 @@ describe('OpenAIEngine.chat', () => {
 		};
 		const { e } = engine();
 		const deltas: string[] = [];
-		const reply = await e.chat(request({ stop: ['\n\n'], onDelta: (d) => deltas.push(d) }));
+		const reply = await e.chat(request({ stop: ['\n\n'], top_p: 0.85, onDelta: (d) => deltas.push(d) }));
 		expect(reply.text).toBe('Hello, world');
 		expect(deltas).toEqual(['Hello', ', wor', 'ld']);
 		expect(reply.finishReason).toBe('stop');
@@ -232,6 +232,7 @@ describe('OpenAIEngine.chat', () => {
 			model: 'qwen3:0.6b',
 			messages: request().messages,
 			temperature: 0.7,
+			top_p: 0.85,
 			seed: 42,
 			max_tokens: 64,
 			stop: ['\n\n'],

@@ -421,6 +421,7 @@ export class OpenAIEngine implements ChatEngine {
 			seed: request.seed,
 			stream: true
 		};
+		if (request.top_p !== undefined) body.top_p = request.top_p;
 		// Newer OpenAI reasoning models take only max_completion_tokens; the rest only max_tokens.
 		body[this.#unsupported.has('max_tokens') ? 'max_completion_tokens' : 'max_tokens'] = request.max_tokens;
 		if (request.stop !== undefined && request.stop.length > 0) body.stop = request.stop;

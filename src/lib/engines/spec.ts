@@ -33,7 +33,11 @@ export function needsEngine(
 /** How a seat's model is shown, e.g. "transformers · tiny-chat". */
 export function choiceLabel(choice: ModelChoice): string {
 	if (choice.engine === 'scripted')
-		return choice.model === 'red-team' ? 'scripted red team (no LLM)' : 'scripted (no LLM)';
+		return choice.model === 'red-team'
+			? 'scripted red team (no LLM)'
+			: choice.model === 'fair'
+				? 'scripted fair (no LLM)'
+				: 'scripted (no LLM)';
 	if (choice.engine === 'human') return 'a person';
 	const model = (choice.model ?? '').split('/').filter(Boolean).at(-1) ?? choice.model ?? '';
 	return `${choice.engine} · ${model}`;

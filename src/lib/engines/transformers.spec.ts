@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MODEL, MODELS_DIR, generateFixtures } from '../../../scripts/fixtures/index';
-import { ReplyText, TransformersEngine, loadTransformers } from './transformers';
+import { nucleusFilter, ReplyText, TransformersEngine, loadTransformers } from './transformers';
 import { EngineError, type ChatMessage, type ChatRequest, type LoadProgress } from './types';
 
 /** Every non-local request fails the test: nothing may come from a model hub. */
@@ -131,6 +131,20 @@ describe('TransformersEngine on the tiny fixture model', () => {
 		expect(texts.size).toBeGreaterThan(1);
 	});
 
+	it('honours top_p: a nucleus of one token samples the greedy reply, whatever the seed', async () => {
+		const greedy = (await engine.chat(request(SPEAK, { max_tokens: 24 }))).text;
+		const hot = request(SPEAK, { temperature: 1.5, max_tokens: 24 });
+		const free = new Set<string>();
+		const nucleus = new Set<string>();
+		for (let seed = 1; seed <= 4; seed++) {
+			free.add((await engine.chat({ ...hot, seed })).text);
+			nucleus.add((await engine.chat({ ...hot, seed, top_p: 1e-6 })).text);
+		}
+		// Without top_p, hot sampling wanders from seed to seed; with it, only the likeliest token is left.
+		expect(free.size).toBeGreaterThan(1);
+		expect([...nucleus]).toEqual([greedy]);
+	});
+
 	it('gives each concurrent call the reply it would get alone', async () => {
 		const reqs = [0, 1, 2, 3].map((i) => {
 			const { messages, schema } = undercoverPrompt(i);
@@ -249,6 +263,24 @@ describe('TransformersEngine failures', () => {
 		await fresh.load();
 		expect((await fresh.chat(request(SPEAK, { max_tokens: 4 }))).usage.completionTokens).toBe(4);
 		await fresh.unload();
+	});
+});
+
+describe('nucleusFilter', () => {
+	it('keeps the fewest likeliest tokens that reach top_p in each row', () => {
+		// Row 1: probabilities about 0.64, 0.24, 0.09, 0.03; row 2: one certain token.
+		const logits = Float32Array.from([3, 2, 1, 0, 0, 10, 0, 0]);
+		nucleusFilter(logits, 4, 0.8);
+		expect([...logits]).toEqual([3, 2, -Infinity, -Infinity, -Infinity, 10, -Infinity, -Infinity]);
+	});
+
+	it('always keeps the likeliest token, and keeps all at top_p 1', () => {
+		const tiny = Float32Array.from([0, 1, 0.5]);
+		nucleusFilter(tiny, 3, 1e-9);
+		expect([...tiny]).toEqual([-Infinity, 1, -Infinity]);
+		const all = Float32Array.from([0, 1, 0.5]);
+		nucleusFilter(all, 3, 1);
+		expect([...all]).toEqual([0, 1, 0.5]);
 	});
 });
 

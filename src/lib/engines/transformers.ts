@@ -437,6 +437,7 @@ export class TransformersEngine implements ChatEngine {
 	async #generate(l: Loaded, request: ChatRequest, sample: boolean): Promise<ChatResponse> {
 		const started = performance.now();
 		const maxTokens = Math.max(1, Math.floor(request.max_tokens));
+		const topP = request.top_p !== undefined && request.top_p < 1 ? request.top_p : undefined;
 		const inputs = l.tokenizer.apply_chat_template(withSchema(request.messages, request.schema), {
 			add_generation_prompt: true,
 			return_dict: true
@@ -474,6 +475,9 @@ export class TransformersEngine implements ChatEngine {
 				max_new_tokens: maxTokens,
 				do_sample: sample,
 				...(sample ? { temperature: request.temperature } : {}),
+				// transformers.js 4.3 reads top_p from the generation config but never applies it (its
+				// TopPLogitsWarper is an empty class): the nucleus is cut here, after the temperature.
+				...(sample && topP !== undefined ? { logits_processor: nucleusProcessor(l.lib, topP) } : {}),
 				streamer,
 				stopping_criteria: [interrupt]
 			});
@@ -517,6 +521,44 @@ export class TransformersEngine implements ChatEngine {
 		await this.#queue;
 		await loaded?.model.dispose();
 	}
+}
+
+/**
+ * Nucleus (top-p) filtering of a batch of logit rows, in place: in each row, every token outside the
+ * smallest set whose probabilities add up to `topP` gets -Infinity, so the sampler never draws it.
+ * The most likely token always stays.
+ */
+export function nucleusFilter(logits: Float32Array, vocab: number, topP: number): void {
+	for (let start = 0; start + vocab <= logits.length; start += vocab) {
+		const row = logits.subarray(start, start + vocab);
+		let max = -Infinity;
+		for (const v of row) if (v > max) max = v;
+		if (max === -Infinity) continue;
+		const probs = new Float64Array(vocab);
+		let sum = 0;
+		for (let i = 0; i < vocab; i++) sum += probs[i] = Math.exp((row[i] as number) - max);
+		const order = Array.from({ length: vocab }, (_, i) => i).sort(
+			(a, b) => (probs[b] as number) - (probs[a] as number) || a - b
+		);
+		let kept = 0;
+		let k = 0;
+		while (k < vocab && (k === 0 || kept < topP * sum)) kept += probs[order[k++] as number] as number;
+		for (; k < vocab; k++) row[order[k] as number] = -Infinity;
+	}
+}
+
+/** The library's processor list holding the nucleus cut; each entry is called with (ids, logits). */
+function nucleusProcessor(
+	lib: TransformersLib,
+	topP: number
+): InstanceType<TransformersLib['LogitsProcessorList']> {
+	const list = new lib.LogitsProcessorList();
+	const cut = (_ids: unknown, logits: Tensor): Tensor => {
+		nucleusFilter(logits.data as Float32Array, logits.dims.at(-1) as number, topP);
+		return logits;
+	};
+	list.push(cut as unknown as Parameters<typeof list.push>[0]);
+	return list;
 }
 
 function isNumber(v: unknown): v is number {

@@ -15,6 +15,8 @@ export type JsonSchema = Record<string, unknown>;
 export interface ChatRequest {
 	messages: ChatMessage[];
 	temperature: number;
+	/** Nucleus sampling: keep the fewest tokens whose probabilities add up to this. Absent: 1 (all). */
+	top_p?: number;
 	/** The run's seed for this call: engines that can sample deterministically use it. */
 	seed: number;
 	max_tokens: number;
@@ -24,6 +26,32 @@ export interface ChatRequest {
 	/** Called with each streamed piece of text, in order. */
 	onDelta?: (text: string) => void;
 	signal?: AbortSignal;
+}
+
+/**
+ * What an evaluation set (or a run) fixes about sampling, for every model call a policy makes. The
+ * per-call seed is not here: it is derived from the run's seed and the call's stream name.
+ */
+export interface SamplingSettings {
+	temperature?: number;
+	/** 0 < topP <= 1. */
+	topP?: number;
+	/** A cap on every reply's max_tokens (the prompt kind's budget applies below it). */
+	maxTokens?: number;
+}
+
+/** Checks a SamplingSettings from outside (a flag, a stored queue): a clear message, or null. */
+export function samplingError(s: SamplingSettings): string | null {
+	if (
+		s.temperature !== undefined &&
+		!(Number.isFinite(s.temperature) && s.temperature >= 0 && s.temperature <= 2)
+	)
+		return `temperature must be a number from 0 to 2, got ${s.temperature}`;
+	if (s.topP !== undefined && !(Number.isFinite(s.topP) && s.topP > 0 && s.topP <= 1))
+		return `top-p must be a number above 0 and at most 1, got ${s.topP}`;
+	if (s.maxTokens !== undefined && !(Number.isInteger(s.maxTokens) && s.maxTokens >= 1))
+		return `max tokens must be a positive whole number, got ${s.maxTokens}`;
+	return null;
 }
 
 export interface ChatUsage {

@@ -296,12 +296,13 @@ describe('WebLLMEngine.chat', () => {
 		expect(r.finishReason).toBe('stop');
 	});
 
-	it('passes messages, temperature, seed, max_tokens and stop through, streaming with usage', async () => {
+	it('passes messages, temperature, top_p, seed, max_tokens and stop through, streaming with usage', async () => {
 		const { engine, fake } = await loaded();
-		await engine.chat(ask({ stop: ['\n\n'] }));
+		await engine.chat(ask({ stop: ['\n\n'], top_p: 0.85 }));
 		expect(fake.requests[0]).toEqual({
 			messages: ask().messages,
 			temperature: 0.7,
+			top_p: 0.85,
 			seed: 1234,
 			max_tokens: 64,
 			stop: ['\n\n'],

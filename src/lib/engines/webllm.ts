@@ -29,6 +29,7 @@ export interface WebLLMMessage {
 export interface WebLLMRequest {
 	messages: WebLLMMessage[];
 	temperature?: number;
+	top_p?: number;
 	seed?: number;
 	max_tokens?: number;
 	stop?: string[];
@@ -478,6 +479,7 @@ export class WebLLMEngine implements ChatEngine {
 			stream: true,
 			stream_options: { include_usage: true }
 		};
+		if (request.top_p !== undefined) body.top_p = request.top_p;
 		if (request.stop && request.stop.length > 0) body.stop = [...request.stop];
 		if (request.schema)
 			body.response_format = { type: 'json_object', schema: JSON.stringify(request.schema) };

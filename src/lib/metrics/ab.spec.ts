@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMeanDiff, compareProportions, compareRows, normalQuantile, wilson, zFor } from './ab';
+import {
+	bootstrapMeanDiff,
+	COMPARED_RATES,
+	comparePaired,
+	compareProportions,
+	compareRows,
+	gamesNeededMcNemar,
+	gamesNeededPaired,
+	mcnemarExact,
+	normalQuantile,
+	wilson,
+	zFor,
+	type ComparedRate,
+	type Count,
+	type GameFigures
+} from './ab';
 import type { LeaderboardRow, Proportion } from './leaderboard';
 
 describe('normal quantiles', () => {
@@ -105,6 +120,7 @@ describe('compareRows', () => {
 		undercoverWin: prop(5, 10),
 		blankWin: prop(0, 0),
 		draw: prop(0, 60),
+		firstOption: prop(10, 60),
 		firstRoundOut: prop(5, 60),
 		voteHit: prop(30, 60),
 		voteHitAsCivilian: prop(25, 50),
@@ -124,5 +140,105 @@ describe('compareRows', () => {
 		expect(r.tokens?.diff).toBeCloseTo(-90);
 		expect(r.tokens?.differs).toBe(true);
 		expect(r.seconds).toBeNull();
+	});
+});
+
+describe('paired comparisons', () => {
+	const rates = (over: Partial<Record<ComparedRate, Count>>): Record<ComparedRate, Count> =>
+		Object.fromEntries(COMPARED_RATES.map((k) => [k, over[k] ?? { x: 0, n: 0 }])) as Record<
+			ComparedRate,
+			Count
+		>;
+	const fig = (game: string, over: Partial<Record<ComparedRate, Count>>, tokens = 0): GameFigures => ({
+		game,
+		rates: rates(over),
+		tokens,
+		seconds: tokens / 100
+	});
+
+	it('gives McNemar’s exact p-value on the discordant games', () => {
+		// 10 games only A won, 2 only B won: 2 * P(X <= 2), X ~ Bin(12, 1/2) = 2 * 79/4096.
+		expect(mcnemarExact(10, 2).p).toBeCloseTo((2 * 79) / 4096, 12);
+		expect(mcnemarExact(2, 10).p).toBeCloseTo((2 * 79) / 4096, 12);
+		expect(mcnemarExact(0, 0).p).toBe(1);
+		expect(mcnemarExact(3, 3).p).toBe(1);
+	});
+
+	it('sizes a McNemar test by Connor’s formula, and refuses to size no difference', () => {
+		// p10 = 0.2, p01 = 0.1: (1.96 sqrt(.3) + 0.8416 sqrt(.29))^2 / 0.01 = 233.1
+		expect(gamesNeededMcNemar(20, 10, 100)).toBe(234);
+		expect(gamesNeededMcNemar(5, 5, 100)).toBeNull();
+		// A paired mean: sd 1, mean difference 0.5 -> ((1.96 + 0.84) * 2)^2 = 31.4
+		const diffs = [-0.5, 1.5, -0.5, 1.5].map((d) => d); // mean 0.5, sd 1.1547
+		expect(gamesNeededPaired(diffs)).toBe(Math.ceil(((1.959964 + 0.841621) * 1.1547005 * 2) ** 2));
+		expect(gamesNeededPaired([0, 0, 0])).toBeNull();
+	});
+
+	it('uses the pairing: a small steady gain on deals of very different difficulty is found', () => {
+		// Deal i is easy or hard for both sides alike; A wins 2 more of every 20 civilian seats on each deal.
+		const a: GameFigures[] = [];
+		const b: GameFigures[] = [];
+		for (let i = 0; i < 40; i++) {
+			const base = i % 2 ? 2 : 16;
+			a.push(fig(`g${i}`, { voteHit: { x: base + 2, n: 20 } }, 1000 + 10 * i + 5));
+			b.push(fig(`g${i}`, { voteHit: { x: base, n: 20 } }, 1000 + 10 * i));
+		}
+		const paired = comparePaired(a, b, { seed: 3 });
+		const r = paired.rates.voteHit;
+		expect(r.diff).toBeCloseTo(0.1, 12);
+		expect(r.pairs).toBe(40);
+		expect(r.differs).toBe(true);
+		expect(r.lower).toBeGreaterThan(0);
+		expect(r.mcnemar).toBeNull(); // not a yes/no per game
+		// The same counts as two independent samples: the deal-to-deal spread swamps the gain.
+		const unpaired = compareProportions({ x: 400, n: 800 }, { x: 360, n: 800 });
+		expect(unpaired.upper - unpaired.lower).toBeGreaterThan(2 * (r.upper - r.lower));
+		// Tokens: +5 on every game, exactly.
+		expect(paired.tokens).toMatchObject({ diff: 5, lower: 5, upper: 5, differs: true, pairs: 40 });
+	});
+
+	it('runs McNemar on yes/no figures, leaves unpaired games out and names them', () => {
+		const won = (x: number) => ({ civilianWin: { x, n: 5 } });
+		const a = [
+			fig('g1', won(5)),
+			fig('g2', won(5)),
+			fig('g3', won(0)),
+			fig('g4', won(5)),
+			fig('extra', won(5))
+		];
+		const b = [
+			fig('g1', won(0)),
+			fig('g2', won(5)),
+			fig('g3', won(0)),
+			fig('g4', won(0)),
+			fig('other', won(0))
+		];
+		const paired = comparePaired(a, b, { seed: 1 });
+		expect(paired.pairs).toBe(4);
+		expect(paired.onlyA).toEqual(['extra']);
+		expect(paired.onlyB).toEqual(['other']);
+		const r = paired.rates.civilianWin;
+		expect(r.a).toMatchObject({ x: 15, n: 20 });
+		expect(r.b).toMatchObject({ x: 5, n: 20 });
+		expect(r.mcnemar).toEqual({ aOnly: 2, bOnly: 0, p: 0.5 });
+		expect(r.gamesNeeded).toBeGreaterThan(4);
+		// A figure nobody observed has no difference and the widest interval.
+		expect(paired.rates.comeback).toMatchObject({
+			diff: null,
+			lower: -1,
+			upper: 1,
+			differs: false,
+			pairs: 0
+		});
+	});
+
+	it('is a function of the data and the seed', () => {
+		const ids = Array.from({ length: 15 }, (_, i) => i);
+		const a = ids.map((i) => fig(`g${i}`, { herding: { x: (i * 7) % 11, n: 11 } }, i * 3));
+		const b = ids.map((i) => fig(`g${i}`, { herding: { x: (i * 5) % 11, n: 11 } }, i * 2));
+		expect(comparePaired(a, b, { seed: 9 })).toEqual(comparePaired(a, b, { seed: 9 }));
+		expect(comparePaired(a, b, { seed: 9 }).rates.herding.lower).not.toBe(
+			comparePaired(a, b, { seed: 10 }).rates.herding.lower
+		);
 	});
 });

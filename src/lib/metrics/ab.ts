@@ -7,6 +7,9 @@
  *   stays inside [-1, 1] and behaves at 0/n and n/n, where the textbook Wald interval collapses.
  * - Means (tokens or seconds per game): a percentile bootstrap of the difference of means, seeded
  *   through `createStream`, so the same data and seed give the same interval everywhere.
+ * - Paired (`comparePaired`): when A and B played the same deals (an eval set's games), a paired
+ *   bootstrap over games, McNemar's exact test where each game is a yes/no, and the paired games
+ *   needed to detect the difference seen. The unpaired forms above are for games that share no deals.
  *
  * Pure: no clock, no Math.random.
  */
@@ -177,6 +180,27 @@ export function bootstrapMeanDiff(
 	};
 }
 
+/** One mean with a percentile bootstrap interval (stream "bootstrap:mean"): a per-game figure in an export. */
+export function bootstrapMean(
+	xs: readonly number[],
+	opts: BootstrapOptions
+): Interval & { mean: number; level: number } {
+	if (!xs.length) throw new RangeError('a mean needs at least one value');
+	const iterations = opts.iterations ?? 2000;
+	const level = opts.level ?? 0.95;
+	zFor(level);
+	const r = createStream(opts.seed, 'bootstrap:mean');
+	const means = new Array<number>(iterations);
+	for (let i = 0; i < iterations; i++) {
+		let s = 0;
+		for (let j = 0; j < xs.length; j++) s += xs[r.int(xs.length)] as number;
+		means[i] = s / xs.length;
+	}
+	means.sort((x, y) => x - y);
+	const alpha = (1 - level) / 2;
+	return { mean: mean(xs), lower: quantile(means, alpha), upper: quantile(means, 1 - alpha), level };
+}
+
 /** The rates of a leaderboard row the A/B view compares. */
 export const COMPARED_RATES = [
 	'civilianWin',
@@ -186,7 +210,8 @@ export const COMPARED_RATES = [
 	'voteHitAsCivilian',
 	'herding',
 	'comeback',
-	'invalidReply'
+	'invalidReply',
+	'firstOption'
 ] as const satisfies readonly (keyof LeaderboardRow)[];
 
 export interface RowComparison {
@@ -211,4 +236,252 @@ export function compareRows(
 			? bootstrapMeanDiff(x.values, y.values, { ...opts, seed: opts.seed + stream, level })
 			: null;
 	return { rates, tokens: means(a.tokens, b.tokens, 0), seconds: means(a.seconds, b.seconds, 1) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paired comparisons: A and B played the same deals (an eval set's games, matched by game id), so each
+// game is its own control. Treating the games as two independent samples throws that away and gives
+// intervals far wider than the data allow; these use the pairing.
+
+/** One game's figures for one configuration: every compared rate as x/n, and the per-game means. */
+export interface GameFigures {
+	/** The eval game id: what pairs A's game with B's. */
+	game: string;
+	rates: Record<ComparedRate, Count>;
+	tokens: number;
+	seconds: number;
+}
+
+export type ComparedRate = (typeof COMPARED_RATES)[number];
+
+/** A game's figures from its leaderboard row (one game, one model), e.g. `leaderboard([log], 'model')[0]`. */
+export function gameFigures(game: string, row: LeaderboardRow): GameFigures {
+	const rates = Object.fromEntries(
+		COMPARED_RATES.map((k) => [k, { x: (row[k] as Proportion).x, n: (row[k] as Proportion).n }])
+	) as Record<ComparedRate, Count>;
+	return { game, rates, tokens: row.tokens.total, seconds: row.seconds.total };
+}
+
+/** McNemar's exact test over games where each side either did or did not (every x is 0 or n). */
+export interface McNemar {
+	/** Games where A did and B did not. */
+	aOnly: number;
+	/** Games where B did and A did not. */
+	bOnly: number;
+	/** Two-sided exact binomial p-value on the discordant games (1 when there are none). */
+	p: number;
+}
+
+export interface PairedRate extends Interval {
+	/** Pooled rates over the paired games: sum x / sum n for each side. */
+	a: Count & { p: number | null };
+	b: Count & { p: number | null };
+	/** a.p - b.p, or null where a side has no observations in the paired games. */
+	diff: number | null;
+	level: number;
+	/** Games that had observations of this figure on both sides. */
+	pairs: number;
+	mcnemar: McNemar | null;
+	differs: boolean;
+	/** Paired games needed to detect a difference of the size seen (two-sided 5%, power 80%); null when none was seen. */
+	gamesNeeded: number | null;
+}
+
+export interface PairedMean extends Interval {
+	meanA: number;
+	meanB: number;
+	diff: number;
+	level: number;
+	pairs: number;
+	differs: boolean;
+	gamesNeeded: number | null;
+}
+
+export interface PairedComparison {
+	/** Games both sides played. */
+	pairs: number;
+	/** Game ids only one side has: left out of every figure. */
+	onlyA: string[];
+	onlyB: string[];
+	level: number;
+	iterations: number;
+	rates: Record<ComparedRate, PairedRate>;
+	tokens: PairedMean | null;
+	seconds: PairedMean | null;
+}
+
+/** log C(n, k), exactly enough for binomial tails of a few thousand games. */
+function logChoose(n: number, k: number): number {
+	let s = 0;
+	for (let i = 1; i <= k; i++) s += Math.log(n - k + i) - Math.log(i);
+	return s;
+}
+
+/** McNemar's exact test: the discordant games split as Binomial(aOnly + bOnly, 1/2) under no difference. */
+export function mcnemarExact(aOnly: number, bOnly: number): McNemar {
+	const n = aOnly + bOnly;
+	if (n === 0) return { aOnly, bOnly, p: 1 };
+	const k = Math.min(aOnly, bOnly);
+	let tail = 0;
+	for (let i = 0; i <= k; i++) tail += Math.exp(logChoose(n, i) - n * Math.LN2);
+	return { aOnly, bOnly, p: Math.min(1, 2 * tail) };
+}
+
+const Z_POWER_80 = normalQuantile(0.8);
+
+/**
+ * Paired games needed for McNemar's test to detect the discordance seen (Connor 1987): with p10 and
+ * p01 the shares of games where only A, or only B, did, d = p10 - p01 and pd = p10 + p01.
+ */
+export function gamesNeededMcNemar(aOnly: number, bOnly: number, games: number, level = 0.95): number | null {
+	if (games === 0 || aOnly === bOnly) return null;
+	const p10 = aOnly / games;
+	const p01 = bOnly / games;
+	const d = p10 - p01;
+	const pd = p10 + p01;
+	const n = (zFor(level) * Math.sqrt(pd) + Z_POWER_80 * Math.sqrt(Math.max(0, pd - d * d))) ** 2 / (d * d);
+	return Math.ceil(n);
+}
+
+/** Paired games needed for a paired test of means: ((z + z_power) * sd(differences) / mean difference)^2. */
+export function gamesNeededPaired(diffs: readonly number[], level = 0.95): number | null {
+	if (diffs.length < 2) return null;
+	const m = mean(diffs);
+	if (m === 0) return null;
+	const sd = Math.sqrt(diffs.reduce((s, x) => s + (x - m) ** 2, 0) / (diffs.length - 1));
+	if (sd === 0) return diffs.length; // every game moved by the same amount: what was played suffices
+	return Math.ceil((((zFor(level) + Z_POWER_80) * sd) / Math.abs(m)) ** 2);
+}
+
+/**
+ * A against B over the games both played. Every interval is a paired percentile bootstrap: one stream
+ * ("paired") draws game indices with replacement and both sides are read at the same games, so what a
+ * deal does to both cancels out. Rates are pooled (sum x / sum n) within each resample, as the
+ * leaderboard pools them. Where each game is a yes/no for a figure (every x is 0 or n, e.g. a win rate
+ * when one model plays every seat), McNemar's exact test is given too.
+ */
+export function comparePaired(
+	a: readonly GameFigures[],
+	b: readonly GameFigures[],
+	opts: BootstrapOptions
+): PairedComparison {
+	const iterations = opts.iterations ?? 2000;
+	const level = opts.level ?? 0.95;
+	if (!Number.isInteger(iterations) || iterations < 1)
+		throw new RangeError('iterations must be a positive whole number');
+	zFor(level);
+	const byId = new Map(b.map((g) => [g.game, g]));
+	const idsA = new Set(a.map((g) => g.game));
+	const pairs = a.filter((g) => byId.has(g.game)).map((g) => [g, byId.get(g.game)!] as const);
+	const onlyA = a.filter((g) => !byId.has(g.game)).map((g) => g.game);
+	const onlyB = b.filter((g) => !idsA.has(g.game)).map((g) => g.game);
+	const n = pairs.length;
+	// The same resampled game indices for every figure: a figure's interval never depends on another's.
+	const draws: Uint32Array[] = [];
+	if (n > 0) {
+		const r = createStream(opts.seed, 'paired');
+		for (let i = 0; i < iterations; i++) {
+			const idx = new Uint32Array(n);
+			for (let j = 0; j < n; j++) idx[j] = r.int(n);
+			draws.push(idx);
+		}
+	}
+	const alpha = (1 - level) / 2;
+	const interval = (stat: (idx: ArrayLike<number>) => number | null): Interval => {
+		const values: number[] = [];
+		for (const idx of draws) {
+			const v = stat(idx);
+			if (v !== null) values.push(v);
+		}
+		if (!values.length) return { lower: -1, upper: 1 };
+		values.sort((x, y) => x - y);
+		return { lower: quantile(values, alpha), upper: quantile(values, 1 - alpha) };
+	};
+	const all = Array.from({ length: n }, (_, i) => i);
+
+	const rate = (k: ComparedRate): PairedRate => {
+		const xa = pairs.map(([ga]) => ga.rates[k]);
+		const xb = pairs.map(([, gb]) => gb.rates[k]);
+		const pooled = (xs: readonly Count[], idx: ArrayLike<number>) => {
+			let x = 0;
+			let m = 0;
+			for (let j = 0; j < idx.length; j++) {
+				const c = xs[idx[j] as number] as Count;
+				x += c.x;
+				m += c.n;
+			}
+			return { x, n: m, p: m ? x / m : null };
+		};
+		const diffAt = (idx: ArrayLike<number>) => {
+			const pa = pooled(xa, idx).p;
+			const pb = pooled(xb, idx).p;
+			return pa === null || pb === null ? null : pa - pb;
+		};
+		const sa = pooled(xa, all);
+		const sb = pooled(xb, all);
+		const both = all.filter((i) => xa[i]!.n > 0 && xb[i]!.n > 0);
+		const diff = diffAt(all);
+		const { lower, upper } = diff === null ? { lower: -1, upper: 1 } : interval(diffAt);
+		const yesNo =
+			both.length > 0 && both.every((i) => [xa[i]!, xb[i]!].every((c) => c.x === 0 || c.x === c.n));
+		let mcnemar: McNemar | null = null;
+		let gamesNeeded: number | null;
+		if (yesNo) {
+			const aOnly = both.filter((i) => xa[i]!.x > 0 && xb[i]!.x === 0).length;
+			const bOnly = both.filter((i) => xb[i]!.x > 0 && xa[i]!.x === 0).length;
+			mcnemar = mcnemarExact(aOnly, bOnly);
+			gamesNeeded = gamesNeededMcNemar(aOnly, bOnly, both.length, level);
+		} else {
+			gamesNeeded = gamesNeededPaired(
+				both.map((i) => xa[i]!.x / xa[i]!.n - xb[i]!.x / xb[i]!.n),
+				level
+			);
+		}
+		return {
+			a: sa,
+			b: sb,
+			diff,
+			lower,
+			upper,
+			level,
+			pairs: both.length,
+			mcnemar,
+			differs: diff !== null && n > 1 && (lower > 0 || upper < 0),
+			gamesNeeded
+		};
+	};
+
+	const meanOf = (pick: (g: GameFigures) => number): PairedMean | null => {
+		if (n === 0) return null;
+		const d = pairs.map(([ga, gb]) => pick(ga) - pick(gb));
+		const at = (idx: ArrayLike<number>) => {
+			let s = 0;
+			for (let j = 0; j < idx.length; j++) s += d[idx[j] as number] as number;
+			return s / idx.length;
+		};
+		const { lower, upper } = interval(at);
+		const diff = mean(d);
+		return {
+			meanA: mean(pairs.map(([ga]) => pick(ga))),
+			meanB: mean(pairs.map(([, gb]) => pick(gb))),
+			diff,
+			lower,
+			upper,
+			level,
+			pairs: n,
+			differs: n > 1 && (lower > 0 || upper < 0),
+			gamesNeeded: gamesNeededPaired(d, level)
+		};
+	};
+
+	return {
+		pairs: n,
+		onlyA,
+		onlyB,
+		level,
+		iterations,
+		rates: Object.fromEntries(COMPARED_RATES.map((k) => [k, rate(k)])) as PairedComparison['rates'],
+		tokens: meanOf((g) => g.tokens),
+		seconds: meanOf((g) => g.seconds)
+	};
 }

@@ -254,3 +254,66 @@ describe('draws and outcomes', () => {
 		expect(modelKey(undefined)).toBeNull();
 	});
 });
+
+describe('leaderboard by position, difficulty and option order', () => {
+	/** Round 1 opens at seat 3; seat 1 and 2 vote after a call that recorded the order they were shown. */
+	const ordered = game({ 1: openaiA, 2: openaiA, 3: openaiA, 4: openaiA }, (ev) => {
+		ev('game.dealt', {
+			...dealt(['civilian', 'civilian', 'undercover', 'civilian'], ['vera', 'theo', 'rhea', 'felix']),
+			difficulty: 3
+		});
+		ev('round.started', { round: 1, order: [3, 4, 1, 2] });
+		speeches(ev, 1, [3, 4, 1, 2]);
+		ev('model.called', {
+			seat: 1,
+			purpose: 'vote',
+			optionOrder: [3, 2, 4],
+			promptTokens: 1,
+			completionTokens: 1
+		});
+		ev('model.called', {
+			seat: 2,
+			purpose: 'vote',
+			optionOrder: [1, 3, 4],
+			promptTokens: 1,
+			completionTokens: 1
+		});
+		votes(ev, 1, 'vote', [
+			[1, 3],
+			[2, 3],
+			[3, 1],
+			[4, 3]
+		]);
+		ev('seat.eliminated', { seat: 3, round: 1 });
+		ev('round.ended', { round: 1 });
+		ev('game.ended', { winner: 'civilians' });
+	});
+
+	it('keys seats by their place in round 1’s speaking order', () => {
+		const rows = leaderboard([ordered], 'position');
+		expect(rows.map((r) => [r.key, r.label])).toEqual([
+			['position:1', 'speaks 1st in round 1'],
+			['position:2', 'speaks 2nd in round 1'],
+			['position:3', 'speaks 3rd in round 1'],
+			['position:4', 'speaks 4th in round 1']
+		]);
+		// Seat 3 spoke first, was the undercover, and went out in round 1.
+		expect(rows[0]!.firstRoundOut).toMatchObject({ x: 1, n: 1 });
+		expect(rows[0]!.undercoverWin).toMatchObject({ x: 0, n: 1 });
+	});
+
+	it('keys games by their pair’s difficulty', () => {
+		const rows = leaderboard([ordered, game1], 'difficulty');
+		expect(rows.map((r) => [r.key, r.label, r.games])).toEqual([
+			['difficulty:2', 'difficulty 2 (related)', 1],
+			['difficulty:3', 'difficulty 3 (close)', 1]
+		]);
+	});
+
+	it('counts votes for the first option a model was shown', () => {
+		const [row] = leaderboard([ordered], 'model');
+		// Seat 1 was shown [3, 2, 4] and voted 3 (first); seat 2 was shown [1, 3, 4] and voted 3 (not first).
+		// Seats 3 and 4 had no recorded order: they are not counted.
+		expect(row!.firstOption).toMatchObject({ x: 1, n: 2 });
+	});
+});

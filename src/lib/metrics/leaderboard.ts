@@ -21,9 +21,15 @@
  *   as a comeback for every tied seat.
  * - invalid-reply rate: `action.rejected` over replies (accepted actions plus rejected ones): one ask and
  *   its retry are two replies. `forfeit` is forfeited asks over asks (accepted plus forfeited).
+ * - first-option votes: votes for the seat shown first among the vote's options (the order the model
+ *   was shown, from its `model.called` event's `optionOrder`), over votes with a recorded order. With k
+ *   options chance is 1/k: well above it is the option-order bias small models are known for.
  * - tokens and seconds per game: prompt plus completion tokens, and model seconds (`meta.totalMs` of
  *   `model.called`), of this row's seats in one game, averaged over the games the row played in. Calls
  *   that failed in transport are left out.
+ *
+ * Rows are per model, per persona, per speaking position (the seat's place in round 1's speaking order:
+ * position bias), or per word-pair difficulty (1 = far apart, 3 = close; from the deal).
  *
  * A seat's model comes from `header.seats[seat]` (a ModelChoice), else the header's engine label for the
  * seat, else "scripted (no LLM)"; its persona from the `game.dealt` event.
@@ -31,6 +37,7 @@
 import type { LogEvent, LogHeader } from '../core';
 import type { ModelChoice } from '../engines/types';
 import { SCRIPTED_LABEL } from '../policies/scripted/undercover';
+import { FAIR_LABEL } from '../policies/scripted/undercover-fair';
 import { personas } from '../scenarios/undercover/personas';
 import type { Deal, Role, SeatPersona, Tally, Winner } from '../scenarios/undercover/state';
 
@@ -58,6 +65,8 @@ export interface LeaderboardRow {
 	/** Model key (`engine:model`) or persona id. */
 	key: string;
 	label: string;
+	/** By model: a scripted baseline (oracle or fair) or a model. */
+	kind?: RowKind;
 	games: number;
 	seatGames: number;
 	civilianWin: Proportion;
@@ -72,12 +81,13 @@ export interface LeaderboardRow {
 	comeback: Proportion;
 	invalidReply: Proportion;
 	forfeit: Proportion;
+	firstOption: Proportion;
 	calls: number;
 	tokens: PerGame;
 	seconds: PerGame;
 }
 
-export type LeaderboardBy = 'model' | 'persona';
+export type LeaderboardBy = 'model' | 'persona' | 'position' | 'difficulty';
 
 /** Short definitions for the page's table headers (the full ones are above). */
 export const METRIC_DEFINITIONS: Record<string, string> = {
@@ -91,6 +101,8 @@ export const METRIC_DEFINITIONS: Record<string, string> = {
 	comeback: 'Tied seats that defended and survived the revote.',
 	invalidReply: 'Replies rejected as invalid (a retry is a second reply).',
 	forfeit: 'Asks given up after a rejected retry.',
+	firstOption:
+		'Votes for the seat listed first among the options the model was shown (chance: 1 in the number of options).',
 	tokens: 'Prompt and reply tokens per game.',
 	seconds: 'Model time per game, in seconds.'
 };
@@ -106,7 +118,7 @@ function perGame(values: number[]): PerGame {
 export function modelKey(choice: unknown): string | null {
 	if (typeof choice !== 'object' || choice === null) return null;
 	const c = choice as Partial<ModelChoice>;
-	if (c.engine === 'scripted') return SCRIPTED_LABEL;
+	if (c.engine === 'scripted') return c.model === 'fair' ? FAIR_LABEL : SCRIPTED_LABEL;
 	if (c.engine === 'human') return 'human';
 	if (typeof c.engine !== 'string') return null;
 	return c.model ? `${c.engine}:${c.model}` : c.engine;
@@ -124,6 +136,8 @@ export interface SeatGame {
 	role: Role;
 	persona: SeatPersona;
 	model: string;
+	/** Place in round 1's speaking order (1 = spoke first), or null if round 1 never started. */
+	position: number | null;
 	/** null: a draw, or the game has not finished. */
 	won: boolean | null;
 	/** Round in which the seat was voted out, or null. */
@@ -134,6 +148,9 @@ export interface SeatGame {
 	herded: number;
 	defendedTies: number;
 	comebacks: number;
+	/** Votes cast after a model call that recorded the options' order, and those for the first option. */
+	orderedVotes: number;
+	firstOptionVotes: number;
 	accepted: number;
 	rejected: number;
 	forfeited: number;
@@ -144,6 +161,8 @@ export interface SeatGame {
 
 export interface GameFacts {
 	finished: boolean;
+	/** The dealt pair's difficulty (1-3), or null before the deal. */
+	difficulty: number | null;
 	winner: Winner | null;
 	firstRoundEnded: boolean;
 	seats: SeatGame[];
@@ -160,7 +179,7 @@ interface VoteData {
 export function gameFacts(game: GameLog): GameFacts {
 	const { header, events } = game;
 	const dealt = events.find((e) => e.kind === 'game.dealt');
-	if (!dealt) return { finished: false, winner: null, firstRoundEnded: false, seats: [] };
+	if (!dealt) return { finished: false, difficulty: null, winner: null, firstRoundEnded: false, seats: [] };
 	const deal = dealt.data as Deal;
 	const roleOf = new Map(deal.seats.map((s) => [s.id as number, s.role]));
 	let winner: Winner | null = null;
@@ -170,6 +189,10 @@ export function gameFacts(game: GameLog): GameFacts {
 	const ties: { round: number; seats: number[] }[] = [];
 	const defences = new Set<string>();
 	const outs = new Map<number, number>();
+	let firstOrder: number[] = [];
+	/** The option order of each seat's latest call, until its vote uses it. */
+	const shown = new Map<number, number[]>();
+	const ordered = new Map<number, { votes: number; first: number }>();
 	const acc = new Map<
 		number,
 		Pick<SeatGame, 'accepted' | 'rejected' | 'forfeited' | 'calls' | 'tokens' | 'ms'>
@@ -189,9 +212,22 @@ export function gameFacts(game: GameLog): GameFacts {
 				tally(d.seat as number).accepted++;
 				defences.add(`${d.round}:${d.seat}`);
 				break;
-			case 'vote.cast':
-				tally(d.seat as number).accepted++;
+			case 'vote.cast': {
+				const seat = d.seat as number;
+				tally(seat).accepted++;
 				votes.push(d as unknown as VoteData);
+				const order = shown.get(seat);
+				if (order?.length) {
+					const o = ordered.get(seat) ?? { votes: 0, first: 0 };
+					o.votes++;
+					if (order[0] === d.target) o.first++;
+					ordered.set(seat, o);
+				}
+				shown.delete(seat);
+				break;
+			}
+			case 'round.started':
+				if (d.round === 1) firstOrder = d.order as number[];
 				break;
 			case 'votes.tallied': {
 				const t = e.data as Tally;
@@ -216,6 +252,7 @@ export function gameFacts(game: GameLog): GameFacts {
 			case 'model.called': {
 				// A call that never reached the model (a transport failure, retried) is not the seat's.
 				if (d.transportError !== undefined) break;
+				if (Array.isArray(d.optionOrder)) shown.set(d.seat as number, d.optionOrder as number[]);
 				const t = tally(d.seat as number);
 				t.calls++;
 				t.tokens += Number(d.promptTokens ?? 0) + Number(d.completionTokens ?? 0);
@@ -250,6 +287,7 @@ export function gameFacts(game: GameLog): GameFacts {
 			role: s.role,
 			persona: s.persona,
 			model: seatModel(header, s.id),
+			position: firstOrder.includes(s.id) ? firstOrder.indexOf(s.id) + 1 : null,
 			won,
 			outRound: outs.get(s.id) ?? null,
 			votes: mine.length,
@@ -258,10 +296,12 @@ export function gameFacts(game: GameLog): GameFacts {
 			herded,
 			defendedTies: defended.length,
 			comebacks,
+			orderedVotes: ordered.get(s.id)?.votes ?? 0,
+			firstOptionVotes: ordered.get(s.id)?.first ?? 0,
 			...tally(s.id)
 		};
 	});
-	return { finished, winner, firstRoundEnded, seats };
+	return { finished, difficulty: deal.difficulty ?? null, winner, firstRoundEnded, seats };
 }
 
 /** What a lesson given to `seat` is judged by (see `recordOutcome` in agents/lessons). */
@@ -280,8 +320,64 @@ function personaLabel(p: SeatPersona): string {
 		: `${p.name} (${p.temperament})`;
 }
 
+/**
+ * What a model row is: one of the two scripted baselines, or a model. The oracle reads the word pack
+ * (it knows the other word), which no model is told: a row of it is a ceiling, not a competitor.
+ */
+export type RowKind = 'oracle' | 'fair' | 'model';
+
+export function rowKind(key: string): RowKind {
+	return key === SCRIPTED_LABEL ? 'oracle' : key === FAIR_LABEL ? 'fair' : 'model';
+}
+
+export const KIND_LABELS: Record<RowKind, string> = {
+	oracle: 'oracle baseline: reads the word pack, so it knows the other word',
+	fair: 'fair baseline: knows only what a model’s prompt shows',
+	model: 'model'
+};
+
 function modelLabel(key: string): string {
-	return key.replace(/^(\w+):(?:.*\/)?([^/]+)$/, '$1 · $2');
+	switch (rowKind(key)) {
+		case 'oracle':
+			return 'scripted oracle (no LLM)';
+		case 'fair':
+			return 'scripted fair (no LLM)';
+		case 'model':
+			return key.replace(/^(\w+):(?:.*\/)?([^/]+)$/, '$1 · $2');
+	}
+}
+
+const DIFFICULTY_NAMES: Record<number, string> = { 1: 'far apart', 2: 'related', 3: 'close' };
+
+/** A seat's row under `by`; null leaves it out (a seat that never spoke has no position). */
+function rowKey(by: LeaderboardBy, s: SeatGame, facts: GameFacts): string | null {
+	switch (by) {
+		case 'model':
+			return s.model;
+		case 'persona':
+			return s.persona.id;
+		case 'position':
+			return s.position === null ? null : `position:${s.position}`;
+		case 'difficulty':
+			return facts.difficulty === null ? null : `difficulty:${facts.difficulty}`;
+	}
+}
+
+function rowLabel(by: LeaderboardBy, key: string, s: SeatGame): string {
+	switch (by) {
+		case 'model':
+			return modelLabel(key);
+		case 'persona':
+			return personaLabel(s.persona);
+		case 'position': {
+			const n = Number(key.slice('position:'.length));
+			return `speaks ${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'} in round 1`;
+		}
+		case 'difficulty': {
+			const d = Number(key.slice('difficulty:'.length));
+			return `difficulty ${d} (${DIFFICULTY_NAMES[d] ?? 'unknown'})`;
+		}
+	}
 }
 
 interface Acc {
@@ -306,7 +402,8 @@ const COUNTS = [
 	'herding',
 	'comeback',
 	'invalidReply',
-	'forfeit'
+	'forfeit',
+	'firstOption'
 ] as const;
 
 /** Games that have not finished: the leaderboard leaves them out. */
@@ -321,12 +418,13 @@ export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): Leade
 		const facts = gameFacts(game);
 		if (!facts.finished) return;
 		for (const s of facts.seats) {
-			const key = by === 'model' ? s.model : s.persona.id;
+			const key = rowKey(by, s, facts);
+			if (key === null) continue;
 			let r = rows.get(key);
 			if (!r) {
 				r = {
 					key,
-					label: by === 'model' ? modelLabel(key) : personaLabel(s.persona),
+					label: rowLabel(by, key, s),
 					games: new Set(),
 					seatGames: 0,
 					counts: Object.fromEntries(COUNTS.map((c) => [c, [0, 0]])),
@@ -355,6 +453,7 @@ export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): Leade
 			add('comeback', s.comebacks, s.defendedTies);
 			add('invalidReply', s.rejected, s.accepted + s.rejected);
 			add('forfeit', s.forfeited, s.accepted + s.forfeited);
+			add('firstOption', s.firstOptionVotes, s.orderedVotes);
 			r.calls += s.calls;
 			r.tokens.set(gi, (r.tokens.get(gi) ?? 0) + s.tokens);
 			r.ms.set(gi, (r.ms.get(gi) ?? 0) + s.ms);
@@ -370,6 +469,7 @@ export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): Leade
 			return {
 				key: r.key,
 				label: r.label,
+				...(by === 'model' ? { kind: rowKind(r.key) } : {}),
 				games: r.games.size,
 				seatGames: r.seatGames,
 				civilianWin: p('civilianWin'),
@@ -383,6 +483,7 @@ export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): Leade
 				comeback: p('comeback'),
 				invalidReply: p('invalidReply'),
 				forfeit: p('forfeit'),
+				firstOption: p('firstOption'),
 				calls: r.calls,
 				tokens: perGame([...r.tokens.values()]),
 				seconds: perGame([...r.ms.values()].map((ms) => ms / 1000))

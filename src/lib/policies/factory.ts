@@ -4,7 +4,7 @@
  */
 import type { Lesson } from '../agents/lessons';
 import { seatId, type Ask, type Policy } from '../core';
-import type { ModelChoice } from '../engines/types';
+import type { ModelChoice, SamplingSettings } from '../engines/types';
 import { roleOf, SEAT_OF } from '../scenarios/governance';
 import type { ChatClient } from './llm/chat-client';
 import { createLlmAutonomyPolicy } from './llm/autonomy';
@@ -15,38 +15,39 @@ import { scriptedPolicyFor, type PolicyDeps } from '.';
 /** A replay's lessons per ask: those the recorded call carried (see LlmPolicyOptions.recordedLessons). */
 export type RecordedLessons = (ask: Ask) => readonly Pick<Lesson, 'id' | 'text'>[];
 
-type LlmFactory = (
-	client: ChatClient,
-	opts: { seat: number; deps?: PolicyDeps; lessons?: readonly Lesson[]; recordedLessons?: RecordedLessons }
-) => Policy;
+interface FactoryOptions {
+	seat: number;
+	deps?: PolicyDeps;
+	lessons?: readonly Lesson[];
+	recordedLessons?: RecordedLessons;
+	sampling?: SamplingSettings;
+}
+
+type LlmFactory = (client: ChatClient, opts: FactoryOptions) => Policy;
 
 const llmPolicies: Record<string, LlmFactory> = {
-	undercover: (client, { lessons, recordedLessons }) =>
+	undercover: (client, { lessons, recordedLessons, sampling }) =>
 		createLlmUndercoverPolicy(client, {
 			...(lessons?.length ? { lessons } : {}),
-			...(recordedLessons ? { recordedLessons } : {})
+			...(recordedLessons ? { recordedLessons } : {}),
+			...(sampling ? { sampling } : {})
 		}) as Policy,
 	// Seats are roles; the Executor reaches the Tool Agent through deps.tools.
-	governance: (client, { seat, deps }) =>
+	governance: (client, { seat, deps, sampling }) =>
 		createLlmGovernancePolicy(client, {
 			role: roleOf(seatId(seat)),
-			...(deps?.tools ? { tools: deps.tools } : {})
+			...(deps?.tools ? { tools: deps.tools } : {}),
+			...(sampling ? { sampling } : {})
 		}) as Policy,
-	autonomy: (client) => createLlmAutonomyPolicy(client) as Policy
+	autonomy: (client, { sampling }) => createLlmAutonomyPolicy(client, sampling ? { sampling } : {}) as Policy
 };
 
 export function policyForChoice(
 	scenario: string,
 	choice: ModelChoice,
-	opts: {
-		client?: ChatClient;
-		seat: number;
-		deps?: PolicyDeps;
-		lessons?: readonly Lesson[];
-		recordedLessons?: RecordedLessons;
-	}
+	opts: Omit<FactoryOptions, 'seat'> & { client?: ChatClient; seat: number }
 ): Policy {
-	const { client, seat, deps, lessons, recordedLessons } = opts;
+	const { client, seat, deps, lessons, recordedLessons, sampling } = opts;
 	if (choice.engine === 'scripted') return scriptedPolicyFor(scenario, seat, deps, choice.model);
 	if (choice.engine === 'human') throw new Error('a person’s seat is played on the page, not by a policy');
 	// Governance's seat 4 is a person's (approver, fuse operator): a model choice there gets the stand-in.
@@ -58,6 +59,7 @@ export function policyForChoice(
 		seat,
 		...(deps ? { deps } : {}),
 		...(lessons ? { lessons } : {}),
-		...(recordedLessons ? { recordedLessons } : {})
+		...(recordedLessons ? { recordedLessons } : {}),
+		...(sampling ? { sampling } : {})
 	});
 }

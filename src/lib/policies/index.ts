@@ -5,8 +5,9 @@ import { scriptedSentinel } from './scripted/autonomy';
 import { scriptedGovernanceSeat } from './scripted/governance';
 import { redTeamExecutor } from './scripted/red-team';
 import { scriptedUndercover, SCRIPTED_LABEL } from './scripted/undercover';
+import { fairUndercover, FAIR_LABEL } from './scripted/undercover-fair';
 
-export { SCRIPTED_LABEL };
+export { FAIR_LABEL, SCRIPTED_LABEL };
 
 const scripted: Record<string, Policy> = {
 	undercover: scriptedUndercover as Policy,
@@ -43,8 +44,11 @@ export function scriptedLabel(scenario: string, seat: number, variant?: string):
 	return scriptedPolicyFor(scenario, seat, unusable, variant).label;
 }
 
-/** Scripted variants a seat can be given by name, e.g. governance's red-team Executor. */
-export const SCRIPTED_VARIANTS = ['red-team'] as const;
+/**
+ * Scripted variants a seat can be given by name: governance's red-team Executor, and undercover's fair
+ * baseline (the default scripted undercover agent is the oracle, which reads the word pack).
+ */
+export const SCRIPTED_VARIANTS = ['red-team', 'fair'] as const;
 
 /**
  * The scripted policy of one seat (the same policy for every seat where the scenario has just one).
@@ -60,5 +64,6 @@ export function scriptedPolicyFor(
 	const policy = make ? make(seat, deps) : scriptedPolicy(scenario);
 	if (variant === 'red-team' && scenario === 'governance' && seat === 2 && deps.tools)
 		return redTeamExecutor(policy, deps.tools);
+	if (variant === 'fair' && scenario === 'undercover') return fairUndercover as Policy;
 	return policy;
 }

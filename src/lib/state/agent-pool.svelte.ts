@@ -7,7 +7,8 @@ import * as Comlink from 'comlink';
 import { CallRefused, RunInterrupted, type Ask, type Policy } from '$lib/core';
 import { scriptedLabel } from '$lib/policies';
 import { choiceLabel, engineKey, needsEngine, type EngineSpec } from '$lib/engines/spec';
-import type { LoadProgress, ModelChoice } from '$lib/engines/types';
+import type { LoadedModel } from '$lib/engines/host';
+import type { LoadProgress, ModelChoice, SamplingSettings } from '$lib/engines/types';
 import type { AgentWorkerApi, EngineWorkerApi } from '../../workers/protocol';
 import type { ToolWorkerApi } from '../../workers/tool-protocol';
 import type { FileSystemState } from '$lib/tools/types';
@@ -142,7 +143,7 @@ export class AgentPool {
 			progress: null,
 			error: null
 		}));
-		const contexts = new Map<string, number>();
+		const contexts = new Map<string, LoadedModel>();
 		await Promise.all(
 			[...groups.entries()].map(async ([key, g]) => {
 				const handle = spawn<EngineWorkerApi>('engine', `engine ${choiceLabel(g.choice)}`);
@@ -150,7 +151,7 @@ export class AgentPool {
 				this.engineWorkers = this.#engineHandles.size;
 				const status = () => this.engines.find((e) => e.key === key) as EngineStatus;
 				try {
-					const { contextWindow } = await Promise.race([
+					const loaded = await Promise.race([
 						handle.api.load(
 							specFor(g.choice),
 							Comlink.proxy((p: LoadProgress) => {
@@ -159,7 +160,7 @@ export class AgentPool {
 						),
 						handle.crashed
 					]);
-					contexts.set(key, contextWindow);
+					contexts.set(key, loaded);
 					status().state = 'ready';
 				} catch (err) {
 					status().state = 'failed';
@@ -191,7 +192,8 @@ export class AgentPool {
 				choice,
 				enginePort,
 				toolPort,
-				contextWindow: contexts.get(engineKey(choice)),
+				contextWindow: contexts.get(engineKey(choice))?.contextWindow,
+				reasoning: contexts.get(engineKey(choice))?.reasoning,
 				...(ctx.lessons?.[seat]?.length ? { lessons: ctx.lessons[seat] } : {})
 			};
 			const ports = [enginePort, toolPort].filter((p): p is MessagePort => p !== undefined);
@@ -202,6 +204,18 @@ export class AgentPool {
 		}
 		this.agentWorkers = this.#agents.size;
 		if (this.#disposed) throw new Error('the run was closed while its agents were starting');
+	}
+
+	/**
+	 * New sampling settings for every model seat, before the next game: an evaluation queue keeps its
+	 * workers (and the loaded model) across games whose settings differ.
+	 */
+	async configure(sampling: SamplingSettings): Promise<void> {
+		await Promise.all(
+			[...this.#agents.entries()]
+				.filter(([seat]) => this.isModelSeat(seat))
+				.map(([, h]) => Promise.race([h.api.configure(sampling), h.crashed]))
+		);
 	}
 
 	/** The policy the runner uses for a seat: a call into that seat's worker, or a form for a person. */
@@ -222,6 +236,11 @@ export class AgentPool {
 				choice.engine === 'scripted'
 					? scriptedLabel(this.#scenario, seat, choice.model)
 					: choiceLabel(choice),
+			restore: async (calls) => {
+				const handle = this.#agents.get(seat);
+				if (!handle) throw new RunInterrupted(`the agent of seat ${seat} is not running`, 'crash');
+				await Promise.race([handle.api.restore(calls), handle.crashed]);
+			},
 			act: async (observation, ask, ctx) => {
 				const handle = this.#agents.get(seat);
 				if (!handle) throw new RunInterrupted(`the agent of seat ${seat} is not running`, 'crash');

@@ -11,7 +11,8 @@
  * the chosen engine, through `createRunner`; model seats answer from an AgentPool (one worker per
  * seat, the model loaded once for the whole queue); scripted seats play on the main thread. Memory is
  * off, as in the headless evaluation: no lessons are given or written, a controlled experiment.
- * Both fixed sets play at temperature 0.7, the agents' default, so no temperature crosses to workers.
+ * Each game's sampling settings (the set's temperature, top-p and token cap, with the queue's
+ * overrides) are handed to the agent workers before it starts, so they reach every model call.
  */
 import { isRunInterrupted, type LogEvent } from '$lib/core';
 import { needsEngine } from '$lib/engines/spec';
@@ -22,6 +23,7 @@ import type { UndercoverOutcome } from '$lib/scenarios/undercover';
 import {
 	EVAL_SETS,
 	EvalQueue,
+	gameSampling,
 	type EvalGame,
 	type EvalProgress,
 	type EvalSetId,
@@ -68,7 +70,8 @@ function newId(): string {
 
 /** The seat choice an eval setup stands for (one engine at every seat). */
 export function choiceOfSetup(setup: EvalSetup | undefined): ModelChoice {
-	if (!setup || setup.engine === 'scripted') return { engine: 'scripted' };
+	if (!setup || setup.engine === 'scripted')
+		return setup?.model === 'fair' ? { engine: 'scripted', model: 'fair' } : { engine: 'scripted' };
 	return {
 		engine: setup.engine,
 		...(setup.model ? { model: setup.model } : {}),
@@ -257,6 +260,7 @@ export class EvalRunner {
 		for (let s = 1; s <= seatsN; s++) seats[s] = choice;
 		const run: SharedRun = { ...game.run, seats };
 		const pool = needsEngine(choice) ? await this.#poolFor(seats) : null;
+		await pool?.configure(gameSampling(game, this.queue?.setup));
 		if (this.#stop) return null;
 		const runner = createRunner(run, { policyFor: pool ? (seat) => pool.policyFor(seat) : undefined });
 		let turns = 0;

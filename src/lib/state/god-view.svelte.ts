@@ -6,7 +6,8 @@
  * switching back costs nothing, and the page says when a monologue came from the cache.
  */
 import { MonologueCache, observationSignature } from '$lib/agents/monologue-cache';
-import { seatId } from '$lib/core';
+import { notesFrom, ownCallsFromLog, type Note, type OwnCall } from '$lib/agents/notes';
+import { seatId, type LogEvent } from '$lib/core';
 import { modelKey } from '$lib/metrics/leaderboard';
 import type { MonologueResult } from '$lib/policies/llm/undercover';
 import { undercover, type UndercoverObservation, type UndercoverState } from '$lib/scenarios/undercover';
@@ -37,6 +38,8 @@ export interface ShownMonologue {
 /** What the god view needs of a game: its table, setup and agents (a GameSession has all three). */
 export interface GodViewSource {
 	readonly view: UndercoverState;
+	/** The run's log so far: each seat's private notes are folded from its own calls in it. */
+	readonly events: readonly LogEvent[];
 	readonly setup: { seed: number; seats?: Record<string, unknown> };
 	readonly pool: AgentPool | null;
 }
@@ -62,6 +65,21 @@ export class GodView {
 	modelOf(seat: number): string | null {
 		if (!this.#source.pool?.isModelSeat(seat)) return null;
 		return modelKey(this.#source.setup.seats?.[seat]);
+	}
+
+	/**
+	 * The seat's private notes as its agent holds them: the same fold over the same calls of its own
+	 * (agents/notes), so the page needs no worker call to show them.
+	 */
+	notesOf(seat: number): Note[] {
+		const state = this.#source.view;
+		const me = state?.seats.find((x) => x.id === seat);
+		if (!me || this.modelOf(seat) === null) return [];
+		return notesFrom(ownCallsFromLog(this.#source.events, seat) as OwnCall[], {
+			self: me.id,
+			word: me.word,
+			lang: state.config.lang
+		});
 	}
 
 	/** What the seat has seen right now, and its cache signature; null before the deal. */

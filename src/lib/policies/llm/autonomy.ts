@@ -5,7 +5,7 @@
  * it as a transport failure, not a decision, and the run goes on (the seed's provider 500).
  */
 import { ownCallGate, type Policy, type PolicyReply } from '../../core';
-import type { ChatRequest } from '../../engines/types';
+import type { ChatRequest, SamplingSettings } from '../../engines/types';
 import {
 	DECIDE_SCHEMA,
 	fittedQuestion,
@@ -16,6 +16,7 @@ import {
 import {
 	OFF_RUN_CALLS,
 	requestHash,
+	samplingFields,
 	sendRecorded,
 	TransportFailure,
 	withLengthHint,
@@ -25,9 +26,13 @@ import { callSeed } from './undercover';
 
 export function createLlmAutonomyPolicy(
 	client: ChatClient,
-	opts: { temperature?: number; label?: string } = {}
+	opts: { temperature?: number; label?: string; sampling?: SamplingSettings } = {}
 ): Policy<AutonomyObservation | null> {
-	const temperature = opts.temperature ?? 0;
+	// An eval set's sampling settings win over the default (0: Sentinel's question wants one answer).
+	const sampling: SamplingSettings = {
+		...opts.sampling,
+		temperature: opts.sampling?.temperature ?? opts.temperature
+	};
 	const label = opts.label ?? `${client.engine}:${client.model}`;
 	// Used only where no runner supplies its gate (the policy driven directly, as in its tests).
 	const ownGate = ownCallGate({ calls: OFF_RUN_CALLS });
@@ -43,9 +48,8 @@ export function createLlmAutonomyPolicy(
 				});
 			const request: ChatRequest = {
 				messages,
-				temperature,
+				...samplingFields(sampling, 0, MAX_REPLY_TOKENS),
 				seed: callSeed(ctx.seed, ctx.streamName),
-				max_tokens: MAX_REPLY_TOKENS,
 				schema: DECIDE_SCHEMA as unknown as Record<string, unknown>,
 				...(ctx.signal ? { signal: ctx.signal } : {})
 			};

@@ -15,7 +15,7 @@ import {
 	type ToolCallRecord
 } from '../../core';
 import { estimateMessages, estimateTokens } from '../../scenarios/undercover/prompts';
-import type { ChatRequest, ChatResponse } from '../../engines/types';
+import type { ChatRequest, ChatResponse, SamplingSettings } from '../../engines/types';
 
 export interface ChatClient {
 	/** The back end, e.g. "webllm", "openai" or "fake": half of the policy's label. */
@@ -33,7 +33,7 @@ export interface ChatClient {
 }
 
 /**
- * SHA-256 of what decides a reply: messages, temperature, seed, max_tokens, stop and schema (never the
+ * SHA-256 of what decides a reply: messages, temperature, top_p, seed, max_tokens, stop and schema (never the
  * streaming callback or the abort signal). A replay finds a recorded reply by it.
  */
 export function requestHash(req: ChatRequest): string {
@@ -41,6 +41,7 @@ export function requestHash(req: ChatRequest): string {
 		canonicalJson({
 			messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
 			temperature: req.temperature,
+			top_p: req.top_p,
 			seed: req.seed,
 			max_tokens: req.max_tokens,
 			stop: req.stop,
@@ -99,6 +100,33 @@ export class TransportFailure extends RunInterrupted {
  */
 export const OFF_RUN_CALLS = 2000;
 
+/** The sampling settings of a request as the log records them on its model.called event. */
+export function samplingOf(req: ChatRequest): NonNullable<ModelCall['sampling']> {
+	return {
+		temperature: req.temperature,
+		...(req.top_p !== undefined ? { topP: req.top_p } : {}),
+		seed: req.seed,
+		maxTokens: req.max_tokens
+	};
+}
+
+/**
+ * A request's sampling fields under a run's settings. top_p 1 keeps every token, the same as none, so
+ * it is left out and such a request hashes as it did before top_p existed. `maxTokens` caps the
+ * budget the policy computed for the prompt kind.
+ */
+export function samplingFields(
+	settings: SamplingSettings,
+	defaultTemperature: number,
+	maxTokens: number
+): Pick<ChatRequest, 'temperature' | 'top_p' | 'max_tokens'> {
+	return {
+		temperature: settings.temperature ?? defaultTemperature,
+		...(settings.topP !== undefined && settings.topP < 1 ? { top_p: settings.topP } : {}),
+		max_tokens: Math.max(1, Math.min(maxTokens, settings.maxTokens ?? Infinity))
+	};
+}
+
 /** What identifies a call before it is made; the reply, tokens and timings are added once it returns. */
 export type CallBase = Pick<ModelCall, 'engine' | 'model' | 'requestHash' | 'purpose'> & Partial<ModelCall>;
 
@@ -142,6 +170,7 @@ export async function sendRecorded<B extends CallBase>(
 		const failed: ModelCall = {
 			...base,
 			request: digest,
+			sampling: samplingOf(request),
 			purpose: failedPurpose,
 			reply: '',
 			finishReason: 'error',
@@ -159,6 +188,7 @@ export async function sendRecorded<B extends CallBase>(
 	const call = {
 		...base,
 		request: digest,
+		sampling: samplingOf(request),
 		reply: response.text,
 		finishReason: response.finishReason,
 		promptTokens: unreported ? estimateMessages(request.messages) : usage.promptTokens,

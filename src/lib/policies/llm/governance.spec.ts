@@ -278,6 +278,7 @@ describe('the LLM governance policy', () => {
 				model: 'gov-1',
 				requestHash: requestHash(req),
 				request: requestDigest(req),
+				sampling: { temperature: 0.2, seed: req.seed, maxTokens: 512 },
 				purpose: 'assign',
 				reply: '{"action": "read", "file": "sales_q3.csv", "context": "Read it."}',
 				finishReason: 'stop',

@@ -20,7 +20,7 @@ import {
 	type PolicyReply,
 	type ToolCallRecord
 } from '../../core';
-import type { ChatRequest, ChatResponse } from '../../engines/types';
+import type { ChatRequest, ChatResponse, SamplingSettings } from '../../engines/types';
 import { schemaFor, type GovernanceObservation, type Role, type ToolHost } from '../../scenarios/governance';
 import { parseGovernanceReply, readToolCall } from '../../scenarios/governance/parse';
 import {
@@ -39,6 +39,7 @@ import { estimateMessages, fitToContext } from '../../scenarios/undercover/promp
 import {
 	OFF_RUN_CALLS,
 	requestHash,
+	samplingFields,
 	sendRecorded,
 	TransportFailure,
 	withLengthHint,
@@ -53,6 +54,8 @@ export interface LlmGovernanceOptions {
 	tools?: ToolHost;
 	/** Sampling temperature for every call (default 0.3: work products, not table talk). */
 	temperature?: number;
+	/** An evaluation's sampling settings; its temperature wins over `temperature`. */
+	sampling?: SamplingSettings;
 	/** Shown wherever the seat appears; defaults to "engine:model". */
 	label?: string;
 	/** Tool calls the Executor may make in one reply before it must answer (default 4). */
@@ -86,7 +89,10 @@ export function createLlmGovernancePolicy(
 		throw new RangeError('seat 4 is played by a person (or the scripted stand-in), never by a model');
 	if (role === 'executor' && !tools)
 		throw new Error('the LLM Executor needs a tool host to reach the Tool Agent');
-	const temperature = opts.temperature ?? DEFAULT_GOVERNANCE_TEMPERATURE;
+	const sampling: SamplingSettings = {
+		...opts.sampling,
+		temperature: opts.sampling?.temperature ?? opts.temperature
+	};
 	const label = opts.label ?? `${client.engine}:${client.model}`;
 	// Used only where no runner supplies its gate (a policy driven directly, as in its tests).
 	const ownGate = ownCallGate({ calls: OFF_RUN_CALLS });
@@ -108,9 +114,8 @@ export function createLlmGovernancePolicy(
 		const room = client.contextWindow - estimateMessages(messages);
 		const request: ChatRequest = {
 			messages,
-			temperature,
+			...samplingFields(sampling, DEFAULT_GOVERNANCE_TEMPERATURE, Math.min(budget, Math.max(reserve, room))),
 			seed: callSeed(ctx.seed, seedName),
-			max_tokens: Math.max(1, Math.min(budget, Math.max(reserve, room))),
 			schema,
 			...(ctx.signal ? { signal: ctx.signal } : {})
 		};

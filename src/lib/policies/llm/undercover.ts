@@ -18,7 +18,8 @@ import {
 	type SeatId
 } from '../../core';
 import { observationText, retrieve, type Lesson } from '../../agents/lessons';
-import type { ChatRequest, ChatResponse } from '../../engines/types';
+import { NOTES_PER_PROMPT, noteText, notesFrom, type Note, type OwnCall } from '../../agents/notes';
+import type { ChatRequest, ChatResponse, SamplingSettings } from '../../engines/types';
 import type { UndercoverObservation } from '../../scenarios/undercover';
 import { parseLesson, parseMonologue, parseReply, type ReplyKind } from '../../scenarios/undercover/parse';
 import {
@@ -33,11 +34,20 @@ import {
 	type ReflectInput
 } from '../../scenarios/undercover/prompts';
 import { schemaFor } from '../../scenarios/undercover/schemas';
-import { OFF_RUN_CALLS, requestHash, sendRecorded, withLengthHint, type ChatClient } from './chat-client';
+import {
+	OFF_RUN_CALLS,
+	requestHash,
+	samplingFields,
+	sendRecorded,
+	withLengthHint,
+	type ChatClient
+} from './chat-client';
 
 export interface LlmPolicyOptions {
 	/** Sampling temperature for every call (default 0.7: varied speech, votes still mostly sure). */
 	temperature?: number;
+	/** An eval set's sampling settings; its temperature wins over `temperature`. */
+	sampling?: SamplingSettings;
 	/** Shown wherever the seat appears; defaults to "engine:model". */
 	label?: string;
 	/**
@@ -53,6 +63,11 @@ export interface LlmPolicyOptions {
 	recordedLessons?: (ask: Ask) => readonly Pick<Lesson, 'id' | 'text'>[];
 	/** The model key the lessons were stored under (`engine:model`, as the leaderboard keys models). */
 	model?: string;
+	/**
+	 * Private notes (agents/notes): each seat's earlier votes and their reasons go into its own later
+	 * prompts. On by default; off for an A/B that measures what they change.
+	 */
+	notes?: boolean;
 }
 
 /** How many lessons one prompt carries: enough to matter, few enough to fit a 1k-token context. */
@@ -75,6 +90,9 @@ export type LessonResult =
 
 export interface LlmUndercoverPolicy extends Policy<UndercoverObservation> {
 	act(observation: UndercoverObservation, ask: Ask, ctx: PolicyContext): Promise<PolicyReply>;
+	/** The seat's private notes so far (the god view shows them); [] with notes off. */
+	notes(obs: UndercoverObservation): Note[];
+	restore(calls: readonly OwnCall[]): void;
 	/** A private reading of the table for the god view; cache it by `call.requestHash`. */
 	monologue(obs: UndercoverObservation, ctx: CallContext): Promise<MonologueResult>;
 	/** One lesson after a game, "when <situation>, <what to do>". */
@@ -94,12 +112,38 @@ export function createLlmUndercoverPolicy(
 	client: ChatClient,
 	opts: LlmPolicyOptions = {}
 ): LlmUndercoverPolicy {
-	const temperature = opts.temperature ?? DEFAULT_TEMPERATURE;
+	const sampling: SamplingSettings = {
+		...opts.sampling,
+		temperature: opts.sampling?.temperature ?? opts.temperature
+	};
 	const label = opts.label ?? `${client.engine}:${client.model}`;
 	// Monologues and lessons are asked outside a run's turns: they pass this policy's own gate.
 	const ownGate = ownCallGate({ calls: OFF_RUN_CALLS });
 	const lessons = opts.lessons ?? [];
 	const modelKey = opts.model ?? `${client.engine}:${client.model}`;
+	const keepNotes = opts.notes ?? true;
+	/**
+	 * Each seat's own calls, by seat: one policy may play several seats (headless evaluations share
+	 * one), and a seat's notes come from its own calls only.
+	 */
+	const own = new Map<number, OwnCall[]>();
+	const notesOf = (obs: UndercoverObservation): Note[] =>
+		keepNotes ? notesFrom(own.get(obs.seat) ?? [], { self: obs.seat, word: obs.word, lang: obs.lang }) : [];
+	const noteLines = (obs: UndercoverObservation): string[] =>
+		notesOf(obs)
+			.slice(-NOTES_PER_PROMPT)
+			.map((n) => noteText(n, obs.lang));
+	const remember = (seat: number, ask: string, call: LlmModelCall) => {
+		if (!keepNotes) return;
+		const list = own.get(seat) ?? [];
+		list.push({
+			ask,
+			purpose: call.purpose,
+			reply: call.reply,
+			...(call.optionOrder ? { optionOrder: call.optionOrder } : {})
+		});
+		own.set(seat, list);
+	};
 
 	/** The lessons for this seat now: its persona's, in its language, ranked by score and fit. */
 	function lessonsFor(obs: UndercoverObservation): Lesson[] {
@@ -125,9 +169,8 @@ export function createLlmUndercoverPolicy(
 		const room = client.contextWindow - estimateMessages(messages);
 		const request: ChatRequest = {
 			messages,
-			temperature,
+			...samplingFields(sampling, DEFAULT_TEMPERATURE, Math.min(budget, Math.max(reserve, room))),
 			seed: callSeed(ctx.seed, ctx.streamName),
-			max_tokens: Math.max(1, Math.min(budget, Math.max(reserve, room))),
 			schema: schemaFor(prompt.kind, options),
 			...(ctx.signal ? { signal: ctx.signal } : {})
 		};
@@ -154,7 +197,8 @@ export function createLlmUndercoverPolicy(
 				// Its own stream: the option order never depends on other draws for this ask.
 				rng: createStream(ctx.seed, `${ctx.streamName}:options`),
 				...(retry && ask.error ? { previousError: ask.error } : {}),
-				...(given.length ? { lessons: given.map((l) => l.text) } : {})
+				...(given.length ? { lessons: given.map((l) => l.text) } : {}),
+				notes: noteLines(obs)
 			});
 			const { response, call: called } = await call(
 				prompt,
@@ -166,6 +210,7 @@ export function createLlmUndercoverPolicy(
 			const made: LlmModelCall = given.length
 				? { ...called, lessons: given.map((l) => l.id), lessonTexts: given.map((l) => l.text) }
 				: called;
+			remember(obs.seat, ask.id, made);
 			const parsed = parseReply(kind, response.text, {
 				self: obs.seat,
 				alive: obs.alive,
@@ -176,9 +221,32 @@ export function createLlmUndercoverPolicy(
 			return { action: parsed.action, calls: [made] };
 		},
 
+		notes: notesOf,
+
+		restore(calls) {
+			own.clear();
+			for (const c of calls) {
+				const seat = (c as { seat?: number }).seat;
+				if (seat === undefined || !c.ask) continue;
+				const list = own.get(seat) ?? [];
+				list.push({
+					ask: c.ask,
+					purpose: c.purpose,
+					reply: c.reply,
+					...(c.optionOrder ? { optionOrder: c.optionOrder } : {})
+				});
+				own.set(seat, list);
+			}
+		},
+
 		async monologue(obs, ctx) {
 			const options = obs.alive.filter((s) => s !== obs.seat);
-			const { response, call: made } = await call(monologuePrompt(obs), 'monologue', ctx, options);
+			const { response, call: made } = await call(
+				monologuePrompt(obs, { notes: noteLines(obs) }),
+				'monologue',
+				ctx,
+				options
+			);
 			const parsed = parseMonologue(response.text, { self: obs.seat, alive: obs.alive });
 			return parsed.ok
 				? { ...parsed, call: made }

@@ -2,8 +2,11 @@
  * Scripted undercover agents: no model, deterministic given the seed, and honest about it
  * (labelled "scripted (no LLM)" wherever they appear).
  *
- * They see only their observation. The word packs are public (every player knows the list of pairs),
- * so a seat can find the pair its own word belongs to, but never which side of it the others hold.
+ * This is the ORACLE baseline: the word packs are public, so a seat finds the pair its own word belongs
+ * to and so knows the exact other word and its features, though never which side the others hold. No
+ * model's prompt says what the other word is, so the leaderboard labels this agent "oracle" and sets
+ * it apart from models; `./undercover-fair` is the baseline that knows only what a prompt shows. Its
+ * log label stays "scripted (no LLM)" so existing logs and their hashes keep their meaning.
  * - speak: describe one's own word by a feature not yet said; a seat whose evidence says it holds the
  *   minority word prefers features both words share, to blend in;
  * - vote: the seat whose descriptions fit one's own word least.

@@ -148,3 +148,37 @@ describe('EvalQueue', () => {
 		expect(() => EvalQueue.restore(null)).toThrow();
 	});
 });
+
+describe('word-pair difficulty as a factor', () => {
+	it('the difficulty set balances the levels, and each game deals a pair of its level', () => {
+		const set = EVAL_SETS.difficulty;
+		expect(set.games).toHaveLength(36);
+		for (const lang of ['en', 'zh'] as const)
+			for (const level of [1, 2, 3])
+				expect(set.games.filter((g) => g.lang === lang && g.pair.difficulty === level)).toHaveLength(6);
+		for (const g of set.games) {
+			const parsed = parseUndercoverConfig(g.run.config);
+			if (!parsed.ok) throw new Error(parsed.error);
+			const d = deal(parsed.config, createRng(g.run.seed));
+			expect(d.difficulty).toBe(g.pair.difficulty);
+			expect(new Set([d.civilianWord, d.undercoverWord])).toEqual(new Set(g.pair.words));
+		}
+	});
+
+	it('refuses a set that names pairs and chooses by difficulty, or asks for more pairs than a level has', () => {
+		const base = {
+			id: 'x',
+			description: '',
+			langs: ['en'] as const,
+			personasPerPair: 1,
+			seedsPerCell: 1,
+			temperatures: [0.7]
+		};
+		expect(() =>
+			buildEvalSet({ ...base, pairs: { en: ['cat'], zh: [] }, difficulty: { levels: [1], pairsPerLevel: 1 } })
+		).toThrow('not both');
+		expect(() => buildEvalSet({ ...base, difficulty: { levels: [1], pairsPerLevel: 99 } })).toThrow(
+			'only 3 pairs of difficulty 1'
+		);
+	});
+});

@@ -12,7 +12,7 @@
  * Pure: no clock, no Math.random.
  */
 import { canonicalJson, createRng, createStream, sha256Hex } from '../../core';
-import type { ModelChoice } from '../../engines/types';
+import { samplingError, type ModelChoice, type SamplingSettings } from '../../engines/types';
 import type { SharedRun } from '../../share/link';
 import { parseUndercoverConfig, type UndercoverConfig } from './config';
 import { personas } from './personas';
@@ -28,8 +28,10 @@ export interface EvalGame {
 	run: SharedRun;
 	/** Sampling temperature for model-backed seats (scripted seats ignore it). */
 	temperature: number;
+	/** Every sampling setting the set fixes for this game (temperature included): see `gameSampling`. */
+	sampling: SamplingSettings;
 	lang: Lang;
-	pair: { index: number; category: string; words: [string, string] };
+	pair: { index: number; category: string; words: [string, string]; difficulty: 1 | 2 | 3 };
 	undercoverPersona: string;
 }
 
@@ -46,12 +48,21 @@ export interface EvalSetSpec {
 	description: string;
 	langs: readonly Lang[];
 	/** One word of each pair, per language. */
-	pairs: Record<Lang, readonly string[]>;
+	pairs?: Record<Lang, readonly string[]>;
+	/**
+	 * Instead of naming pairs: the first `pairsPerLevel` pairs of each difficulty level (1 = far apart,
+	 * 3 = close) in each language's pack, so difficulty is a factor of the set, balanced by design.
+	 */
+	difficulty?: { levels: readonly (1 | 2 | 3)[]; pairsPerLevel: number };
 	/** Undercover personas per pair; they rotate through the cast across pairs. */
 	personasPerPair: number;
 	/** Seeds (distinct deals) per pair and persona. */
 	seedsPerCell: number;
 	temperatures: readonly number[];
+	/** Nucleus sampling for every game (absent: 1, every token). */
+	topP?: number;
+	/** A cap on every reply's tokens (absent: each prompt kind's budget). */
+	maxTokens?: number;
 	config?: Partial<Omit<UndercoverConfig, 'lang'>>;
 }
 
@@ -79,13 +90,21 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 	if (spec.personasPerPair < 1 || spec.personasPerPair > personas.length)
 		throw new RangeError(`personasPerPair must be 1 to ${personas.length}`);
 	if (spec.seedsPerCell < 1 || !spec.temperatures.length) throw new RangeError('an eval set needs games');
+	for (const temperature of spec.temperatures) {
+		const bad = samplingError({ temperature, topP: spec.topP, maxTokens: spec.maxTokens });
+		if (bad) throw new RangeError(`eval set "${spec.id}": ${bad}`);
+	}
+	const fixed: SamplingSettings = {
+		...(spec.topP !== undefined ? { topP: spec.topP } : {}),
+		...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {})
+	};
 	const configs = Object.fromEntries(spec.langs.map((l) => [l, configFor(spec, l)])) as Record<
 		Lang,
 		UndercoverConfig
 	>;
 	const cells: Cell[] = [];
 	for (const lang of spec.langs) {
-		spec.pairs[lang].forEach((word, j) => {
+		pairWords(spec, lang).forEach((word, j) => {
 			const pair = findPair(lang, word);
 			if (!pair) throw new Error(`eval set "${spec.id}": no ${lang} pair has the word "${word}"`);
 			const pairIndex = packs[lang].indexOf(pair);
@@ -106,16 +125,46 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 					index: games.length,
 					run: { scenario: 'undercover', seed, config: serialise(configs[cell.lang]) },
 					temperature,
+					sampling: { temperature, ...fixed },
 					lang: cell.lang,
-					pair: { index: cell.pairIndex, category: pair.category, words: [pair.a.word, pair.b.word] },
+					pair: {
+						index: cell.pairIndex,
+						category: pair.category,
+						words: [pair.a.word, pair.b.word],
+						difficulty: pair.difficulty
+					},
 					undercoverPersona: cell.persona
 				});
 			}
 		});
+	// Sets without top-p or a token cap hash as they did before those settings existed.
 	const version = sha256Hex(
-		canonicalJson(games.map((g) => [g.id, g.run.seed, g.run.config, g.temperature]))
+		canonicalJson(
+			games.map((g) =>
+				Object.keys(fixed).length
+					? [g.id, g.run.seed, g.run.config, g.sampling]
+					: [g.id, g.run.seed, g.run.config, g.temperature]
+			)
+		)
 	).slice(0, 12);
 	return { id: spec.id, description: spec.description, version, games };
+}
+
+/** The pairs of a set in one language: named, or chosen by difficulty level in pack order. */
+function pairWords(spec: EvalSetSpec, lang: Lang): readonly string[] {
+	if (spec.pairs && spec.difficulty)
+		throw new Error(`eval set "${spec.id}": name pairs or choose by difficulty, not both`);
+	if (spec.pairs) return spec.pairs[lang];
+	if (!spec.difficulty) throw new Error(`eval set "${spec.id}" has no pairs`);
+	const { levels, pairsPerLevel } = spec.difficulty;
+	return levels.flatMap((level) => {
+		const found = packs[lang].filter((p) => p.difficulty === level).slice(0, pairsPerLevel);
+		if (found.length < pairsPerLevel)
+			throw new Error(
+				`eval set "${spec.id}": the ${lang} pack has only ${found.length} pairs of difficulty ${level}`
+			);
+		return found.map((p) => p.a.word);
+	});
 }
 
 function serialise(c: UndercoverConfig): Record<string, unknown> {
@@ -177,6 +226,16 @@ export const EVAL_SPECS = {
 		personasPerPair: 5,
 		seedsPerCell: 2,
 		temperatures: [0.7]
+	},
+	difficulty: {
+		id: 'difficulty',
+		description:
+			'36 games by word-pair difficulty: 3 pairs of each level (far apart, related, close) in each language, 2 undercover personas each.',
+		langs: ['en', 'zh'],
+		difficulty: { levels: [1, 2, 3], pairsPerLevel: 3 },
+		personasPerPair: 2,
+		seedsPerCell: 1,
+		temperatures: [0.7]
 	}
 } as const satisfies Record<string, EvalSetSpec>;
 
@@ -190,12 +249,15 @@ function memo(id: EvalSetId): EvalSet {
 }
 
 /** The fixed sets, built on first use (a few milliseconds of seed search each). */
-export const EVAL_SETS: { readonly smoke: EvalSet; readonly standard: EvalSet } = {
+export const EVAL_SETS: { readonly [K in EvalSetId]: EvalSet } = {
 	get smoke() {
 		return memo('smoke');
 	},
 	get standard() {
 		return memo('standard');
+	},
+	get difficulty() {
+		return memo('difficulty');
 	}
 };
 
@@ -213,8 +275,23 @@ export interface EvalSetup {
 	baseUrl?: string;
 	/** Replaces every game's temperature (an A/B over temperature on the same deals). */
 	temperature?: number;
+	/** Replaces every game's top-p. */
+	topP?: number;
+	/** Replaces every game's cap on reply tokens. */
+	maxTokens?: number;
 	/** Lessons on or off; evaluations default to off, a controlled experiment. */
 	memory?: boolean;
+	/** Private notes within a game on (the default) or off. */
+	notes?: boolean;
+}
+
+/** The sampling settings a game is played with: the set's, with the run's overrides on top. */
+export function gameSampling(game: EvalGame, setup: EvalSetup | undefined): SamplingSettings {
+	const s: SamplingSettings = { ...game.sampling };
+	if (setup?.temperature !== undefined) s.temperature = setup.temperature;
+	if (setup?.topP !== undefined) s.topP = setup.topP;
+	if (setup?.maxTokens !== undefined) s.maxTokens = setup.maxTokens;
+	return s;
 }
 
 export interface GameResult {

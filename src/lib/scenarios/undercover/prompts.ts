@@ -63,6 +63,11 @@ export interface PromptOptions {
 	 * "Lessons from earlier games". None, or an empty list, adds nothing to the prompt.
 	 */
 	lessons?: readonly string[];
+	/**
+	 * The seat's private notes from this game (its earlier suspicions and why, see agents/notes):
+	 * listed under "Your private notes". None adds nothing.
+	 */
+	notes?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,6 +186,7 @@ interface Phrases {
 	reflect: string;
 	retry(error: string): string;
 	lessonsHead: string;
+	notesHead: string;
 }
 
 const andList = (xs: readonly string[], and: string, sep = ', ') =>
@@ -271,7 +277,8 @@ const EN: Phrases = {
 		'Write one lesson for your future games, in the form "when <situation>, <what to do>": a concrete situation and a concrete action, not a vague wish such as "be more careful". ' +
 		'Do not mention this game\'s words. Reply with only a JSON object with one field, "lesson".',
 	retry: (error) => `Your previous reply was rejected: ${error}. Reply again.`,
-	lessonsHead: 'Lessons from earlier games (your own notes; follow one when its situation fits):'
+	lessonsHead: 'Lessons from earlier games (your own notes; follow one when its situation fits):',
+	notesHead: 'Your private notes from this game (only you see them):'
 };
 
 const zhSeats = (seats: readonly SeatId[], or = false) =>
@@ -351,7 +358,8 @@ const ZH: Phrases = {
 		'为今后的游戏写一条经验，格式必须是"当<局面>时，<做法>"：一个具体的局面加一个具体的做法，不要写"下次要更细心"这种空话。' +
 		'不要提到这局的词。只回复一个JSON对象，含一个字段"lesson"。',
 	retry: (error) => `你上一次的回复被拒绝了：${error}。请重新回复。`,
-	lessonsHead: '以往对局的经验（你自己的笔记；局面相符时照做）：'
+	lessonsHead: '以往对局的经验（你自己的笔记；局面相符时照做）：',
+	notesHead: '你在本局的私人笔记（只有你能看到）：'
 };
 
 export const PHRASES: Record<Lang, Phrases> = { en: EN, zh: ZH };
@@ -414,6 +422,13 @@ function lessonParts(obs: UndercoverObservation, opts: PromptOptions): PromptPar
 	return [{ role: 'system', content: [t.lessonsHead, ...lessons.map((l) => `- ${l}`)].join('\n') }];
 }
 
+/** The seat's notes from this game, just before the task: what it suspected, and why. */
+function noteParts(obs: UndercoverObservation, opts: PromptOptions): PromptPart[] {
+	const notes = (opts.notes ?? []).map((n) => n.trim()).filter(Boolean);
+	if (!notes.length) return [];
+	return [{ role: 'user', content: [PHRASES[obs.lang].notesHead, ...notes.map((n) => `- ${n}`)].join('\n') }];
+}
+
 function taskParts(obs: UndercoverObservation, task: string, opts: PromptOptions): PromptPart[] {
 	const t = PHRASES[obs.lang];
 	const parts: PromptPart[] = [
@@ -434,6 +449,7 @@ function build(kind: PromptKind, obs: UndercoverObservation, task: string, opts:
 			...systemParts(obs),
 			...lessonParts(obs, opts),
 			...historyParts(obs),
+			...noteParts(obs, opts),
 			...taskParts(obs, task, opts)
 		]
 	};

@@ -11,7 +11,8 @@ export type RateKey =
 	| 'voteHitAsCivilian'
 	| 'herding'
 	| 'comeback'
-	| 'invalidReply';
+	| 'invalidReply'
+	| 'firstOption';
 
 /** The rates the tables show, in order, with short headers (definitions come from METRIC_DEFINITIONS). */
 export const RATE_COLUMNS: { key: RateKey; label: string; short: string }[] = [
@@ -22,7 +23,8 @@ export const RATE_COLUMNS: { key: RateKey; label: string; short: string }[] = [
 	{ key: 'voteHitAsCivilian', label: 'vote hits as civilian', short: 'civ. hits' },
 	{ key: 'herding', label: 'herding', short: 'herding' },
 	{ key: 'comeback', label: 'defence comeback', short: 'comeback' },
-	{ key: 'invalidReply', label: 'invalid replies', short: 'invalid' }
+	{ key: 'invalidReply', label: 'invalid replies', short: 'invalid' },
+	{ key: 'firstOption', label: 'votes for the first option shown', short: '1st option' }
 ];
 
 /** "45% (9/20)", or "– (0/0)" where nothing was observed: every figure shows what it rests on. */
@@ -54,12 +56,15 @@ const signedPct = (v: number) => {
 };
 
 /** "+12 points [−3, +27]": a difference of rates, in percentage points, with its interval. */
-export function formatRateDiff(c: ProportionComparison): string {
+export function formatRateDiff(c: Pick<ProportionComparison, 'diff' | 'lower' | 'upper'>): string {
 	if (c.diff === null) return 'no data on one side';
 	return `${signedPct(c.diff)} pts [${signedPct(c.lower)}, ${signedPct(c.upper)}]`;
 }
 
-export function formatMeanDiff(c: MeanComparison | null, digits = 0): string {
+export function formatMeanDiff(
+	c: Pick<MeanComparison, 'diff' | 'lower' | 'upper'> | null,
+	digits = 0
+): string {
 	if (!c) return 'no data on one side';
 	const f = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatPerGame(Math.abs(v), digits)}`;
 	return `${f(c.diff)} [${f(c.lower)}, ${f(c.upper)}]`;

@@ -24,10 +24,13 @@ export const TRANSFORMERS_MODELS = [
 ] as const;
 
 export const SCRIPTED: ModelChoice = { engine: 'scripted' };
+/** The fair scripted baseline: only what a model's prompt shows (see policies/scripted/undercover-fair). */
+export const SCRIPTED_FAIR: ModelChoice = { engine: 'scripted', model: 'fair' };
 /** A person at this keyboard: a seat's own choice only, never "all seats" (someone has to watch). */
 export const HUMAN: ModelChoice = { engine: 'human' };
 
 export function choiceValue(choice: ModelChoice): string {
+	if (choice.engine === 'scripted' && choice.model) return `scripted:${choice.model}`;
 	if (choice.engine === 'scripted' || choice.engine === 'human' || choice.engine === 'openai')
 		return choice.engine;
 	return `${choice.engine}:${choice.model ?? ''}`;
@@ -35,7 +38,20 @@ export function choiceValue(choice: ModelChoice): string {
 
 export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 	const options: ModelOption[] = [
-		{ value: 'scripted', label: 'Scripted (no LLM) · instant', group: 'Scripted', choice: SCRIPTED }
+		{
+			value: 'scripted',
+			label: 'Scripted oracle (no LLM) · instant',
+			group: 'Scripted',
+			choice: SCRIPTED,
+			detail: 'an oracle baseline: it reads the public word pack, so it knows the other word of its pair'
+		},
+		{
+			value: 'scripted:fair',
+			label: 'Scripted fair baseline (no LLM) · instant',
+			group: 'Scripted',
+			choice: SCRIPTED_FAIR,
+			detail: 'knows only what a model is told: its own word, the speeches, who is still in'
+		}
 	];
 	for (const entry of CATALOG) {
 		const pick = caps ? pickBuild(entry, caps) : null;

@@ -1,0 +1,210 @@
+/**
+ * Results out, as a researcher cites them: the leaderboard and paired A/B comparisons as CSV and JSON,
+ * every rate with its x/n and a 95% interval, every per-game mean with a bootstrap interval. The page's
+ * download buttons and `npm run sim -- --eval ... --csv FILE` write the same bytes. Pure.
+ *
+ * CSV is written here rather than with d3-dsv: the layer rules keep d3's CSV functions in `tools`, and
+ * what is needed is RFC 4180 quoting of a flat table, a dozen lines.
+ */
+import { bootstrapMean, COMPARED_RATES, wilson, type PairedComparison } from './ab';
+import type { LeaderboardRow, PerGame, Proportion } from './leaderboard';
+
+/** Every rate of a leaderboard row, in column order. */
+export const ROW_RATES = [
+	'civilianWin',
+	'undercoverWin',
+	'blankWin',
+	'draw',
+	'firstRoundOut',
+	'voteHit',
+	'voteHitAsCivilian',
+	'herding',
+	'comeback',
+	'invalidReply',
+	'forfeit',
+	'firstOption'
+] as const satisfies readonly (keyof LeaderboardRow)[];
+
+export type Cell = string | number | boolean | null;
+
+/**
+ * One CSV field: quoted when it holds a comma, quote or line break. A text field that a spreadsheet
+ * would run as a formula (=, +, -, @ first) gets a leading apostrophe: model names come from users.
+ */
+export function csvField(v: Cell): string {
+	if (v === null) return '';
+	if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+	if (typeof v === 'boolean') return v ? 'true' : 'false';
+	const safe = /^[=+\-@]/.test(v) ? `'${v}` : v;
+	return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+	return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Rounds for the table, so a CSV is read by eye too (6 decimals is far below any interval's width). */
+const r6 = (x: number | null) => (x === null ? null : Math.round(x * 1e6) / 1e6);
+
+export interface RateFigure {
+	x: number;
+	n: number;
+	rate: number | null;
+	lower: number;
+	upper: number;
+}
+
+export interface MeanFigure {
+	mean: number;
+	lower: number | null;
+	upper: number | null;
+	games: number;
+}
+
+/** A leaderboard row as exported: every rate with x/n and its Wilson interval, every mean with a bootstrap one. */
+export interface ExportedRow {
+	by: string;
+	key: string;
+	label: string;
+	/** "oracle" or "fair" for the scripted baselines, "model" otherwise (see policies/scripted). */
+	kind?: string;
+	games: number;
+	seatGames: number;
+	rates: Record<(typeof ROW_RATES)[number], RateFigure>;
+	tokensPerGame: MeanFigure;
+	secondsPerGame: MeanFigure;
+}
+
+function rateFigure(p: Proportion, level: number): RateFigure {
+	const w = wilson(p, level);
+	return { x: p.x, n: p.n, rate: r6(p.rate), lower: r6(w.lower) as number, upper: r6(w.upper) as number };
+}
+
+function meanFigure(g: PerGame, seed: number, level: number): MeanFigure {
+	if (!g.values.length) return { mean: 0, lower: null, upper: null, games: 0 };
+	const b = bootstrapMean(g.values, { seed, level });
+	return { mean: r6(b.mean) as number, lower: r6(b.lower), upper: r6(b.upper), games: g.values.length };
+}
+
+export function exportRows(
+	rows: readonly LeaderboardRow[],
+	by: string,
+	opts: { seed?: number; level?: number; kindOf?: (key: string) => string | undefined } = {}
+): ExportedRow[] {
+	const level = opts.level ?? 0.95;
+	const seed = opts.seed ?? 1;
+	return rows.map((row) => {
+		const kind = opts.kindOf?.(row.key) ?? row.kind;
+		return {
+			by,
+			key: row.key,
+			label: row.label,
+			...(kind ? { kind } : {}),
+			games: row.games,
+			seatGames: row.seatGames,
+			rates: Object.fromEntries(ROW_RATES.map((k) => [k, rateFigure(row[k], level)])) as ExportedRow['rates'],
+			tokensPerGame: meanFigure(row.tokens, seed, level),
+			secondsPerGame: meanFigure(row.seconds, seed + 1, level)
+		};
+	});
+}
+
+const RATE_HEADER = ROW_RATES.flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]);
+const MEAN_HEADER = ['tokens', 'seconds'].flatMap((k) => [`${k}_per_game`, `${k}_lower`, `${k}_upper`]);
+
+/** One line per row (model, persona, position, difficulty...), every figure with x/n and its interval. */
+export function leaderboardCsv(rows: readonly ExportedRow[]): string {
+	const header = ['by', 'key', 'label', 'kind', 'games', 'seat_games', ...RATE_HEADER, ...MEAN_HEADER];
+	return toCsv(
+		header,
+		rows.map((r) => [
+			r.by,
+			r.key,
+			r.label,
+			r.kind ?? null,
+			r.games,
+			r.seatGames,
+			...ROW_RATES.flatMap((k) => {
+				const f = r.rates[k];
+				return [f.x, f.n, f.rate, f.lower, f.upper];
+			}),
+			...[r.tokensPerGame, r.secondsPerGame].flatMap((m) => [m.mean, m.lower, m.upper])
+		])
+	);
+}
+
+/** A paired A/B comparison, one line per figure: both sides' x/n, the difference, its interval, McNemar, games needed. */
+export function pairedCsv(c: PairedComparison, labels: { a: string; b: string }): string {
+	const header = [
+		'figure',
+		'a',
+		'b',
+		'pairs',
+		'a_x',
+		'a_n',
+		'a_value',
+		'b_x',
+		'b_n',
+		'b_value',
+		'diff',
+		'lower',
+		'upper',
+		'level',
+		'differs',
+		'mcnemar_a_only',
+		'mcnemar_b_only',
+		'mcnemar_p',
+		'games_needed'
+	];
+	const rows: Cell[][] = COMPARED_RATES.map((k) => {
+		const r = c.rates[k];
+		return [
+			k,
+			labels.a,
+			labels.b,
+			r.pairs,
+			r.a.x,
+			r.a.n,
+			r6(r.a.p),
+			r.b.x,
+			r.b.n,
+			r6(r.b.p),
+			r6(r.diff),
+			r6(r.lower),
+			r6(r.upper),
+			r.level,
+			r.differs,
+			r.mcnemar?.aOnly ?? null,
+			r.mcnemar?.bOnly ?? null,
+			r.mcnemar ? r6(r.mcnemar.p) : null,
+			r.gamesNeeded
+		];
+	});
+	for (const [name, m] of [
+		['tokensPerGame', c.tokens],
+		['secondsPerGame', c.seconds]
+	] as const)
+		if (m)
+			rows.push([
+				name,
+				labels.a,
+				labels.b,
+				m.pairs,
+				null,
+				null,
+				r6(m.meanA),
+				null,
+				null,
+				r6(m.meanB),
+				r6(m.diff),
+				r6(m.lower),
+				r6(m.upper),
+				m.level,
+				m.differs,
+				null,
+				null,
+				null,
+				m.gamesNeeded
+			]);
+	return toCsv(header, rows);
+}

@@ -1,0 +1,167 @@
+/**
+ * Evaluation results a researcher can publish: two models' runs of one evaluation set compared game by
+ * game on the leaderboard (paired interval, McNemar, games needed), the tables and the comparison
+ * downloaded as CSV and JSON, a chart saved as SVG, and the position and difficulty tables.
+ *
+ * The two "models" are played in Node by scripted policies (B votes for the last option it is offered,
+ * A as scripted agents do) under model seat choices, so the page sees two model rows with real logs.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { LogEvent, Policy } from '../../src/lib/core';
+import type { ModelChoice } from '../../src/lib/engines/types';
+import { createRunner } from '../../src/lib/play';
+import { scriptedPolicy } from '../../src/lib/policies';
+import { EVAL_SETS } from '../../src/lib/scenarios/undercover/eval-sets';
+import { expect, test } from './fixtures';
+
+const GAMES = 6;
+
+function evalRecords(model: string, contrary: boolean) {
+	const set = EVAL_SETS.smoke;
+	const choice: ModelChoice = { engine: 'openai', model, baseUrl: 'http://localhost:1/v1' };
+	const inner = scriptedPolicy('undercover');
+	const policy: Policy = {
+		label: `openai:${model}`,
+		act: (obs, ask, ctx) =>
+			contrary && ask.kind === 'vote' && ask.options?.length
+				? { action: { target: ask.options.at(-1) } }
+				: inner.act(obs, ask, ctx)
+	};
+	return Promise.all(
+		set.games.slice(0, GAMES).map(async (game) => {
+			const seats = Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), choice]));
+			const runner = createRunner({ ...game.run, seats }, { policyFor: () => policy });
+			await runner.run();
+			const id = `ev-${model}-${game.index}`;
+			return {
+				record: {
+					id,
+					scenario: 'undercover',
+					seed: game.run.seed,
+					header: runner.log.header,
+					status: 'finished',
+					createdAt: game.index,
+					updatedAt: game.index,
+					events: runner.log.length,
+					logHash: runner.hash,
+					summary: `eval smoke · ${game.id}`,
+					eval: {
+						set: 'smoke',
+						version: set.version,
+						game: game.id,
+						queue: `q-${model}`,
+						model: `openai:${model}`
+					}
+				},
+				events: runner.log.events.map((e: LogEvent) => ({ ...e, runId: id }))
+			};
+		})
+	);
+}
+
+/** Writes runs into the page's run database, with the schema storage/runs.ts creates. */
+async function seedRuns(page: Page, runs: Awaited<ReturnType<typeof evalRecords>>) {
+	await page.evaluate(async (items) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave', 1);
+			req.onupgradeneeded = () => {
+				const runs = req.result.createObjectStore('runs', { keyPath: 'id' });
+				runs.createIndex('byUpdated', 'updatedAt');
+				req.result.createObjectStore('events', { keyPath: ['runId', 'seq'] });
+			};
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		await new Promise<void>((resolve, reject) => {
+			const tx = db.transaction(['runs', 'events'], 'readwrite');
+			for (const { record, events } of items) {
+				tx.objectStore('runs').put(record);
+				for (const e of events) tx.objectStore('events').put(e);
+			}
+			tx.oncomplete = () => resolve();
+			tx.onerror = () => reject(tx.error);
+		});
+		db.close();
+	}, runs);
+}
+
+async function download(page: Page, testid: string): Promise<{ name: string; text: string }> {
+	const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).first().click()]);
+	return { name: file.suggestedFilename(), text: readFileSync((await file.path()) as string, 'utf8') };
+}
+
+test('two models on one evaluation set: a paired comparison, CSV and JSON out, a chart as SVG', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	const runs = [...(await evalRecords('a', false)), ...(await evalRecords('b', true))];
+	await page.goto('/leaderboard/');
+	await seedRuns(page, runs);
+	await page.reload();
+	await page.getByTestId('lb-scope').selectOption('eval:smoke');
+	await expect(page.getByTestId('leaderboard-model').getByTestId('lb-row')).toHaveCount(2);
+
+	await page.getByTestId('ab-a').selectOption('openai:a');
+	await page.getByTestId('ab-b').selectOption('openai:b');
+	await expect(page.getByTestId('ab-paired')).toContainText(`Paired over ${GAMES} evaluation games`);
+	const table = page.locator('[data-testid="ab-table"][data-paired="true"]');
+	await expect(table.getByTestId('ab-row')).toHaveCount(11);
+	// One model at every seat: a game is a civilian win or not, so McNemar applies.
+	await expect(table.locator('[data-metric="civilianWin"] [data-testid="ab-mcnemar"]')).toHaveText(
+		/^\d\.\d{3}$/
+	);
+	await expect(table.locator('[data-metric="voteHit"]')).toContainText(/pts \[[−+±]\d+, [−+±]\d+\]/);
+
+	const ab = await download(page, 'ab-export-csv');
+	expect(ab.name).toMatch(/^conclave-ab-.*\.csv$/);
+	const [head, ...lines] = ab.text.trim().split('\r\n');
+	expect(head).toMatch(/^figure,a,b,pairs,a_x,a_n,a_value,b_x,b_n,b_value,diff,lower,upper,/);
+	const win = lines.find((l) => l.startsWith('civilianWin,'))!.split(',');
+	expect(win[3]).toBe(String(GAMES));
+	expect(Number(win[5])).toBe(Number(win[8])); // the same deals: the same civilian seats on each side
+
+	const abJson = JSON.parse((await download(page, 'ab-export-json')).text);
+	expect(abJson.paired.pairs).toBe(GAMES);
+	expect(abJson.keys).toEqual({ a: 'openai:a', b: 'openai:b' });
+
+	const csv = await download(page, 'export-csv');
+	const rows = csv.text.trim().split('\r\n');
+	expect(rows[0]).toMatch(
+		/^by,key,label,kind,games,seat_games,civilianWin_x,civilianWin_n,civilianWin_rate,civilianWin_lower,civilianWin_upper/
+	);
+	expect(rows.filter((r) => r.startsWith('model,'))).toHaveLength(2);
+	expect(rows.filter((r) => r.startsWith('position,'))).toHaveLength(6);
+	expect(rows.some((r) => r.startsWith('difficulty,'))).toBe(true);
+	const json = JSON.parse((await download(page, 'export-json')).text);
+	expect(json.rows.find((r: { key: string }) => r.key === 'openai:a').rates.civilianWin).toMatchObject({
+		n: expect.any(Number),
+		lower: expect.any(Number),
+		upper: expect.any(Number)
+	});
+
+	await expect(page.getByTestId('leaderboard-position').getByTestId('lb-row')).toHaveCount(6);
+	await expect(page.locator('[data-testid="rates-chart"] g.bar').first()).toBeAttached();
+	const svg = await download(page, 'save-svg');
+	expect(svg.name).toBe('conclave-rates.svg');
+	expect(svg.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg')).toBe(true);
+	expect(svg.text).toContain('xmlns="http://www.w3.org/2000/svg"');
+	expect(svg.text).toContain('<title>Rates per model</title>');
+});
+
+test('the fair scripted baseline runs a set in the browser and is labelled apart from the oracle', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	await page.goto('/leaderboard/');
+	await expect(page.getByTestId('baselines-note')).toContainText('oracle');
+	await page.getByTestId('eval-set').selectOption('smoke');
+	await page.getByTestId('eval-model').selectOption('scripted:fair');
+	await page.getByTestId('eval-start').click();
+	await expect(page.getByTestId('eval-progress-text')).toHaveText('12/12 games', { timeout: 60_000 });
+	const row = page.locator(
+		'[data-testid="leaderboard-model"] [data-testid="lb-row"][data-key="scripted fair (no LLM)"]'
+	);
+	await expect(row.getByTestId('lb-kind')).toHaveText('fair');
+	await expect(row.getByTestId('lb-games')).toHaveText('12');
+});
