@@ -127,10 +127,20 @@ export function createLlmUndercoverPolicy(
 	 * one), and a seat's notes come from its own calls only.
 	 */
 	const own = new Map<number, OwnCall[]>();
-	const notesOf = (obs: UndercoverObservation): Note[] =>
-		keepNotes ? notesFrom(own.get(obs.seat) ?? [], { self: obs.seat, word: obs.word, lang: obs.lang }) : [];
-	const noteLines = (obs: UndercoverObservation): string[] =>
-		notesOf(obs)
+	/**
+	 * A prompt for an ask carries the notes of earlier asks only. A turn interrupted by another seat's
+	 * transport failure is made again, and the calls this seat made in it were never logged: notes of
+	 * the same ask would make the retry's prompt depend on a call that a resume or a replay never sees.
+	 */
+	const notesOf = (obs: UndercoverObservation, exceptAsk?: string): Note[] =>
+		keepNotes
+			? notesFrom(
+					(own.get(obs.seat) ?? []).filter((c) => c.ask !== exceptAsk),
+					{ self: obs.seat, word: obs.word, lang: obs.lang }
+				)
+			: [];
+	const noteLines = (obs: UndercoverObservation, exceptAsk?: string): string[] =>
+		notesOf(obs, exceptAsk)
 			.slice(-NOTES_PER_PROMPT)
 			.map((n) => noteText(n, obs.lang));
 	const remember = (seat: number, ask: string, call: LlmModelCall) => {
@@ -198,7 +208,7 @@ export function createLlmUndercoverPolicy(
 				rng: createStream(ctx.seed, `${ctx.streamName}:options`),
 				...(retry && ask.error ? { previousError: ask.error } : {}),
 				...(given.length ? { lessons: given.map((l) => l.text) } : {}),
-				notes: noteLines(obs)
+				notes: noteLines(obs, ask.id)
 			});
 			const { response, call: called } = await call(
 				prompt,
@@ -221,7 +231,7 @@ export function createLlmUndercoverPolicy(
 			return { action: parsed.action, calls: [made] };
 		},
 
-		notes: notesOf,
+		notes: (obs: UndercoverObservation) => notesOf(obs),
 
 		restore(calls) {
 			own.clear();
