@@ -3,7 +3,15 @@
  * games per second, the runner's own cost per agent turn (a turn's time minus its policy time), and
  * what opening a long run file costs beside a plain JSON.parse of it.
  */
-import { toJsonLines, type LogEvent, type Policy, type ToolCallRecord } from './core';
+import {
+	eventHash,
+	headerHash,
+	toJsonLines,
+	type LogEvent,
+	type LogHeader,
+	type Policy,
+	type ToolCallRecord
+} from './core';
 import { createRunner, type AnyRunner } from './play';
 import { scriptedPolicy, scriptedPolicyFor } from './policies';
 import { stateToolHost, type GovernanceState } from './scenarios/governance';
@@ -33,6 +41,39 @@ export async function gamesPerSecond(
 	return { perSecond: games / ((now() - t0) / 1000), events: events / games };
 }
 
+/**
+ * The kernel's floor: what the same games' events cost just to serialise canonically and hash into a
+ * chain, with no rules, no policies and no folding. Games per second at the floor, measured on the
+ * logs of the games `gamesPerSecond` plays (so the same events), in the same run: the kernel's games/s
+ * over this is the share of its time that is not the log's own unavoidable cost.
+ */
+export async function hashFloorGamesPerSecond(
+	games: number,
+	now: () => number,
+	repeats = 3
+): Promise<{ perSecond: number }> {
+	const logs: { header: LogHeader; events: readonly LogEvent[] }[] = [];
+	for (let seed = 0; seed < games; seed++) {
+		const r = createRunner(setup(seed));
+		await r.run();
+		logs.push({ header: r.log.header, events: r.log.events });
+	}
+	let sink = 0;
+	const rates: number[] = [];
+	for (let k = 0; k < repeats; k++) {
+		const t0 = now();
+		for (const { header, events } of logs) {
+			let prev = headerHash(header);
+			for (const e of events)
+				prev = eventHash({ seq: e.seq, tick: e.tick, kind: e.kind, data: e.data, prev });
+			sink += prev.length;
+		}
+		rates.push(games / ((now() - t0) / 1000));
+	}
+	if (sink === 0) throw new Error('no events were hashed');
+	return { perSecond: median(rates) };
+}
+
 /** How 1,000 seeded scripted games end: the share each side wins (games must look like games). */
 export async function winSplit(games: number): Promise<Record<'civilians' | 'undercover' | 'draw', number>> {
 	const wins = { civilians: 0, undercover: 0, draw: 0 };
@@ -46,7 +87,8 @@ export async function winSplit(games: number): Promise<Record<'civilians' | 'und
 
 /**
  * Median runner overhead per agent turn, in ms: per game, the time its turns took minus the time its
- * policies took, divided by the agent turns it had. Summing per game first keeps the figure honest
+ * policies were deciding (the union of their spans: concurrent votes are counted once), divided by the
+ * agent turns it had. Summing per game first keeps the figure honest
  * where the browser coarsens `performance.now()` to 0.1 ms. `onEvents` lets the page include its
  * storage write-behind, as a real run pays it, and `settle` (awaited inside each game's time) waits
  * until those writes are committed, so the figure includes them and not only their queueing.
@@ -63,14 +105,20 @@ export async function overheadPerTurn(
 	for (let seed = 0; seed < games; seed++) {
 		let policyMs = 0;
 		let asked = 0;
+		// Policy time is the time at least one policy was deciding, not the sum of every ask's span:
+		// simultaneous votes overlap, and summing them would count one seat's wait as another's work.
+		let active = 0;
+		let since = 0;
 		const timed: Policy = {
 			label: scripted.label,
 			async act(obs, ask, ctx) {
-				const t = now();
-				const reply = await scripted.act(obs, ask, ctx);
-				policyMs += now() - t;
-				asked++;
-				return reply;
+				if (active++ === 0) since = now();
+				try {
+					return await scripted.act(obs, ask, ctx);
+				} finally {
+					if (--active === 0) policyMs += now() - since;
+					asked++;
+				}
 			}
 		};
 		const r = createRunner(setup(seed), {
