@@ -314,7 +314,6 @@ function governanceSummary(run: SharedRun, logHash: string, outcome: GovernanceO
 /** The undercover summary line: the same for a played run and for its replay. */
 function undercoverSummary(run: SharedRun, runner: AnyRunner, outcome: UndercoverOutcome | null) {
 	const choices = Object.values(run.seats ?? {}).filter((c) => c.engine !== 'scripted');
-	const calls = runner.log.events.filter((e) => e.kind === 'model.called').map((e) => e.data as ModelCall);
 	return {
 		scenario: run.scenario,
 		seed: run.seed,
@@ -324,13 +323,7 @@ function undercoverSummary(run: SharedRun, runner: AnyRunner, outcome: Undercove
 		winner: outcome?.winner ?? 'draw',
 		eliminated: outcome?.eliminated ?? [],
 		link: sharePath('', run),
-		...(choices.length
-			? {
-					modelCalls: calls.length,
-					promptTokens: calls.reduce((n, c) => n + c.promptTokens, 0),
-					completionTokens: calls.reduce((n, c) => n + c.completionTokens, 0)
-				}
-			: {})
+		...(choices.length ? callFigures(runner) : {})
 	};
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePaired, COMPARED_RATES, type GameFigures } from './ab';
-import { csvField, exportRows, leaderboardCsv, pairedCsv, ROW_RATES, toCsv } from './export';
+import { csvField, exportRows, leaderboardCsv, pairedCsv, toCsv } from './export';
+import { ROW_RATES } from './leaderboard';
 import type { LeaderboardRow } from './leaderboard';
 
 const p = (x: number, n: number) => ({ x, n, rate: n ? x / n : null });

@@ -7,23 +7,7 @@
  * what is needed is RFC 4180 quoting of a flat table, a dozen lines.
  */
 import { bootstrapMean, COMPARED_RATES, wilson, type PairedComparison } from './ab';
-import type { LeaderboardRow, PerGame, Proportion } from './leaderboard';
-
-/** Every rate of a leaderboard row, in column order. */
-export const ROW_RATES = [
-	'civilianWin',
-	'undercoverWin',
-	'blankWin',
-	'draw',
-	'firstRoundOut',
-	'voteHit',
-	'voteHitAsCivilian',
-	'herding',
-	'comeback',
-	'invalidReply',
-	'forfeit',
-	'firstOption'
-] as const satisfies readonly (keyof LeaderboardRow)[];
+import { ROW_RATES, type LeaderboardRow, type PerGame, type Proportion } from './leaderboard';
 
 export type Cell = string | number | boolean | null;
 

@@ -391,7 +391,8 @@ interface Acc {
 	ms: Map<number, number>;
 }
 
-const COUNTS = [
+/** Every rate of a leaderboard row, in column order (the exports keep this order too). */
+export const ROW_RATES = [
 	'civilianWin',
 	'undercoverWin',
 	'blankWin',
@@ -404,7 +405,7 @@ const COUNTS = [
 	'invalidReply',
 	'forfeit',
 	'firstOption'
-] as const;
+] as const satisfies readonly (keyof LeaderboardRow)[];
 
 /** Games that have not finished: the leaderboard leaves them out. */
 export function unfinishedGames(games: readonly GameLog[]): number {
@@ -427,14 +428,14 @@ export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): Leade
 					label: rowLabel(by, key, s),
 					games: new Set(),
 					seatGames: 0,
-					counts: Object.fromEntries(COUNTS.map((c) => [c, [0, 0]])),
+					counts: Object.fromEntries(ROW_RATES.map((c) => [c, [0, 0]])),
 					calls: 0,
 					tokens: new Map(),
 					ms: new Map()
 				};
 				rows.set(key, r);
 			}
-			const add = (name: (typeof COUNTS)[number], x: number, n: number) => {
+			const add = (name: (typeof ROW_RATES)[number], x: number, n: number) => {
 				const c = r!.counts[name] as [number, number];
 				c[0] += x;
 				c[1] += n;
@@ -462,7 +463,7 @@ export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): Leade
 	return [...rows.values()]
 		.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 		.map((r): LeaderboardRow => {
-			const p = (name: (typeof COUNTS)[number]) => {
+			const p = (name: (typeof ROW_RATES)[number]) => {
 				const [x, n] = r.counts[name] as [number, number];
 				return proportion(x, n);
 			};
