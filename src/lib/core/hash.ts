@@ -1,16 +1,28 @@
 /**
  * Hashing shared by Node and the browser.
  *
- * SHA-256 comes from @noble/hashes, a synchronous audited implementation that yields the same bytes
- * as WebCrypto's `crypto.subtle.digest('SHA-256')` (a test checks that) at a fraction of the cost:
- * WebCrypto is asynchronous, and awaiting it for every event would cap a game far below the
- * thousand-games-a-second goal.
+ * SHA-256 is synchronous (`sha256.ts`): WebCrypto's is asynchronous, and awaiting it for every event
+ * would cap a game far below the thousand-games-a-second goal. It yields the same bytes as
+ * WebCrypto's `crypto.subtle.digest('SHA-256')` and node:crypto (tests check both).
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { SHA256_SLACK, sha256HexOf } from './sha256';
 
+/** Reused for every hash: encoding into it saves an allocation and a copy per event. */
+let scratch = new Uint8Array(1 << 16);
+const encoder = new TextEncoder();
+/** Texts longer than this (a few MB of UTF-8) get a buffer of their own rather than a larger `scratch`. */
+const MAX_SCRATCH = 1 << 22;
+
+/** SHA-256 of the text's UTF-8 bytes (lone surrogates as U+FFFD, as TextEncoder writes them). */
 export function sha256Hex(text: string): string {
-	return bytesToHex(sha256(utf8ToBytes(text)));
+	// UTF-8 takes at most three bytes per UTF-16 code unit; the hash pads in place past them.
+	const most = text.length * 3 + SHA256_SLACK;
+	let buffer = scratch;
+	if (most > buffer.length) {
+		buffer = new Uint8Array(most > MAX_SCRATCH ? most : Math.max(most, buffer.length * 2));
+		if (most <= MAX_SCRATCH) scratch = buffer;
+	}
+	return sha256HexOf(buffer, encoder.encodeInto(text, buffer).written);
 }
 
 /** FNV-1a, 32 bits, with a salt: only for seeding generators, never for integrity. */
@@ -29,42 +41,59 @@ export function fnv1a32(text: string, salt = 0): number {
 /** Event data uses a few dozen distinct keys; quoting each once saves work on every event. */
 const quotedKeys = new Map<string, string>();
 
+function quotedKey(k: string): string {
+	let quoted = quotedKeys.get(k);
+	if (quoted === undefined) {
+		quoted = JSON.stringify(k) + ':';
+		if (quotedKeys.size < 4096) quotedKeys.set(k, quoted);
+	}
+	return quoted;
+}
+
 /**
  * JSON with object keys sorted, so that the same value always hashes the same whatever order its
  * keys were built in. Rejects what JSON cannot carry faithfully.
+ *
+ * Written for speed, since every event of every log passes through it: keys are sorted in place by
+ * insertion sort (objects here are small, and often already in order), with `<` on strings, which
+ * compares UTF-16 code units like the default `sort()`; nothing is copied but the output. A property
+ * test (`hash.spec.ts`) holds it equal to the plain definition on random JSON values.
  */
 export function canonicalJson(value: unknown): string {
-	if (value === null) return 'null';
 	switch (typeof value) {
+		case 'string':
+			return JSON.stringify(value);
 		case 'number':
 			if (!Number.isFinite(value)) throw new TypeError(`cannot hash a non-finite number: ${value}`);
 			return String(value); // what JSON.stringify gives for a finite number, without its overhead
-		case 'string':
 		case 'boolean':
-			return JSON.stringify(value);
+			return value ? 'true' : 'false';
 		case 'object': {
+			if (value === null) return 'null';
 			if (Array.isArray(value)) {
-				let out = '[';
-				for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + canonicalJson(value[i]);
+				const n = value.length;
+				if (n === 0) return '[]';
+				let out = '[' + canonicalJson(value[0]);
+				for (let i = 1; i < n; i++) out += ',' + canonicalJson(value[i]);
 				return out + ']';
 			}
 			const obj = value as Record<string, unknown>;
-			// Default sort compares UTF-16 code units, the same order on every engine.
-			const keys = Object.keys(obj).sort();
-			let out = '{';
-			let first = true;
-			for (const k of keys) {
+			const keys = Object.keys(obj);
+			for (let i = 1; i < keys.length; i++) {
+				const k = keys[i] as string;
+				let j = i - 1;
+				if ((keys[j] as string) < k) continue;
+				for (; j >= 0 && (keys[j] as string) > k; j--) keys[j + 1] = keys[j] as string;
+				keys[j + 1] = k;
+			}
+			let out = '';
+			for (let i = 0; i < keys.length; i++) {
+				const k = keys[i] as string;
 				const v = obj[k];
 				if (v === undefined) continue;
-				let quoted = quotedKeys.get(k);
-				if (quoted === undefined) {
-					quoted = JSON.stringify(k) + ':';
-					if (quotedKeys.size < 4096) quotedKeys.set(k, quoted);
-				}
-				out += (first ? '' : ',') + quoted + canonicalJson(v);
-				first = false;
+				out += (out ? ',' : '{') + quotedKey(k) + canonicalJson(v);
 			}
-			return out + '}';
+			return out ? out + '}' : '{}';
 		}
 		default:
 			throw new TypeError(`cannot hash a ${typeof value}`);

@@ -42,8 +42,23 @@ export function headerHash(header: LogHeader): string {
 	return sha256Hex(canonicalJson(header));
 }
 
+/**
+ * What an event's hash covers: `canonicalJson({ seq, tick, kind, data, prev })`, written here with its
+ * five keys already in sorted order (data, kind, prev, seq, tick) rather than by building that object
+ * and sorting its keys for each event. A field that is undefined is left out, as canonicalJson does.
+ */
+export function eventBody(e: Omit<LogEvent, 'hash'>): string {
+	let out = '';
+	if (e.data !== undefined) out += '{"data":' + canonicalJson(e.data);
+	if (e.kind !== undefined) out += (out ? ',' : '{') + '"kind":' + canonicalJson(e.kind);
+	if (e.prev !== undefined) out += (out ? ',' : '{') + '"prev":' + canonicalJson(e.prev);
+	if (e.seq !== undefined) out += (out ? ',' : '{') + '"seq":' + canonicalJson(e.seq);
+	if (e.tick !== undefined) out += (out ? ',' : '{') + '"tick":' + canonicalJson(e.tick);
+	return out ? out + '}' : '{}';
+}
+
 export function eventHash(e: Omit<LogEvent, 'hash'>): string {
-	return sha256Hex(canonicalJson({ seq: e.seq, tick: e.tick, kind: e.kind, data: e.data, prev: e.prev }));
+	return sha256Hex(eventBody(e));
 }
 
 export class LogIntegrityError extends Error {

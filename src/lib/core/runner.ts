@@ -69,7 +69,7 @@ export class Runner<C, S, O, R> {
 		// A resumed run keeps its stored header: the hash chain starts from it.
 		this.log = new EventLog(opts.resume?.header ?? header, opts.resume?.events ?? []);
 		this.#state = scenario.init(config, seed);
-		for (const e of this.log.events) this.#fold(e);
+		this.#foldAll(this.log.events);
 		this.#done = this.#finished();
 		if (opts.resume && !this.#done) this.#restored = this.#restorePolicies();
 	}
@@ -239,6 +239,19 @@ export class Runner<C, S, O, R> {
 		this.#clock.set(e.tick);
 		this.#gate.account(e);
 		this.#state = this.scenario.apply(this.#state, e);
+	}
+
+	/** A resumed log, folded at once: the scenario's `applyAll` where it has one (the same fold, faster). */
+	#foldAll(events: readonly LogEvent[]): void {
+		if (!this.scenario.applyAll) {
+			for (const e of events) this.#fold(e);
+			return;
+		}
+		for (const e of events) {
+			this.#clock.set(e.tick);
+			this.#gate.account(e);
+		}
+		this.#state = this.scenario.applyAll(this.#state, events);
 	}
 }
 

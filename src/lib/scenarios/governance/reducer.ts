@@ -102,8 +102,12 @@ function message(
  */
 function withoutContent(tool: string, args: unknown): unknown {
 	if (tool !== 'write_file' || typeof args !== 'object' || args === null || !('content' in args)) return args;
-	const { content, ...rest } = args as { content: unknown };
-	return { ...rest, content: `(${typeof content === 'string' ? content.length : 0} characters)` };
+	// The other fields in their order, then the content's size: `{ ...rest, content }` without an object rest.
+	const out: Record<string, unknown> = {};
+	for (const k of Object.keys(args)) if (k !== 'content') out[k] = (args as Record<string, unknown>)[k];
+	const content = (args as { content: unknown }).content;
+	out.content = `(${typeof content === 'string' ? content.length : 0} characters)`;
+	return out;
 }
 
 const pathOf = (args: unknown) => (args as { path?: unknown } | null)?.path;
@@ -151,6 +155,8 @@ export function measuredRates(s: GovernanceState): Rates {
 }
 
 export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState {
+	// Nearly every event of a long log is a tool call: its case copies the state once, not twice.
+	if (e.kind === 'tool.called') return toolCalled(prev, e as LogEvent<'tool.called', ToolCalledData>);
 	const ev = e as unknown as GovernanceEvent;
 	const s: GovernanceState = { ...prev, tick: e.tick };
 	const taken = { turnTaken: true };
@@ -581,35 +587,8 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 		case 'run.ended':
 		case 'run.halted':
 			return { ...s, phase: phases.go(s.phase, 'END'), outcome: outcomeOf(s, ev.data.reason) };
-		case 'tool.called': {
-			const d = ev.data;
-			const { ask, seat, ...record } = d;
-			const call: LoggedToolCall = {
-				seq: e.seq,
-				round: s.round,
-				ask,
-				seat,
-				tool: d.tool,
-				args: withoutContent(d.tool, d.args),
-				ok: d.ok,
-				...(d.code !== undefined ? { code: d.code } : {}),
-				...(d.message !== undefined ? { message: d.message } : {})
-			};
-			const subject = askSubject(ask).replace(/#.*$/, '');
-			return {
-				...s,
-				fs: applyToolEffect(s.fs, record, e.tick),
-				toolLog: append(s.toolLog, call),
-				messages: message(
-					s,
-					e,
-					roleOfSeat(seat),
-					'tool',
-					`${d.tool} ${String(pathOf(d.args) ?? '')} ${d.ok ? 'ok' : `denied: ${d.code ?? ''}`}`,
-					{ task_id: /^T\d+$/.test(subject) ? subject : null }
-				)
-			};
-		}
+		case 'tool.called': // answered above, before the copy
+			return toolCalled(prev, e as LogEvent<'tool.called', ToolCalledData>);
 		case 'action.forfeited':
 			return {
 				...s,
@@ -630,6 +609,40 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			throw new Error(`unknown governance event ${(never as { kind: string }).kind}`);
 		}
 	}
+}
+
+type ToolCalledData = Extract<GovernanceEvent, { kind: 'tool.called' }>['data'];
+
+/** A tool call joins the tool log (a write's content left out), the files, and the message list. */
+function toolCalled(prev: GovernanceState, e: LogEvent<'tool.called', ToolCalledData>): GovernanceState {
+	const d = e.data;
+	const call: LoggedToolCall = {
+		seq: e.seq,
+		round: prev.round,
+		ask: d.ask,
+		seat: d.seat,
+		tool: d.tool,
+		args: withoutContent(d.tool, d.args),
+		ok: d.ok
+	};
+	if (d.code !== undefined) call.code = d.code;
+	if (d.message !== undefined) call.message = d.message;
+	const subject = askSubject(d.ask).replace(/#.*$/, '');
+	return {
+		...prev,
+		tick: e.tick,
+		// The record's own fields are all applyToolEffect reads; its ask and seat are ignored.
+		fs: applyToolEffect(prev.fs, d, e.tick),
+		toolLog: append(prev.toolLog, call),
+		messages: message(
+			prev,
+			e,
+			roleOfSeat(d.seat),
+			'tool',
+			`${d.tool} ${String(pathOf(d.args) ?? '')} ${d.ok ? 'ok' : `denied: ${d.code ?? ''}`}`,
+			{ task_id: /^T\d+$/.test(subject) ? subject : null }
+		)
+	};
 }
 
 const roleOfSeat = (seat: number): Role =>
