@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, sha256Hex } from './hash';
 import { eventBody } from './log';
-import { SHA256_SLACK, sha256HexOf } from './sha256';
 
 /** The plain definition canonicalJson was first written as: sort each object's keys, recurse. */
 function definition(value: unknown): string {
@@ -78,9 +77,7 @@ describe('canonicalJson', () => {
 	});
 
 	it('writes numbers as JSON does, -0 and large exponents included', () => {
-		expect(canonicalJson([-0, 1e21, 1e-7, 123456789012345680000])).toBe(
-			'[0,1e+21,1e-7,123456789012345680000]'
-		);
+		expect(canonicalJson([-0, 1e21, 1e-7, 123456789012345680000])).toBe('[0,1e+21,1e-7,123456789012345680000]');
 		expect(canonicalJson({ b: '\u2028"\\', a: '\ud800' })).toBe('{"a":"\\ud800","b":"\u2028\\"\\\\"}');
 	});
 
@@ -134,47 +131,5 @@ describe('sha256Hex', () => {
 		const huge = 'ab€'.repeat(500_000); // past the largest buffer kept
 		expect(sha256Hex(huge)).toBe(node(huge));
 		expect(sha256Hex(short)).toBe(node(short));
-	});
-});
-
-describe('sha256HexOf', () => {
-	const node = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-	it('agrees with node:crypto at every length across three blocks (each padding edge)', () => {
-		const bytes = new Uint8Array(200);
-		for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 151 + 7) & 255;
-		for (let n = 0; n <= 200; n++) {
-			const buffer = new Uint8Array(n + SHA256_SLACK).fill(0xa5); // junk past the message
-			buffer.set(bytes.subarray(0, n));
-			expect(sha256HexOf(buffer, n)).toBe(node(bytes.subarray(0, n)));
-		}
-	});
-
-	it('agrees with node:crypto on random bytes', () => {
-		fc.assert(
-			fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
-				const buffer = new Uint8Array(bytes.length + SHA256_SLACK);
-				buffer.set(bytes);
-				expect(sha256HexOf(buffer, bytes.length)).toBe(node(bytes));
-			}),
-			{ numRuns: 500 }
-		);
-	});
-
-	it('gives the known digests of the standard test vectors', () => {
-		const digest = (s: string) => {
-			const buffer = new Uint8Array(s.length + SHA256_SLACK);
-			new TextEncoder().encodeInto(s, buffer);
-			return sha256HexOf(buffer, s.length);
-		};
-		expect(digest('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
-		expect(digest('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-		expect(digest('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
-			'248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1'
-		);
-	});
-
-	it('refuses a buffer with no room to pad in', () => {
-		expect(() => sha256HexOf(new Uint8Array(10), 10)).toThrow(RangeError);
 	});
 });
