@@ -132,6 +132,22 @@ export class Runner<C, S, O, R> {
 		);
 	}
 
+	/**
+	 * Gives a seat another model between turns (a person's choice on resume, say after a lost GPU):
+	 * one `seat.model-changed` event in a tick of its own. The caller's `policyFor` must answer for the
+	 * new model from now on; a replay re-applies the event where the log has it.
+	 */
+	changeModel(seat: SeatId, from: unknown, to: unknown): LogEvent {
+		if (this.#done) throw new Error('the run is over: its models can no longer change');
+		const e = this.log.append(
+			{ kind: 'seat.model-changed', data: { seat, from, to } } satisfies CoreEvent,
+			this.#clock.now + 1
+		);
+		this.#fold(e);
+		this.#onEvents?.([e]);
+		return e;
+	}
+
 	async run(): Promise<R | null> {
 		while (await this.step()) {
 			/* each step appends one turn */
