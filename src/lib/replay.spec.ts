@@ -311,6 +311,38 @@ describe('a seat given another model mid-run (after a lost GPU, say)', () => {
 		}
 	});
 
+	it('replays when the change follows a turn interrupted mid-vote, whose discarded answer was the old model’s', async () => {
+		// As on the page: seat 3's endpoint fails during a vote, the turn pauses with seat 1's answer
+		// discarded (it is never logged), a person gives seat 1 another model, and play goes on.
+		const run = setup();
+		const failing = fakeClient({ failOnce: 2 });
+		const policies = new Map<number, Policy>();
+		const policyOf = (seat: number, choice: ModelChoice, client = fakeClient({ model: choice.model })) =>
+			policyForChoice(run.scenario, choice, { client, seat });
+		policies.set(1, policyOf(1, CHOICE));
+		policies.set(3, policyOf(3, CHOICE, failing));
+		policies.set(4, policyOf(4, CHOICE));
+		const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
+		let changed = false;
+		for (;;) {
+			try {
+				if (!(await runner.step())) break;
+			} catch (err) {
+				if (!isRunInterrupted(err) || changed) throw err;
+				runner.changeModel(seatId(1), CHOICE, OTHER);
+				policies.set(1, policyOf(1, OTHER));
+				changed = true;
+			}
+		}
+		const failed = calls(runner.log.events).find((e) => (e.data as ModelCall).transportError)!;
+		expect((failed.data as { ask: string }).ask).toMatch(/vote/);
+		const change = runner.log.events.find((e) => e.kind === 'seat.model-changed')!;
+		expect(change.seq).toBe(failed.seq + 1);
+		const replay = createReplay(replayInputOf(runner.log.header, runner.log.events));
+		await replay.run();
+		expect(replay.runner.hash).toBe(runner.hash);
+	});
+
 	it('is carried by a file, not a link: the link says why', async () => {
 		const live = await playWithChange(setup(), 6);
 		const r = recordedFragment(setup(), live.log.header, live.log.events);

@@ -173,7 +173,12 @@ export class Runner<C, S, O, R> {
 				for (const call of d.calls) write(modelCalled(ask, call));
 				for (const t of d.toolCalls) write(toolCalled(ask, t));
 			}
-			throw interrupted[0]!.d.interrupted;
+			// A replay's miss in a turn that also met a recorded transport failure is not a divergence: the
+			// original turn was interrupted too and kept no answer of that seat (after a model change its
+			// discarded answer may be one the recording never had). The events written above are still
+			// checked against the original's, so the transport failure is the one to report.
+			const first = interrupted.find((i) => i.d.interrupted!.reason !== 'replay') ?? interrupted[0]!;
+			throw first.d.interrupted;
 		}
 		const retries: Ask[] = [];
 		asks.forEach((ask, i) => {

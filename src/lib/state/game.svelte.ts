@@ -295,8 +295,14 @@ export class GameSession<S = unknown> {
 			if (this.replaying) return this.#replayStep();
 			this.#saveStart();
 			const before = this.#runner.log.length;
-			const more = await this.#runner.step();
-			this.#persist(this.#runner.log.events.slice(before));
+			let more: boolean;
+			try {
+				more = await this.#runner.step();
+			} finally {
+				// Also when the turn was interrupted: the failed calls it logged are part of the chain, and
+				// a log saved without them would read as damaged.
+				this.#persist(this.#runner.log.events.slice(before));
+			}
 			this.#sync();
 			if (!more) this.#finish();
 			return more;
