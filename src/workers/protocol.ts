@@ -2,7 +2,15 @@
  * The messages between the page, agent workers and engine workers, in one place (both sides import
  * these types). Functions cross only as comlink proxies; AbortSignals never cross.
  */
-import type { Ask, CallGate, ModelCall, PolicyReply, Refusal, RunInterrupted, ToolCallRecord } from '$lib/core';
+import type {
+	Ask,
+	CallGate,
+	ModelCall,
+	PolicyReply,
+	Refusal,
+	RunInterrupted,
+	ToolCallRecord
+} from '$lib/core';
 import type { Lesson } from '$lib/agents/lessons';
 import type { EngineSpec } from '$lib/engines/spec';
 import type { ChatRequest, ChatResponse, LoadProgress, ModelChoice } from '$lib/engines/types';
