@@ -57,6 +57,24 @@ export function createRunner(run: SharedRun, opts: PlayOptions = {}): AnyRunner 
 }
 
 /**
+ * Each seat's model choice now: the setup's (the header's `seats`) with every `seat.model-changed`
+ * event of the log applied in order. What the page starts its workers with on resume, and what a
+ * replay asks its recording with after a change.
+ */
+export function seatsAfter(
+	seats: SharedRun['seats'],
+	events: readonly LogEvent[]
+): Record<string, ModelChoice> {
+	const out: Record<string, ModelChoice> = { ...(seats ?? {}) };
+	for (const e of events)
+		if (e.kind === 'seat.model-changed') {
+			const d = e.data as { seat: number; to: ModelChoice };
+			out[String(d.seat)] = d.to;
+		}
+	return out;
+}
+
+/**
  * What decides a seat, as the header records it: one canonical form from the setup alone, so the page
  * (whose seats are proxies into workers) and Node (whose seats are the policies themselves) write the
  * same header for the same setup. Model seats are `engine:model` as the setup names the model.

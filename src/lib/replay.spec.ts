@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
 	isRunInterrupted,
 	ReplayMiss,
+	seatId,
 	sha256Hex,
 	type LogEvent,
 	type ModelCall,
@@ -9,7 +10,7 @@ import {
 	type RunInterrupted
 } from './core';
 import type { ChatRequest, ModelChoice } from './engines/types';
-import { createRunner, type AnyRunner } from './play';
+import { createRunner, seatsAfter, type AnyRunner } from './play';
 import { policyForChoice } from './policies/factory';
 import type { ChatClient } from './policies/llm/chat-client';
 import { createLesson, parseLesson, type Lesson } from './agents/lessons';
@@ -28,11 +29,11 @@ import type { SharedRun } from './share/link';
 const CHOICE: ModelChoice = { engine: 'openai', model: 'fake-1', baseUrl: 'http://127.0.0.1:9/v1' };
 
 /** A deterministic "model": its reply is a pure function of the request, valid for speak and vote. */
-function fakeClient(opts: { failOnce?: number } = {}): ChatClient & { calls: number } {
+function fakeClient(opts: { failOnce?: number; model?: string } = {}): ChatClient & { calls: number } {
 	let calls = 0;
 	const client = {
 		engine: 'openai',
-		model: 'fake-1',
+		model: opts.model ?? 'fake-1',
 		contextWindow: 4096,
 		get calls() {
 			return calls;
@@ -214,5 +215,142 @@ describe('the replay engine', () => {
 		const run = { ...setup(), seats: { ...setup().seats, '2': { engine: 'human' as const } } };
 		const runner = createRunner(run);
 		expect(() => createReplay(replayInputOf(runner.log.header, []))).toThrow(/seat 2 was played by a person/);
+	});
+});
+
+describe('a seat given another model mid-run (after a lost GPU, say)', () => {
+	const OTHER: ModelChoice = { ...CHOICE, model: 'fake-2' };
+
+	/** Plays `before` turns with every model seat on fake-1, gives seat 1 fake-2, and plays to the end. */
+	async function playWithChange(run: SharedRun, before: number): Promise<AnyRunner> {
+		const policyOf = (seat: number, choice: ModelChoice) =>
+			policyForChoice(run.scenario, choice, { client: fakeClient({ model: choice.model }), seat });
+		const policies = new Map<number, Policy>();
+		for (const [seat, choice] of Object.entries(run.seats ?? {}))
+			if (choice.engine !== 'scripted') policies.set(Number(seat), policyOf(Number(seat), choice));
+		const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
+		for (let turn = 0; ; turn++) {
+			if (turn === before) {
+				runner.changeModel(seatId(1), CHOICE, OTHER);
+				policies.set(1, policyOf(1, OTHER));
+			}
+			if (!(await runner.step())) break;
+		}
+		return runner;
+	}
+
+	it('is one seat.model-changed event, and the seat’s later calls are the new model’s', async () => {
+		const live = await playWithChange(setup(), 6);
+		const changes = live.log.events.filter((e) => e.kind === 'seat.model-changed');
+		expect(changes).toHaveLength(1);
+		const change = changes[0]!;
+		expect(change.data).toEqual({ seat: 1, from: CHOICE, to: OTHER });
+		// A tick of its own: no other event shares it.
+		expect(live.log.events.filter((e) => e.tick === change.tick)).toHaveLength(1);
+		const seat1 = calls(live.log.events).filter((e) => (e.data as { seat: number }).seat === 1);
+		const models = (list: LogEvent[]) => new Set(list.map((e) => (e.data as ModelCall).model));
+		expect(models(seat1.filter((e) => e.seq < change.seq))).toEqual(new Set(['fake-1']));
+		expect(models(seat1.filter((e) => e.seq > change.seq))).toEqual(new Set(['fake-2']));
+		// The header still names the models the run started with; the fold gives the seats now.
+		expect((live.log.header.seats as Record<string, ModelChoice>)['1']).toEqual(CHOICE);
+		expect(seatsAfter(setup().seats, live.log.events)['1']).toEqual(OTHER);
+		expect(seatsAfter(setup().seats, live.log.events.slice(0, change.seq))['1']).toEqual(CHOICE);
+	});
+
+	it('folds as nothing in the scenario: the game state is the same as without the event', async () => {
+		const live = await playWithChange(setup(), 6);
+		const change = live.log.events.find((e) => e.kind === 'seat.model-changed')!;
+		const before = createRunner(setup(), {
+			resume: { header: live.log.header, events: live.log.events.slice(0, change.seq) }
+		});
+		const after = createRunner(setup(), {
+			resume: { header: live.log.header, events: live.log.events.slice(0, change.seq + 1) }
+		});
+		expect(after.state).toEqual(before.state);
+	});
+
+	it('replays to the changed run’s own hash, matching later calls against the new model', async () => {
+		const live = await playWithChange(setup(), 6);
+		const replay = createReplay(replayInputOf(live.log.header, live.log.events));
+		await replay.run();
+		expect(replay.runner.hash).toBe(live.hash);
+		expect(replay.runner.log.events.map((e) => e.hash)).toEqual(live.log.events.map((e) => e.hash));
+		// Not the uninterrupted run: another model answered, so the log is another log.
+		const unchanged = await playLive(setup(), fakeClient());
+		expect(live.hash).not.toBe(unchanged.hash);
+	});
+
+	it('a tampered change is named by its sequence number: the replay re-applies the logged event', async () => {
+		const live = await playWithChange(setup(), 6);
+		// The same log with the change event's target tampered: the replay re-applies the logged event,
+		// so its hash no longer matches, and it says where.
+		const events = live.log.events.map((e) => structuredClone(e));
+		const change = events.find((e) => e.kind === 'seat.model-changed')!;
+		(change.data as { to: ModelChoice }).to = { ...CHOICE, model: 'fake-3' };
+		const err = await createReplay(replayInputOf(live.log.header, events))
+			.run()
+			.catch((e: unknown) => e);
+		expect(err).toBeInstanceOf(ReplayError);
+		expect((err as ReplayError).seq).toBe(change.seq);
+	});
+
+	it('refuses a logged change to something that is not a model, or to a seat not at the table', async () => {
+		const live = await playWithChange(setup(), 6);
+		for (const [data, why] of [
+			[{ seat: 1, from: CHOICE, to: { engine: 'human' } }, /gives seat 1 something other than a model/],
+			[{ seat: 9, from: CHOICE, to: OTHER }, /a seat that is not at the table/],
+			[{ seat: 1, from: CHOICE, to: { engine: 'warp' } }, /unknown engine "warp"/]
+		] as const) {
+			const events = live.log.events.map((e) => structuredClone(e));
+			const change = events.find((e) => e.kind === 'seat.model-changed')!;
+			change.data = data;
+			const err = await createReplay(replayInputOf(live.log.header, events))
+				.run()
+				.catch((e: unknown) => e);
+			expect((err as Error).message).toMatch(why);
+		}
+	});
+
+	it('replays when the change follows a turn interrupted mid-vote, whose discarded answer was the old model’s', async () => {
+		// As on the page: seat 3's endpoint fails during a vote, the turn pauses with seat 1's answer
+		// discarded (it is never logged), a person gives seat 1 another model, and play goes on.
+		const run = setup();
+		const failing = fakeClient({ failOnce: 2 });
+		const policies = new Map<number, Policy>();
+		const policyOf = (seat: number, choice: ModelChoice, client = fakeClient({ model: choice.model })) =>
+			policyForChoice(run.scenario, choice, { client, seat });
+		policies.set(1, policyOf(1, CHOICE));
+		policies.set(3, policyOf(3, CHOICE, failing));
+		policies.set(4, policyOf(4, CHOICE));
+		const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
+		let changed = false;
+		for (;;) {
+			try {
+				if (!(await runner.step())) break;
+			} catch (err) {
+				if (!isRunInterrupted(err) || changed) throw err;
+				runner.changeModel(seatId(1), CHOICE, OTHER);
+				policies.set(1, policyOf(1, OTHER));
+				changed = true;
+			}
+		}
+		const failed = calls(runner.log.events).find((e) => (e.data as ModelCall).transportError)!;
+		expect((failed.data as { ask: string }).ask).toMatch(/vote/);
+		const change = runner.log.events.find((e) => e.kind === 'seat.model-changed')!;
+		expect(change.seq).toBe(failed.seq + 1);
+		const replay = createReplay(replayInputOf(runner.log.header, runner.log.events));
+		await replay.run();
+		expect(replay.runner.hash).toBe(runner.hash);
+	});
+
+	it('is carried by a file, not a link: the link says why', async () => {
+		const live = await playWithChange(setup(), 6);
+		const r = recordedFragment(setup(), live.log.header, live.log.events);
+		expect(r).toMatchObject({ ok: false, why: expect.stringMatching(/model was changed during the run/) });
+	});
+
+	it('cannot happen once the run is over', async () => {
+		const live = await playLive(setup(), fakeClient());
+		expect(() => live.changeModel(seatId(1), CHOICE, OTHER)).toThrow(/the run is over/);
 	});
 });

@@ -14,7 +14,8 @@ import {
 	type RecordedCall,
 	type LogEvent,
 	type LogHeader,
-	type Policy
+	type Policy,
+	seatId
 } from './core';
 import { contextWindowOf } from './engines/context';
 import { needsEngine } from './engines/spec';
@@ -115,11 +116,11 @@ export function createReplay(
 	const tools: ToolHost | undefined =
 		setup.scenario === 'governance' ? stateToolHost(() => box.runner?.state as GovernanceState) : undefined;
 	const policies = new Map<number, Policy>();
-	for (const [seat, choice] of Object.entries(setup.seats ?? {})) {
-		if (!needsEngine(choice)) continue;
-		const s = Number(seat);
-		policies.set(s, replayPolicy(setup.scenario, s, choice, source, tools));
-	}
+	const seatPolicy = (s: number, choice: ModelChoice) => {
+		if (needsEngine(choice)) policies.set(s, replayPolicy(setup.scenario, s, choice, source, tools));
+		else policies.delete(s);
+	};
+	for (const [seat, choice] of Object.entries(setup.seats ?? {})) seatPolicy(Number(seat), choice);
 	const original = input.original;
 	box.runner = createRunner(setup, {
 		// The log's own header: the chain starts where the original's did.
@@ -150,6 +151,15 @@ export function createReplay(
 		setup,
 		async step() {
 			if (runner.log.length >= expected.events) return false;
+			const next = original?.[runner.log.length];
+			if (next?.kind === 'seat.model-changed') {
+				// A person changed a seat's model here: the same change, and the seat's later calls are
+				// matched against the recording with the new model.
+				const { seat, to } = modelChangeOf(next, setup);
+				runner.changeModel(seatId(seat), (next.data as { from: unknown }).from, to);
+				seatPolicy(seat, to);
+				return runner.log.length < expected.events;
+			}
 			try {
 				return (await runner.step()) && runner.log.length < expected.events;
 			} catch (err) {
@@ -177,6 +187,21 @@ export function createReplay(
 		}
 	};
 	return replay;
+}
+
+/** A logged model change, read as hostile input (an imported file): a seat at the table, a valid choice. */
+function modelChangeOf(e: LogEvent, setup: SharedRun): { seat: number; to: ModelChoice } {
+	const d = e.data as { seat?: unknown; to?: unknown } | null;
+	const n = seatCount(setup.scenario, setup.config);
+	const seat = d?.seat;
+	if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 1 || seat > n)
+		throw new ReplayError(`event ${e.seq} changes the model of a seat that is not at the table`, e.seq);
+	const to = parseChoice(d?.to);
+	if (typeof to === 'string')
+		throw new ReplayError(`event ${e.seq} changes seat ${seat}'s model: ${to}`, e.seq);
+	if (!needsEngine(to))
+		throw new ReplayError(`event ${e.seq} gives seat ${seat} something other than a model`, e.seq);
+	return { seat, to };
 }
 
 function replayPolicy(
@@ -268,6 +293,12 @@ export function recordedFragment(
 ): { ok: true; fragment: string } | { ok: false; length: number; why: string } {
 	if (unreplayableSeat(setup) !== null)
 		return { ok: false, length: 0, why: 'a person played a seat, so the game cannot be carried in a link' };
+	if (events.some((e) => e.kind === 'seat.model-changed'))
+		return {
+			ok: false,
+			length: 0,
+			why: 'a seat’s model was changed during the run, which a link cannot carry'
+		};
 	if (canonicalJson(createRunner(setup).log.header) !== canonicalJson(header))
 		return { ok: false, length: 0, why: 'this run was saved by an older version of Conclave' };
 	const fragment = encodeRecordedShare(setup, linkRecordingOf(events));

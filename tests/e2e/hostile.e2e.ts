@@ -2,12 +2,19 @@
  * Hostile model text: every model reply of an undercover game and a governance run carries HTML and
  * script payloads from the public cheat sheets (270 of them, data/xss-payloads.ts), through an
  * OpenAI-compatible endpoint the test serves. Nothing executes (no dialog, no navigation, no script,
- * handler or frame injected, no CSP violation), and the text shows as written.
+ * handler or frame injected, no CSP violation), and the text shows as written. The same for a run
+ * file imported on the Runs page whose speeches and reasons carry them, and for lessons a person edits.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { createLesson, parseLesson, type Lesson } from '../../src/lib/agents/lessons';
+import { toJsonLines, type Policy } from '../../src/lib/core';
+import { createRunner } from '../../src/lib/play';
 import { encodeShare } from '../../src/lib/share/link';
 import { XSS_PAYLOADS } from './data/xss-payloads';
-import { expect, test } from './fixtures';
+import { expect, playToEnd, test } from './fixtures';
 import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
 
 let endpoint: MockEndpoint;
@@ -204,6 +211,134 @@ test('a governance run whose models answer in payloads shows them as text and ru
 		const trace = squash((await page.getByTestId('trace').textContent()) ?? '');
 		expect(trace).toContain(squash(task.context));
 		expect(task.context).toMatch(/<\w/);
+		expect(await injected(page)).toEqual([]);
+	}
+	expect(fired).toEqual([]);
+});
+
+test('an imported run file whose speeches and reasons carry payloads shows them as text and runs none', async ({
+	page
+}) => {
+	test.setTimeout(180_000);
+	const { fired } = await armTraps(page);
+	// A file as anyone could write one: a real, hash-chained log whose seats (people, so the page shows
+	// the recorded events rather than re-executing them) said payloads, and whose rejected votes give
+	// payloads as their reason.
+	const hostile: Policy = {
+		label: 'hostile',
+		async act(_observation, ask) {
+			if (ask.kind !== 'vote') return { action: { text: ask.attempt ? 'A plain word.' : say() } };
+			if (ask.attempt === 0) return { action: null, error: say() };
+			return { action: { target: ask.options?.[0] } };
+		}
+	};
+	const runner = createRunner(
+		{
+			scenario: 'undercover',
+			seed: 21,
+			config: { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 4 },
+			seats: Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), { engine: 'human' as const }]))
+		},
+		{ policyFor: () => hostile }
+	);
+	await runner.run();
+	const texts = (kinds: string[]) =>
+		runner.log.events
+			.filter((e) => kinds.includes(e.kind))
+			.map((e) => e.data as { text?: string; error?: string });
+	const speeches = texts(['speech.given', 'defence.given']).map((d) => d.text!);
+	const reasons = texts(['action.rejected']).map((d) => d.error!);
+	expect(speeches.filter((t) => /<\w/.test(t)).length).toBeGreaterThan(4);
+	expect(reasons.filter((t) => /<\w/.test(t)).length).toBeGreaterThan(4);
+	const file = join(mkdtempSync(join(tmpdir(), 'conclave-hostile-')), 'hostile.jsonl');
+	writeFileSync(file, toJsonLines(runner.log.header, runner.log.events));
+
+	await page.goto('/runs/');
+	await page.getByTestId('import-file').setInputFiles(file);
+	await expect(page.getByTestId('import-done')).toContainText('chain verified');
+	expect(await injected(page)).toEqual([]);
+	await page.getByTestId('run-row').first().getByRole('link', { name: 'Replay' }).click();
+	await page.getByTestId('god-view').check();
+	await page.getByTestId('speed').selectOption('instant');
+	await playToEnd(page);
+	// Every speech of the file is on the page character for character, as text.
+	const shown = squash((await page.locator('main').textContent()) ?? '');
+	for (const text of speeches) expect(shown).toContain(squash(text));
+	expect(await injected(page)).toEqual([]);
+	// The exported log of the replay holds the reasons as written: the text went through untouched.
+	const download = page.waitForEvent('download');
+	await page.getByTestId('export-log').click();
+	const exported = await (await download).createReadStream();
+	let body = '';
+	for await (const chunk of exported) body += chunk;
+	for (const reason of reasons) expect(body).toContain(JSON.stringify(reason).slice(1, -1));
+	expect(fired).toEqual([]);
+});
+
+/** Puts lessons into the page's lesson database, with the schema storage/lessons.ts creates. */
+async function seedLessons(page: Page, lessons: Lesson[]): Promise<void> {
+	await page.evaluate(async (records) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave-lessons', 1);
+			req.onupgradeneeded = () => {
+				const store = req.result.createObjectStore('lessons', { keyPath: 'id' });
+				store.createIndex('byOwner', ['persona', 'model', 'lang']);
+				req.result.createObjectStore('meta', { keyPath: 'key' });
+			};
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		await new Promise<void>((resolve, reject) => {
+			const tx = db.transaction('lessons', 'readwrite');
+			for (const r of records) tx.objectStore('lessons').put(r);
+			tx.oncomplete = () => resolve();
+			tx.onerror = () => reject(tx.error);
+		});
+		db.close();
+	}, lessons);
+}
+
+test('lessons a person edits with payloads are refused or saved as text, and run nothing', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	const { fired } = await armTraps(page);
+	const parsed = parseLesson('When a seat describes the word vaguely, vote for that seat.', 'en');
+	if (!parsed.ok) throw new Error(parsed.error);
+	const owner = { persona: 'vera', model: 'transformers:/test-models/tiny-chat', lang: 'en' as const };
+	await page.goto('/lessons/');
+	await seedLessons(page, [createLesson(owner, parsed, 1)]);
+	await page.reload();
+	const row = page.getByTestId('lesson-row');
+	await expect(row).toHaveCount(1);
+
+	// Markup is refused by the lesson form check, with its sentence shown as text; nothing is saved.
+	for (const payload of XSS_PAYLOADS.filter((p) => /[<>]/.test(p) && p.length <= 150).slice(0, 40)) {
+		await row.getByTestId('lesson-edit').click();
+		await row.getByTestId('lesson-edit-text').fill(`When a seat says ${payload}, vote for that seat.`);
+		await expect(row.getByTestId('lesson-draft-error')).toHaveText(
+			'the lesson repeats the template; name a real situation and a real action'
+		);
+		await expect(row.getByTestId('lesson-save')).toBeDisabled();
+		expect(await injected(page)).toEqual([]);
+		await row.getByRole('button', { name: 'Cancel' }).click();
+		await expect(row.getByTestId('lesson-text')).toHaveText(parsed.text);
+	}
+	// Payloads with no angle brackets pass the form and are saved: they show as written, and run nothing.
+	for (const text of [
+		'When a seat writes "javascript:alert(1)" or " onfocus=alert(1) autofocus x=", vote for that seat.',
+		'When a speech says javascript:alert(document.domain) or &#x3C;script&#x3E;, vote for that seat.'
+	]) {
+		await row.getByTestId('lesson-edit').click();
+		await row.getByTestId('lesson-edit-text').fill(text);
+		await row.getByTestId('lesson-save').click();
+		// As the form tidies it (a clause's trailing ";" goes), and otherwise character for character.
+		const saved = parseLesson(text, 'en');
+		if (!saved.ok) throw new Error(saved.error);
+		await expect(row.getByTestId('lesson-text')).toHaveText(saved.text);
+		expect(await injected(page)).toEqual([]);
+		await page.reload();
+		await expect(page.getByTestId('lesson-text')).toHaveText(saved.text);
 		expect(await injected(page)).toEqual([]);
 	}
 	expect(fired).toEqual([]);

@@ -150,6 +150,22 @@ export class Runner<C, S, O, R> {
 		);
 	}
 
+	/**
+	 * Gives a seat another model between turns (a person's choice on resume, say after a lost GPU):
+	 * one `seat.model-changed` event in a tick of its own. The caller's `policyFor` must answer for the
+	 * new model from now on; a replay re-applies the event where the log has it.
+	 */
+	changeModel(seat: SeatId, from: unknown, to: unknown): LogEvent {
+		if (this.#done) throw new Error('the run is over: its models can no longer change');
+		const e = this.log.append(
+			{ kind: 'seat.model-changed', data: { seat, from, to } } satisfies CoreEvent,
+			this.#clock.now + 1
+		);
+		this.#fold(e);
+		this.#onEvents?.([e]);
+		return e;
+	}
+
 	async run(): Promise<R | null> {
 		while (await this.step()) {
 			/* each step appends one turn */
@@ -175,7 +191,12 @@ export class Runner<C, S, O, R> {
 				for (const call of d.calls) write(modelCalled(ask, call));
 				for (const t of d.toolCalls) write(toolCalled(ask, t));
 			}
-			throw interrupted[0]!.d.interrupted;
+			// A replay's miss in a turn that also met a recorded transport failure is not a divergence: the
+			// original turn was interrupted too and kept no answer of that seat (after a model change its
+			// discarded answer may be one the recording never had). The events written above are still
+			// checked against the original's, so the transport failure is the one to report.
+			const first = interrupted.find((i) => i.d.interrupted!.reason !== 'replay') ?? interrupted[0]!;
+			throw first.d.interrupted;
 		}
 		const retries: Ask[] = [];
 		asks.forEach((ask, i) => {

@@ -41,7 +41,13 @@ export type CoreEvent =
 	| EventDraft<'action.forfeited', { ask: string; seat: SeatId; action: string; reason: string }>
 	| EventDraft<'run.halted', { reason: string }>
 	| EventDraft<'model.called', { ask: string; seat: SeatId } & Omit<ModelCall, 'meta'>>
-	| EventDraft<'tool.called', { ask: string; seat: SeatId } & ToolCallRecord>;
+	| EventDraft<'tool.called', { ask: string; seat: SeatId } & ToolCallRecord>
+	/**
+	 * A person gave a seat another model while the run was paused (after a lost GPU, say). The header's
+	 * seat choices plus these events say which model answered each later call; `from` and `to` are the
+	 * seat's model choices as the header's `seats` holds them.
+	 */
+	| EventDraft<'seat.model-changed', { seat: SeatId; from: unknown; to: unknown }>;
 
 export interface Budgets {
 	/** Rounds the scenario may complete before the run ends as a draw. */

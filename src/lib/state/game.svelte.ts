@@ -2,12 +2,20 @@
  * One run on the page: the runner, its pacing (play, pause, step, speed), saving to IndexedDB, and
  * replay of a finished log. The page renders `view` and `events`; only this class drives the runner.
  */
-import { isRunInterrupted, verifyChain, LogIntegrityError, type LogEvent, type LogHeader } from '$lib/core';
+import {
+	canonicalJson,
+	isRunInterrupted,
+	seatId,
+	verifyChain,
+	LogIntegrityError,
+	type LogEvent,
+	type LogHeader
+} from '$lib/core';
 import type { ModelChoice } from '$lib/engines/types';
-import { choiceLabel } from '$lib/engines/spec';
+import { choiceLabel, needsEngine } from '$lib/engines/spec';
 import { AgentPool } from './agent-pool.svelte';
 import { lessonsForRun } from './lessons-flow';
-import { createRunner, type AnyRunner } from '$lib/play';
+import { createRunner, seatsAfter, type AnyRunner } from '$lib/play';
 import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
@@ -65,8 +73,13 @@ export class GameSession<S = unknown> {
 	readOnly = $state(false);
 	canTakeOver = $state(false);
 
-	/** The seats' workers; created on the first play, terminated when the run ends or the page is left. */
-	readonly pool: AgentPool | null;
+	/**
+	 * The seats' workers; created on the first play, terminated when the run ends or the page is left.
+	 * Replaced (with its workers) when a person gives a seat another model.
+	 */
+	pool: AgentPool | null = $state.raw(null);
+	/** Each seat's player now: the setup's, with the log's `seat.model-changed` events applied. */
+	choices: Record<number, ModelChoice> = $state.raw({});
 	#runner: AnyRunner;
 	/** The id this run is saved under, chosen up front so its workers can be told before it is saved. */
 	#id: string;
@@ -93,13 +106,13 @@ export class GameSession<S = unknown> {
 		this.#reexec = replay && !Array.isArray(replay) ? replay : null;
 		this.#id = newRunId();
 		// A replay starts no worker of any kind: its model calls are answered from the recording.
-		this.pool = this.replaying ? null : new AgentPool(setup.scenario, seatChoices(setup));
-		const pool = this.pool;
+		this.choices = { ...seatChoices(setup), ...seatsAfter(undefined, resume?.events ?? []) };
+		this.pool = this.replaying ? null : new AgentPool(setup.scenario, this.choices);
 		this.#runner =
 			this.#reexec?.runner ??
 			createRunner(setup, {
 				resume: resume ?? undefined,
-				policyFor: pool ? (seat) => pool.policyFor(seat) : undefined
+				policyFor: this.pool ? (seat) => this.pool?.policyFor(seat) : undefined
 			});
 		this.storageProblem = store.problem;
 		store.onProblem = (p) => (this.storageProblem = p);
@@ -187,10 +200,12 @@ export class GameSession<S = unknown> {
 		const saved = await this.#store.loadRun(this.#id);
 		if (!saved || saved.events.length < this.saved) return;
 		verifyChain(saved.run.header, saved.events);
-		const pool = this.pool;
+		// The writer may have changed a seat's model: this tab's agents must be the log's.
+		const choices = { ...seatChoices(this.setup), ...seatsAfter(undefined, saved.events) };
+		if (this.pool && canonicalChoices(choices) !== canonicalChoices(this.choices)) this.#newPool(choices);
 		this.#runner = createRunner(this.setup, {
 			resume: { header: saved.run.header, events: saved.events },
-			policyFor: pool ? (seat) => pool.policyFor(seat) : undefined
+			policyFor: this.pool ? (seat) => this.pool?.policyFor(seat) : undefined
 		});
 		this.saved = saved.events.length;
 		this.#sync();
@@ -280,8 +295,14 @@ export class GameSession<S = unknown> {
 			if (this.replaying) return this.#replayStep();
 			this.#saveStart();
 			const before = this.#runner.log.length;
-			const more = await this.#runner.step();
-			this.#persist(this.#runner.log.events.slice(before));
+			let more: boolean;
+			try {
+				more = await this.#runner.step();
+			} finally {
+				// Also when the turn was interrupted: the failed calls it logged are part of the chain, and
+				// a log saved without them would read as damaged.
+				this.#persist(this.#runner.log.events.slice(before));
+			}
 			this.#sync();
 			if (!more) this.#finish();
 			return more;
@@ -432,6 +453,34 @@ export class GameSession<S = unknown> {
 		this.#timer = null;
 	}
 
+	/**
+	 * Gives a model seat another model while the run is paused (after a lost GPU, say): a
+	 * `seat.model-changed` event in the log, saved like any other, and fresh workers for the new
+	 * choices on the next play. Returns a sentence when the change is not possible now.
+	 */
+	changeModel(seat: number, to: ModelChoice): string | null {
+		const from = this.choices[seat];
+		if (this.replaying || this.readOnly || !this.runId || this.status !== 'paused')
+			return 'A seat’s model can be changed only while this tab’s run is paused.';
+		if (!from || !needsEngine(from)) return `Seat ${seat} is not played by a model.`;
+		if (!needsEngine(to)) return 'A model seat can only be given another model.';
+		if (canonicalChoices({ 1: from }) === canonicalChoices({ 1: to })) return null;
+		const before = this.#runner.log.length;
+		this.#runner.changeModel(seatId(seat), from, to);
+		this.#persist(this.#runner.log.events.slice(before));
+		this.#sync();
+		this.#newPool({ ...this.choices, [seat]: to });
+		this.error = null;
+		return null;
+	}
+
+	/** New workers for new choices; the old ones are terminated (their models unloaded with them). */
+	#newPool(choices: Record<number, ModelChoice>): void {
+		this.pool?.dispose();
+		this.choices = choices;
+		this.pool = new AgentPool(this.setup.scenario, choices);
+	}
+
 	/** Cancels loading models: terminating the engine workers stops their downloads. */
 	cancelLoading(): void {
 		if (this.status !== 'loading') return;
@@ -440,9 +489,7 @@ export class GameSession<S = unknown> {
 
 	/** Each seat's player, as shown on the table. */
 	get labels(): Record<number, string> {
-		return Object.fromEntries(
-			Object.entries(seatChoices(this.setup)).map(([seat, c]) => [seat, choiceLabel(c)])
-		);
+		return Object.fromEntries(Object.entries(this.choices).map(([seat, c]) => [seat, choiceLabel(c)]));
 	}
 
 	/** Stops pacing (when the page is left); the log is already saved. */
@@ -470,6 +517,10 @@ export function seatChoices(setup: SharedRun): Record<number, ModelChoice> {
 	const out: Record<number, ModelChoice> = {};
 	for (let seat = 1; seat <= n; seat++) out[seat] = setup.seats?.[seat] ?? { engine: 'scripted' };
 	return out;
+}
+
+function canonicalChoices(choices: Record<number, ModelChoice>): string {
+	return canonicalJson(choices);
 }
 
 function summarize(outcome: unknown): string | undefined {

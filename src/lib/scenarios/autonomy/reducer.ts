@@ -295,7 +295,8 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 			return { ...done, outcome: { ...summarize(done), reason: `halted: ${d.reason}` } };
 		}
 		default:
-			// The runner's own events (action.rejected, action.forfeited, tool.called) change nothing here.
+			// The runner's own events (action.rejected, action.forfeited, tool.called, seat.model-changed)
+			// change nothing here.
 			return s;
 	}
 }

@@ -603,6 +603,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			};
 		case 'action.rejected':
 		case 'model.called':
+		case 'seat.model-changed':
 			return s;
 		default: {
 			const never: never = ev;

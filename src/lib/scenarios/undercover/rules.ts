@@ -321,6 +321,7 @@ export function applyEvent(s: UndercoverState, e: LogEvent): UndercoverState {
 		case 'action.rejected':
 		case 'model.called':
 		case 'tool.called':
+		case 'seat.model-changed':
 			return s;
 		case 'votes.tallied':
 			return { ...s, tallies: [...s.tallies, ev.data] };

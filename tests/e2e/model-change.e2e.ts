@@ -1,0 +1,117 @@
+/**
+ * Resuming a paused run on the same model or another one. The run pauses, saved, on a failure that is
+ * not the agents' doing: here the endpoint stops answering (HTTP 503), the path a lost GPU device
+ * takes too (engines/host.ts maps it to the same pause; host.spec.ts simulates the lost device). On
+ * resume the page offers each model seat its model or another; the person gives seat 1 seat 4's
+ * model, the change is an event in the log, the run finishes, and a replay of it reproduces its hash.
+ */
+import type { Page } from '@playwright/test';
+import { encodeShare } from '../../src/lib/share/link';
+import { eventCount, expect, playToEnd, test } from './fixtures';
+import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
+
+let endpoint: MockEndpoint;
+/** From its 10th request (mid-game) the endpoint answers 503 until the test says it is back. */
+let back = false;
+
+test.beforeAll(async () => {
+	endpoint = await startMockEndpoint(() => 'It is something people use every day.', {
+		fail: (n) => (n >= 10 && !back ? { status: 503, body: '{"error":{"message":"overloaded"}}' } : null)
+	});
+});
+test.afterAll(() => endpoint.close());
+
+/** The events of the run this page shows, as IndexedDB holds them. */
+async function savedEvents(page: Page) {
+	const runId = /#run=(\w+)/.exec(page.url())?.[1];
+	return page.evaluate(async (runId) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const rows = await new Promise<
+			{ runId: string; seq: number; kind: string; data: Record<string, unknown> }[]
+		>((resolve) => {
+			const req = db.transaction('events').objectStore('events').getAll();
+			req.onsuccess = () => resolve(req.result);
+		});
+		db.close();
+		return rows.filter((r) => r.runId === runId).sort((a, b) => a.seq - b.seq);
+	}, runId);
+}
+
+test('a paused run resumes with another model for a seat: an event in the log, and the replay knows', async ({
+	page
+}) => {
+	test.setTimeout(180_000);
+	const model = (name: string) => ({ engine: 'openai' as const, model: name, baseUrl: endpoint.baseUrl });
+	const run = {
+		scenario: 'undercover',
+		seed: 8,
+		config: { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 3 },
+		seats: {
+			1: model('mock-a'),
+			2: model('mock-a'),
+			3: model('mock-a'),
+			4: model('mock-b'),
+			5: model('mock-a'),
+			6: model('mock-a')
+		}
+	};
+	await page.goto(`/play/#${encodeShare(run)}`);
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+
+	// The endpoint stops answering: the run pauses, saved, and says what happened.
+	await expect(page.getByRole('alert')).toContainText('Press play to retry', { timeout: 90_000 });
+	await expect(page.getByTestId('run-status')).toContainText('paused');
+	expect(await eventCount(page)).toBeGreaterThan(0);
+	back = true;
+
+	// Resuming offers each model seat the same model or another one.
+	const panel = page.getByTestId('change-model');
+	await expect(panel).toBeVisible();
+	await expect(page.getByTestId('change-model-1')).toHaveValue(
+		(await page
+			.getByTestId('change-model-1')
+			.locator('option', { hasText: 'mock-a (the same model)' })
+			.getAttribute('value')) ?? ''
+	);
+	await expect(page.getByTestId('change-model-apply-1')).toBeDisabled();
+	await page.getByTestId('change-model-1').selectOption({ label: 'openai · mock-b' });
+	await page.getByTestId('change-model-apply-1').click();
+	await expect(panel).toContainText('Seat 1 (openai · mock-b)');
+	const hash = await playToEnd(page);
+
+	// The change is in the saved log, and seat 1's later calls were made with the new model.
+	const events = await savedEvents(page);
+	const changes = events.filter((e) => e.kind === 'seat.model-changed');
+	expect(changes).toHaveLength(1);
+	const change = changes[0]!;
+	expect(change.data).toMatchObject({ seat: 1, from: { model: 'mock-a' }, to: { model: 'mock-b' } });
+	const seat1 = events.filter((e) => e.kind === 'model.called' && e.data.seat === 1);
+	expect(new Set(seat1.filter((e) => e.seq < change.seq).map((e) => e.data.model))).toEqual(
+		new Set(['mock-a'])
+	);
+	expect(new Set(seat1.filter((e) => e.seq > change.seq).map((e) => e.data.model))).toEqual(
+		new Set(['mock-b'])
+	);
+
+	// A reload shows the finished run with seat 1 on its new model; the replay ends on the same hash.
+	await page.reload();
+	await expect(page.getByTestId('run-status')).toContainText('finished');
+	await page.goto('/runs/');
+	await page.getByTestId('run-row').first().getByRole('link', { name: 'Replay' }).click();
+	await expect(page.getByTestId('replay-mode')).toBeVisible();
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 60_000 });
+	await expect(page.getByRole('alert')).toHaveCount(0);
+	expect(await page.getByTestId('log-hash').textContent()).toBe(hash);
+	await expect(page.getByTestId('replay-verdict')).toContainText('Replayed exactly');
+	// A link cannot carry the change: the page says so and offers the file.
+	await expect(page.getByTestId('recorded-link-unavailable')).toContainText(
+		'model was changed during the run'
+	);
+});
