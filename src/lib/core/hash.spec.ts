@@ -77,7 +77,9 @@ describe('canonicalJson', () => {
 	});
 
 	it('writes numbers as JSON does, -0 and large exponents included', () => {
-		expect(canonicalJson([-0, 1e21, 1e-7, 123456789012345680000])).toBe('[0,1e+21,1e-7,123456789012345680000]');
+		expect(canonicalJson([-0, 1e21, 1e-7, 123456789012345680000])).toBe(
+			'[0,1e+21,1e-7,123456789012345680000]'
+		);
 		expect(canonicalJson({ b: '\u2028"\\', a: '\ud800' })).toBe('{"a":"\\ud800","b":"\u2028\\"\\\\"}');
 	});
 
