@@ -4,6 +4,7 @@
  */
 import { serveTestModels as serveModels } from '../../scripts/test-models';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import type { Lesson } from '../../src/lib/agents/lessons';
 
 const LOCAL = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -74,4 +75,27 @@ export async function eventCount(page: Page): Promise<number> {
 /** Serves the generated tiny models at /test-models/<name>/… (see scripts/test-models.ts). */
 export function serveTestModels(page: Page): Promise<void> {
 	return serveModels(page.context());
+}
+
+/** Puts lessons into the page's lesson database, with the schema storage/lessons.ts creates. */
+export async function seedLessons(page: Page, lessons: Lesson[]): Promise<void> {
+	await page.evaluate(async (records) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave-lessons', 1);
+			req.onupgradeneeded = () => {
+				const store = req.result.createObjectStore('lessons', { keyPath: 'id' });
+				store.createIndex('byOwner', ['persona', 'model', 'lang']);
+				req.result.createObjectStore('meta', { keyPath: 'key' });
+			};
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		await new Promise<void>((resolve, reject) => {
+			const tx = db.transaction('lessons', 'readwrite');
+			for (const r of records) tx.objectStore('lessons').put(r);
+			tx.oncomplete = () => resolve();
+			tx.onerror = () => reject(tx.error);
+		});
+		db.close();
+	}, lessons);
 }

@@ -9,12 +9,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createLesson, parseLesson, type Lesson } from '../../src/lib/agents/lessons';
+import { createLesson, parseLesson } from '../../src/lib/agents/lessons';
 import { toJsonLines, type Policy } from '../../src/lib/core';
 import { createRunner } from '../../src/lib/play';
 import { encodeShare } from '../../src/lib/share/link';
 import { XSS_PAYLOADS } from './data/xss-payloads';
-import { expect, playToEnd, test } from './fixtures';
+import { expect, playToEnd, seedLessons, test } from './fixtures';
 import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
 
 let endpoint: MockEndpoint;
@@ -274,29 +274,6 @@ test('an imported run file whose speeches and reasons carry payloads shows them 
 	for (const reason of reasons) expect(body).toContain(JSON.stringify(reason).slice(1, -1));
 	expect(fired).toEqual([]);
 });
-
-/** Puts lessons into the page's lesson database, with the schema storage/lessons.ts creates. */
-async function seedLessons(page: Page, lessons: Lesson[]): Promise<void> {
-	await page.evaluate(async (records) => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const req = indexedDB.open('conclave-lessons', 1);
-			req.onupgradeneeded = () => {
-				const store = req.result.createObjectStore('lessons', { keyPath: 'id' });
-				store.createIndex('byOwner', ['persona', 'model', 'lang']);
-				req.result.createObjectStore('meta', { keyPath: 'key' });
-			};
-			req.onsuccess = () => resolve(req.result);
-			req.onerror = () => reject(req.error);
-		});
-		await new Promise<void>((resolve, reject) => {
-			const tx = db.transaction('lessons', 'readwrite');
-			for (const r of records) tx.objectStore('lessons').put(r);
-			tx.oncomplete = () => resolve();
-			tx.onerror = () => reject(tx.error);
-		});
-		db.close();
-	}, lessons);
-}
 
 test('lessons a person edits with payloads are refused or saved as text, and run nothing', async ({
 	page

@@ -8,7 +8,7 @@ import { createLesson, parseLesson, type Lesson } from '../../src/lib/agents/les
 import type { ModelChoice } from '../../src/lib/engines/types';
 import { personas } from '../../src/lib/scenarios/undercover/personas';
 import { encodeShare } from '../../src/lib/share/link';
-import { expect, serveTestModels, test } from './fixtures';
+import { expect, seedLessons, serveTestModels, test } from './fixtures';
 
 const TINY: ModelChoice = { engine: 'transformers', model: '/test-models/tiny-chat' };
 const TINY_KEY = 'transformers:/test-models/tiny-chat';
@@ -55,29 +55,6 @@ async function storedLessons(page: Page): Promise<Lesson[]> {
 		db.close();
 		return out;
 	});
-}
-
-/** Puts lessons into the page's lesson database, with the schema storage/lessons.ts creates. */
-async function seedLessons(page: Page, lessons: Lesson[]): Promise<void> {
-	await page.evaluate(async (records) => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const req = indexedDB.open('conclave-lessons', 1);
-			req.onupgradeneeded = () => {
-				const store = req.result.createObjectStore('lessons', { keyPath: 'id' });
-				store.createIndex('byOwner', ['persona', 'model', 'lang']);
-				req.result.createObjectStore('meta', { keyPath: 'key' });
-			};
-			req.onsuccess = () => resolve(req.result);
-			req.onerror = () => reject(req.error);
-		});
-		await new Promise<void>((resolve, reject) => {
-			const tx = db.transaction('lessons', 'readwrite');
-			for (const r of records) tx.objectStore('lessons').put(r);
-			tx.oncomplete = () => resolve();
-			tx.onerror = () => reject(tx.error);
-		});
-		db.close();
-	}, lessons);
 }
 
 test('a person takes seat 6 beside five tiny models: own word only, the same rules, through the form', async ({
