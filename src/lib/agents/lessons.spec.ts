@@ -3,6 +3,7 @@ import type { UndercoverObservation } from '../scenarios/undercover';
 import {
 	createLesson,
 	editLesson,
+	lessonFromReply,
 	lessonId,
 	observationText,
 	parseLesson,
@@ -28,6 +29,49 @@ function lesson(text: string, clock = 0, o: LessonOwner = owner): Lesson {
 
 const win: SeatOutcome = { won: true, role: 'civilian', voteHits: 1, voteTotal: 1 };
 const loss: SeatOutcome = { won: false, role: 'civilian', voteHits: 0, voteTotal: 1 };
+
+describe("lessonFromReply: a model's reflection, salvaged, then the one enforced form", () => {
+	it("reads the lesson out of a reply and normalises it as a person's", () => {
+		expect(
+			lessonFromReply(
+				'<think>hmm</think>{"lesson": "When one seat describes a trait the rest never mention, vote for that seat."}',
+				'en'
+			)
+		).toMatchObject({
+			ok: true,
+			text: 'When one seat describes a trait the rest never mention, vote for that seat.'
+		});
+		expect(lessonFromReply('{"lesson": "如果第一轮有人说出独有特征，就跟票投他"}', 'zh')).toMatchObject({
+			ok: true,
+			text: '如果第一轮有人说出独有特征，跟票投他。'
+		});
+	});
+
+	it('rejects what parseLesson rejects, and says so for a reply with no lesson', () => {
+		expect(lessonFromReply('{"lesson": "Be more careful next time."}', 'en')).toMatchObject({
+			ok: false,
+			error: /must read/
+		});
+		expect(lessonFromReply('{"lesson": "when <situation>, <what to do>"}', 'en')).toMatchObject({
+			ok: false,
+			error: /template/
+		});
+		expect(lessonFromReply('<think>lessons...', 'en')).toEqual({
+			ok: false,
+			error: 'the reply was all reasoning and no answer'
+		});
+	});
+
+	it('holds a lesson to the same rule for saying a word as a speech: plurals, and "苹 果" in Chinese', () => {
+		expect(
+			lessonFromReply('When a seat says the apples are red, vote for that seat.', 'en', { avoid: ['apple'] })
+		).toMatchObject({ ok: false, error: /this game's words/ });
+		expect(lessonFromReply('当有人说苹 果很甜时，投给那个座位。', 'zh', { avoid: ['苹果'] })).toMatchObject({
+			ok: false,
+			error: /this game's words/
+		});
+	});
+});
 
 describe('parseLesson', () => {
 	it('splits an English lesson into situation and action, normalised', () => {

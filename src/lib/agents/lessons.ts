@@ -8,7 +8,8 @@
  * give the same store everywhere. Storage lives in `src/lib/storage/lessons.ts`.
  */
 import { canonicalJson, sha256Hex } from '../core';
-import type { Role, UndercoverObservation } from '../scenarios/undercover';
+import { saysWord, type Role, type UndercoverObservation } from '../scenarios/undercover';
+import { LESSON_MAX_CHARS, lessonInReply } from '../scenarios/undercover/parse';
 import type { Lang } from '../scenarios/undercover/words/types';
 
 export interface Lesson {
@@ -46,7 +47,7 @@ export interface Lesson {
 export type ParsedLesson =
 	{ ok: true; situation: string; action: string; text: string } | { ok: false; error: string };
 
-export const LESSON_MAX_CHARS = 200;
+export { LESSON_MAX_CHARS };
 
 /**
  * Phrasings that say "try harder" and nothing else: seed 002's reason for the enforced form was to keep
@@ -175,18 +176,21 @@ export function parseLesson(raw: string, lang: Lang, opts: { avoid?: readonly st
 		return { ok: false, error: 'the situation is too short to recognise' };
 	if (normKey(situation) === normKey(action))
 		return { ok: false, error: 'the action only repeats the situation' };
-	const avoid = (opts.avoid ?? []).filter((w) => w && w.trim());
-	if (
-		avoid.some((w) =>
-			(lang === 'en' ? new RegExp(`\\b${escapeRe(w)}\\b`, 'i') : new RegExp(escapeRe(w))).test(text)
-		)
-	)
+	// The game's own rule for saying a word (a plural, "苹 果"), so a lesson cannot name one a speech could not.
+	const avoid = (opts.avoid ?? []).map((w) => w.trim()).filter(Boolean);
+	if (avoid.some((w) => saysWord(text, w, lang)))
 		return { ok: false, error: "the lesson names this game's words; keep it general" };
 	return { ok: true, situation, action, text: formatLesson(lang, lead, situation, action) };
 }
 
-function escapeRe(s: string): string {
-	return s.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A lesson from a model's reflection reply: salvaged from the reply, then held to the same form. */
+export function lessonFromReply(
+	reply: string,
+	lang: Lang,
+	opts: { avoid?: readonly string[] } = {}
+): ParsedLesson {
+	const found = lessonInReply(reply);
+	return found.ok ? parseLesson(found.text, lang, opts) : found;
 }
 
 function formatLesson(lang: Lang, lead: string, situation: string, action: string): string {

@@ -8,7 +8,6 @@ import {
 	createMLCEngine,
 	deleteModelFromCache,
 	isModelCached,
-	ThinkStripper,
 	WebLLMEngine,
 	type InitProgress,
 	type WebLLMLike
@@ -484,31 +483,6 @@ describe('WebLLMEngine.chat', () => {
 		await expect(engine.chat(ask())).rejects.toMatchObject({
 			message: 'Qwen2.5 0.5B Instruct is not loaded yet. Load it first.'
 		});
-	});
-});
-
-describe('ThinkStripper', () => {
-	const run = (pieces: string[]) => {
-		const s = new ThinkStripper();
-		const out = pieces.map((p) => s.push(p));
-		return out.join('') + s.end();
-	};
-
-	it('drops a leading think block split across pieces', () => {
-		expect(run(['<th', 'ink>', 'hmm, seat 2', ' or 3?</thi', 'nk>\n\n', 'Seat', ' 3.'])).toBe('Seat 3.');
-		expect(run(['<think>\n\n</think>\n\n{"vote":', ' 3}'])).toBe('{"vote": 3}');
-	});
-
-	it('passes other text through at once, leading whitespace and tags included', () => {
-		const s = new ThinkStripper();
-		expect(s.push('Hello')).toBe('Hello');
-		expect(run(['  ', 'x'])).toBe('  x');
-		expect(run(['<b>bold</b>'])).toBe('<b>bold</b>');
-		expect(run(['<thi'])).toBe('<thi');
-	});
-
-	it('drops an unfinished thought', () => {
-		expect(run(['<think>still thinking when max_tokens hit'])).toBe('');
 	});
 });
 

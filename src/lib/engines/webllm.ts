@@ -10,6 +10,7 @@
 import { checkModelCache, deleteModelEntries, type CacheHealth } from './model-cache';
 import { getCatalogEntry, pickBuild, type CatalogBuild, type CatalogEntry, type Quant } from './catalog';
 import type { GpuCaps } from './gpu';
+import { ThinkStripper } from '../salvage/reasoning';
 import {
 	EngineError,
 	type ChatEngine,
@@ -130,59 +131,6 @@ function finite(x: unknown): x is number {
 function browserOnline(): boolean | undefined {
 	const nav = globalThis.navigator as { onLine?: unknown } | undefined;
 	return typeof nav?.onLine === 'boolean' ? nav.onLine : undefined;
-}
-
-const THINK_OPEN = '<think>';
-const THINK_CLOSE = '</think>';
-
-/**
- * Drops a leading `<think>...</think>` block from streamed text. Qwen3 writes one unless thinking is
- * off, and even then WebLLM 0.2.86 puts an empty one in front of the reply ("<think>\n\n</think>\n\n")
- * that may reach the stream. Agents must get the answer, never the scratchpad.
- */
-export class ThinkStripper {
-	private state: 'head' | 'think' | 'after' | 'pass' = 'head';
-	private buf = '';
-
-	push(piece: string): string {
-		if (this.state === 'pass') return piece;
-		this.buf += piece;
-		for (;;) {
-			if (this.state === 'head') {
-				const t = this.buf.trimStart();
-				if (t === '' || (THINK_OPEN.startsWith(t) && t !== THINK_OPEN)) return '';
-				if (t.startsWith(THINK_OPEN)) {
-					this.state = 'think';
-					this.buf = t.slice(THINK_OPEN.length);
-					continue;
-				}
-				this.state = 'pass';
-				const out = this.buf;
-				this.buf = '';
-				return out;
-			}
-			if (this.state === 'think') {
-				const i = this.buf.indexOf(THINK_CLOSE);
-				if (i < 0) return '';
-				this.buf = this.buf.slice(i + THINK_CLOSE.length);
-				this.state = 'after';
-				continue;
-			}
-			// 'after': the whitespace that follows </think> belongs to the block.
-			const t = this.buf.trimStart();
-			this.buf = '';
-			if (t === '') return '';
-			this.state = 'pass';
-			return t;
-		}
-	}
-
-	/** What is still held back when the stream ends; an unfinished thought is dropped. */
-	end(): string {
-		const out = this.state === 'head' ? this.buf : '';
-		this.buf = '';
-		return out;
-	}
 }
 
 const MB = 2 ** 20;

@@ -17,11 +17,11 @@ import {
 	type PolicyContext,
 	type SeatId
 } from '../../core';
-import { observationText, retrieve, type Lesson } from '../../agents/lessons';
+import { lessonFromReply, observationText, retrieve, type Lesson } from '../../agents/lessons';
 import { NOTES_PER_PROMPT, noteText, notesFrom, type Note, type OwnCall } from '../../agents/notes';
 import type { ChatRequest, ChatResponse, SamplingSettings } from '../../engines/types';
 import type { UndercoverObservation } from '../../scenarios/undercover';
-import { parseLesson, parseMonologue, parseReply, type ReplyKind } from '../../scenarios/undercover/parse';
+import { parseMonologue, parseReply, type ReplyKind } from '../../scenarios/undercover/parse';
 import {
 	actionPrompt,
 	estimateMessages,
@@ -271,9 +271,9 @@ export function createLlmUndercoverPolicy(
 				: observation.word
 					? [observation.word]
 					: [];
-			const parsed = parseLesson(response.text, observation.lang, avoid);
+			const parsed = lessonFromReply(response.text, observation.lang, { avoid });
 			return parsed.ok
-				? { ok: true, lesson: parsed.lesson, call: made }
+				? { ok: true, lesson: parsed.text, call: made }
 				: { ok: false, error: withLengthHint(parsed.error, response), call: made };
 		}
 	};

@@ -8,8 +8,20 @@
  * with no status, an ambiguous citation or a text cut mid-way is rejected with one English sentence
  * the runner quotes back on the retry. What it returns is exactly what `validate` reads for the ask.
  *
- * The undercover parser's helpers are private to it, so the few needed here are small local ones.
+ * Reasoning, fences, broken and cut-off JSON are the salvage module's (src/lib/salvage); what is here
+ * is governance's own: the fields each ask reads, their aliases, and what each value may be.
  */
+import {
+	asObject,
+	field,
+	findJsonObjects,
+	hasField,
+	normKey,
+	parseLenient,
+	salvageReply,
+	SALVAGE_ERRORS,
+	stripReasoning
+} from '../../salvage';
 import type { ToolCall } from '../../tools';
 import {
 	currentRules,
@@ -37,8 +49,7 @@ export type ParsedToolCall = { ok: true; call: ToolCall } | { ok: false; error: 
 
 /** Errors quoted back to the model: plain English, each says what to do instead. */
 export const GOVERNANCE_REPLY_ERRORS = {
-	empty: 'the reply was empty',
-	allReasoning: 'the reply was all reasoning and no answer',
+	...SALVAGE_ERRORS,
 	noJson: 'the reply has no JSON object: reply with only one JSON object with the fields asked for',
 	cutOff: 'the reply was cut off before its JSON object was complete; answer in fewer words',
 	noStatus: 'the output has no "status": it must be "success" or "failed"',
@@ -52,156 +63,8 @@ const fail = (error: string): Fail => ({ ok: false, error });
 const failed = (x: unknown): x is Fail =>
 	typeof x === 'object' && x !== null && (x as { ok?: unknown }).ok === false && 'error' in x;
 
-// ---------------------------------------------------------------------------------------------
-// Hidden reasoning
-
-const THINK_TAGS = 'think|thinking|thought|thoughts|reasoning|reflection|analysis|scratchpad';
-const THINK_BLOCK = new RegExp(`<(${THINK_TAGS})\\b[^>]*>[\\s\\S]*?</\\1\\s*>`, 'gi');
-const THINK_OPEN = new RegExp(`<(?:${THINK_TAGS})\\b[^>]*>`, 'i');
-const THINK_CLOSE = new RegExp(`</(?:${THINK_TAGS})\\s*>`, 'gi');
-const SPECIAL_TOKENS =
-	/<\|(?:im_end|im_start|end|eot_id|endoftext|return|start|message|channel|start_header_id|end_header_id)\|>|<\/s>|<s>/g;
-
-/** Removes hidden reasoning in the forms small and reasoning models emit; says whether there was any. */
-function stripReasoning(text: string): { answer: string; reasoning: boolean } {
-	let s = text;
-	let reasoning = false;
-	// Harmony-format models (gpt-oss): the final channel is the answer.
-	const finals = [...s.matchAll(/<\|channel\|>\s*final\s*<\|message\|>/gi)];
-	const lastFinal = finals[finals.length - 1];
-	if (lastFinal) {
-		s = s.slice((lastFinal.index ?? 0) + lastFinal[0].length);
-		reasoning = true;
-	}
-	const mark = () => {
-		reasoning = true;
-		return '\n';
-	};
-	s = s.replace(/<\|channel\|>\s*(?:analysis|commentary)[\s\S]*?(?:<\|end\|>|$)/gi, mark);
-	s = s.replace(THINK_BLOCK, mark);
-	// A closing tag with no opening one: the chat template opened the block.
-	const closes = [...s.matchAll(THINK_CLOSE)];
-	const lastClose = closes[closes.length - 1];
-	if (lastClose) {
-		s = s.slice((lastClose.index ?? 0) + lastClose[0].length);
-		reasoning = true;
-	}
-	// An opening tag never closed: the reply ran out while thinking.
-	const open = THINK_OPEN.exec(s);
-	if (open) {
-		s = s.slice(0, open.index);
-		reasoning = true;
-	}
-	return { answer: s.replace(SPECIAL_TOKENS, ' '), reasoning };
-}
-
-// ---------------------------------------------------------------------------------------------
-// JSON, however broken
-
-interface JsonSpan {
-	start: number;
-	raw: string;
-	complete: boolean;
-	/** Ended inside a string: a value was cut mid-way, so nothing can be closed safely. */
-	inString: boolean;
-	value: Record<string, unknown> | undefined;
-}
-
-/** An object worth reading opens with a key (or is empty); other braces are prose or code. */
-const JSONISH = /^\{\s*(?:\}|["'“”]?[A-Za-z_][\w -]{0,40}["'“”]?\s*:)/;
-
-const asObject = (v: unknown): Record<string, unknown> | undefined =>
-	typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-
-function findJsonObjects(s: string): JsonSpan[] {
-	const out: JsonSpan[] = [];
-	for (let i = 0; i < s.length; i++) {
-		if (s[i] !== '{') continue;
-		const stack: string[] = [];
-		let inString = false;
-		let escaped = false;
-		let j = i;
-		for (; j < s.length; j++) {
-			const c = s[j];
-			if (inString) {
-				if (escaped) escaped = false;
-				else if (c === '\\') escaped = true;
-				else if (c === '"') inString = false;
-				continue;
-			}
-			if (c === '"') inString = true;
-			else if (c === '{' || c === '[') stack.push(c === '{' ? '}' : ']');
-			else if ((c === '}' || c === ']') && stack.pop() !== undefined && stack.length === 0) break;
-		}
-		const complete = j < s.length;
-		const raw = s.slice(i, complete ? j + 1 : s.length);
-		if (!JSONISH.test(raw)) continue;
-		let value = complete ? lenientParse(raw) : undefined;
-		// Cut off after a whole value: closing the brackets adds nothing the model did not write.
-		if (!complete && !inString) value = lenientParse(closeBrackets(raw));
-		out.push({ start: i, raw, complete, inString: !complete && inString, value });
-		i = (complete ? j + 1 : s.length) - 1;
-	}
-	return out;
-}
-
-function closeBrackets(raw: string): string {
-	const stack: string[] = [];
-	let inString = false;
-	let escaped = false;
-	for (const c of raw) {
-		if (inString) {
-			if (escaped) escaped = false;
-			else if (c === '\\') escaped = true;
-			else if (c === '"') inString = false;
-			continue;
-		}
-		if (c === '"') inString = true;
-		else if (c === '{') stack.push('}');
-		else if (c === '[') stack.push(']');
-		else if (c === '}' || c === ']') stack.pop();
-	}
-	return raw.replace(/[\s,:]+$/, '') + stack.reverse().join('');
-}
-
-/** JSON first; then the usual repairs (smart quotes, single quotes, bare keys, Python literals, trailing commas). */
-function lenientParse(raw: string): Record<string, unknown> | undefined {
-	try {
-		return asObject(JSON.parse(raw));
-	} catch {
-		// fall through to the repairs
-	}
-	const repaired = raw
-		.replace(/[“”]/g, '"')
-		.replace(/'((?:[^'\\\n]|\\.)*)'/g, (_, x: string) => JSON.stringify(x.replace(/\\'/g, "'")))
-		.replace(/([{,]\s*)([A-Za-z_][\w-]*)\s*:/g, '$1"$2":')
-		.replace(/([:[,]\s*)True(?=\s*[,}\]])/g, '$1true')
-		.replace(/([:[,]\s*)False(?=\s*[,}\]])/g, '$1false')
-		.replace(/([:[,]\s*)None(?=\s*[,}\]])/g, '$1null')
-		.replace(/,\s*([}\]])/g, '$1');
-	try {
-		return asObject(JSON.parse(repaired));
-	} catch {
-		return undefined;
-	}
-}
-
-const normKey = (k: string) => k.toLowerCase().replace(/[\s_-]+/g, '');
-
-/** The first of `keys` present (by normalised name) with a value that is not null or empty. */
-function get(obj: Record<string, unknown>, keys: readonly string[]): unknown {
-	const byKey = new Map(Object.entries(obj).map(([k, v]) => [normKey(k), v] as const));
-	for (const k of keys) {
-		const v = byKey.get(normKey(k));
-		if (v !== undefined && v !== null && v !== '') return v;
-	}
-	return undefined;
-}
-
-const has = (obj: Record<string, unknown>, keys: readonly string[]) => {
-	const names = new Set(Object.keys(obj).map(normKey));
-	return keys.some((k) => names.has(normKey(k)));
-};
+const get = field;
+const has = hasField;
 
 // ---------------------------------------------------------------------------------------------
 // Field names each ask reads, with the aliases models use for them
@@ -272,20 +135,10 @@ type Read = { ok: true; obj: Record<string, unknown> } | Fail;
 
 /** The reply's answer object: the first JSON object with a field this ask reads, else key-value lines. */
 function readObject(text: string, kind: string): Read {
-	if (!text || !text.trim()) return fail(GOVERNANCE_REPLY_ERRORS.empty);
-	let source = text;
-	// The whole reply is one JSON string literal (double-encoded JSON).
-	if (/^\s*"[\s\S]*"\s*$/.test(source)) {
-		try {
-			const inner: unknown = JSON.parse(source);
-			if (typeof inner === 'string' && inner.trim()) source = inner;
-		} catch {
-			// not a JSON string: read it as it is
-		}
-	}
-	const { answer, reasoning } = stripReasoning(source);
-	if (!answer.trim())
-		return fail(reasoning ? GOVERNANCE_REPLY_ERRORS.allReasoning : GOVERNANCE_REPLY_ERRORS.empty);
+	// No preamble reading: a reply of "reasoning: …" key-value lines is an answer here.
+	const reply = salvageReply(text);
+	if (!reply.ok) return reply;
+	const answer = reply.answer;
 	const keys = KNOWN[kind] ?? [];
 	const spans = findJsonObjects(answer);
 	for (const s of spans) {
@@ -481,7 +334,7 @@ function toolClaims(v: unknown): { tool: string; args: unknown }[] | Fail {
 
 /** Arguments as an object; a JSON string of them (OpenAI style) is read. */
 function argsOf(v: unknown): unknown {
-	if (typeof v === 'string' && /^\s*\{/.test(v)) return lenientParse(v) ?? v;
+	if (typeof v === 'string' && /^\s*\{/.test(v)) return parseLenient(v) ?? v;
 	return v;
 }
 

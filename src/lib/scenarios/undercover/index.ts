@@ -40,4 +40,4 @@ export const undercover: Scenario<
 export * from './config';
 export * from './state';
 export { aliveSeats, phases, speakingOrder, deal } from './rules';
-export { mentionsWord } from './text';
+export { mentionsWord, saysWord } from './text';

@@ -1,51 +1,44 @@
 /** The private replies: the god view's monologue and the lesson after a game. */
 import { describe, expect, it } from 'vitest';
-import { parseLesson, parseMonologue, parseReply, REPLY_ERRORS } from './parse';
+import { lessonInReply, parseMonologue, parseReply, REPLY_ERRORS } from './parse';
 
-describe('parseLesson', () => {
-	it('accepts "when <situation>, <what to do>" from JSON or prose, in English and Chinese', () => {
+describe('lessonInReply', () => {
+	it('salvages the lesson sentence from JSON, a label, prose after reasoning, or before a marker', () => {
 		expect(
-			parseLesson(
-				'{"lesson": "When one seat describes a trait the rest never mention, vote for that seat."}',
-				'en'
+			lessonInReply(
+				'{"lesson": "When one seat describes a trait the rest never mention, vote for that seat."}'
 			)
 		).toEqual({
 			ok: true,
-			lesson: 'When one seat describes a trait the rest never mention, vote for that seat.'
+			text: 'When one seat describes a trait the rest never mention, vote for that seat.'
 		});
-		expect(parseLesson('Lesson: If two seats repeat each other, press the second one.', 'en')).toMatchObject({
+		expect(lessonInReply('Lesson: If two seats repeat each other, press the second one.')).toEqual({
 			ok: true,
-			lesson: 'If two seats repeat each other, press the second one.'
+			text: 'If two seats repeat each other, press the second one.'
 		});
-		expect(parseLesson('{"lesson": "当有人的描述只符合相近的另一个词时，优先投他。"}', 'zh')).toMatchObject({
+		expect(lessonInReply('{"lesson": "当有人的描述只符合相近的另一个词时，优先投他。"}')).toEqual({
 			ok: true,
-			lesson: '当有人的描述只符合相近的另一个词时，优先投他。'
+			text: '当有人的描述只符合相近的另一个词时，优先投他。'
 		});
-		expect(
-			parseLesson('<think>想一想</think>如果我的词和多数人不同，就描述两个词共有的特征。', 'zh')
-		).toMatchObject({
-			ok: true
+		expect(lessonInReply('<think>想一想</think>如果我的词和多数人不同，就描述两个词共有的特征。')).toEqual({
+			ok: true,
+			text: '如果我的词和多数人不同，就描述两个词共有的特征。'
+		});
+		expect(lessonInReply('When a tie comes, defend with a feature. ###META### {"confidence": 1}')).toEqual({
+			ok: true,
+			text: 'When a tie comes, defend with a feature.'
 		});
 	});
 
-	it('rejects the vague kind, the copied template, the game’s words and pure reasoning', () => {
-		expect(parseLesson('{"lesson": "Be more careful next time."}', 'en')).toEqual({
-			ok: false,
-			error: 'the lesson must read "when <situation>, <what to do>"'
+	it("says when there is no lesson at all; the form is parseLesson's (agents/lessons.ts)", () => {
+		expect(lessonInReply('<think>lessons...')).toEqual({ ok: false, error: REPLY_ERRORS.allReasoning });
+		expect(lessonInReply('')).toEqual({ ok: false, error: REPLY_ERRORS.empty });
+		expect(lessonInReply('{"lesson": ""}')).toEqual({ ok: false, error: 'the reply has no lesson' });
+		// Salvage only: a vague sentence is still a sentence here.
+		expect(lessonInReply('{"lesson": "Be more careful next time."}')).toEqual({
+			ok: true,
+			text: 'Be more careful next time.'
 		});
-		expect(parseLesson('{"lesson": "下次要更细心。"}', 'zh')).toEqual({
-			ok: false,
-			error: 'the lesson must read "当<局面>时，<做法>"'
-		});
-		expect(parseLesson('{"lesson": "when <situation>, <what to do>"}', 'en')).toMatchObject({
-			ok: false,
-			error: /template/
-		});
-		expect(
-			parseLesson('When someone says it bounces, remember the word was ball.', 'en', ['ball', 'balloon'])
-		).toMatchObject({ ok: false, error: /this game's words/ });
-		expect(parseLesson('<think>lessons...', 'en')).toEqual({ ok: false, error: REPLY_ERRORS.allReasoning });
-		expect(parseLesson('', 'en')).toEqual({ ok: false, error: REPLY_ERRORS.empty });
 	});
 });
 

@@ -9,7 +9,19 @@
  * that points at two seats, or says the seat's own word, is rejected with an English sentence the
  * runner quotes back to the model on its retry.
  */
-import { mentionsWord } from './text';
+import {
+	asObject,
+	fieldDeep as pick,
+	findJsonObjects,
+	normKey,
+	rawField,
+	salvageReply,
+	SALVAGE_ERRORS,
+	spanField,
+	stripReasoning as salvageStrip,
+	withoutSpans
+} from '../../salvage';
+import { saysWord } from './text';
 import type { Lang } from './words/types';
 
 export type ReplyKind = 'speak' | 'defend' | 'vote';
@@ -29,12 +41,12 @@ export type ParsedReply = { ok: true; action: ReplyAction } | { ok: false; error
 export const SPEECH_MAX_CHARS = 400;
 const REASON_MAX_CHARS = 300;
 const THOUGHTS_MAX_CHARS = 600;
-const LESSON_MAX_CHARS = 200;
+/** A lesson's length cap; agents/lessons.ts holds the form to it, so a salvaged lesson is never cut twice. */
+export const LESSON_MAX_CHARS = 200;
 
 /** Errors quoted back to the model: plain English, each says what to do instead. */
 export const REPLY_ERRORS = {
-	empty: 'the reply was empty',
-	allReasoning: 'the reply was all reasoning and no answer',
+	...SALVAGE_ERRORS,
 	noSpeech: 'the reply has no speech: put the words you say aloud in the "speech" field',
 	emptySpeech: 'the speech was empty',
 	cutOff: 'the reply was cut off before the speech was complete; answer in fewer words',
@@ -44,79 +56,15 @@ export const REPLY_ERRORS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Hidden reasoning
+// Hidden reasoning: the salvage module strips it; where an answer starts after a preamble is ours.
 
-const THINK_TAGS = 'think|thinking|thought|thoughts|reasoning|reflection|analysis|scratchpad|inner_monologue';
-const THINK_BLOCK = new RegExp(`<(${THINK_TAGS})\\b[^>]*>[\\s\\S]*?</\\1\\s*>`, 'gi');
-const THINK_OPEN = new RegExp(`<(?:${THINK_TAGS})\\b[^>]*>`, 'i');
-const THINK_CLOSE = new RegExp(`</(?:${THINK_TAGS})\\s*>`, 'gi');
-/** Chat-template tokens some runtimes leave in the text. */
-const SPECIAL_TOKENS =
-	/<\|(?:im_end|im_start|end|eot_id|endoftext|return|start|message|channel|start_header_id|end_header_id)\|>|<\/s>|<s>/g;
-/** A reply that opens by thinking aloud under a label. */
-const PREAMBLE =
-	/^\s*(?:\*\*|__)?(?:thinking|thoughts?|reasoning|analysis|let me think|思考(?:过程)?|分析|推理|思路)(?:\*\*|__)?\s*[:：]/i;
-/** Where an answer starts after a reasoning preamble. */
+/** Where an answer starts after a reasoning preamble ("Thinking: … My speech: …"). */
 const ANSWER_LABEL =
 	/(^|[\s.。!！?？;；,，])((?:final answer|answer|output|response|reply|my speech|speech|defen[cs]e|my vote|vote|target|最终答案|最终回答|回答|答案|输出|我的发言|发言|答辩|我的投票|投票)\s*[:：])/i;
+const STRIP = { preamble: { answerLabel: ANSWER_LABEL } };
 
-interface Stripped {
-	answer: string;
-	reasoning: boolean;
-}
-
-/** Removes hidden reasoning in every form we have seen; says whether there was any. */
-function stripReasoning(text: string): Stripped {
-	let s = text;
-	let reasoning = false;
-	const mark = () => {
-		reasoning = true;
-		return '\n';
-	};
-	// Harmony-format models (gpt-oss): the final channel is the answer, the analysis channel is not.
-	const finals = [...s.matchAll(/<\|channel\|>\s*final\s*<\|message\|>/gi)];
-	const lastFinal = finals[finals.length - 1];
-	if (lastFinal) {
-		s = s.slice((lastFinal.index ?? 0) + lastFinal[0].length);
-		reasoning = true;
-	}
-	s = s.replace(/<\|channel\|>\s*(?:analysis|commentary)[\s\S]*?(?:<\|end\|>|$)/gi, mark);
-	s = s.replace(THINK_BLOCK, mark);
-	s = s.replace(/◁think▷[\s\S]*?(?:◁\/think▷|$)/g, mark);
-	// A closing tag with no opening one: the template opened the block, so everything before it is thought.
-	const closes = [...s.matchAll(THINK_CLOSE)];
-	const lastClose = closes[closes.length - 1];
-	if (lastClose) {
-		s = s.slice((lastClose.index ?? 0) + lastClose[0].length);
-		reasoning = true;
-	}
-	// An opening tag never closed: the reply ran out while thinking.
-	const open = THINK_OPEN.exec(s);
-	if (open) {
-		s = s.slice(0, open.index);
-		reasoning = true;
-	}
-	s = s.replace(SPECIAL_TOKENS, ' ');
-	const pre = PREAMBLE.exec(s);
-	if (pre) {
-		reasoning = true;
-		s = afterPreamble(s.slice(pre[0].length));
-	}
-	return { answer: s, reasoning };
-}
-
-function afterPreamble(rest: string): string {
-	const label = ANSWER_LABEL.exec(rest);
-	if (label) return rest.slice(label.index + (label[1]?.length ?? 0));
-	const json = rest.search(/\{\s*["'“]?[A-Za-z\u4e00-\u9fff]|```/);
-	if (json >= 0) return rest.slice(json);
-	// Thinking, a blank line, then the answer: the last paragraph is what the model meant to say.
-	const paragraphs = rest
-		.split(/\n\s*\n/)
-		.map((p) => p.trim())
-		.filter(Boolean);
-	return paragraphs.length >= 2 ? (paragraphs[paragraphs.length - 1] as string) : '';
-}
+/** A field's own value may carry reasoning too ("It is round <think>…"). */
+const stripReasoning = (text: string) => salvageStrip(text, STRIP);
 
 // ---------------------------------------------------------------------------------------------
 // Metadata markers
@@ -137,146 +85,6 @@ function splitAtMeta(s: string): { before: string; after: string } {
 
 function removeMeta(s: string): string {
 	return s.replace(new RegExp(META_MARKER.source, 'gi'), '\n');
-}
-
-// ---------------------------------------------------------------------------------------------
-// JSON, however broken
-
-interface JsonSpan {
-	start: number;
-	end: number;
-	raw: string;
-	/** False when the text ended inside the object (the reply was cut off). */
-	complete: boolean;
-	value: Record<string, unknown> | undefined;
-}
-
-/** An object worth reading opens with a key (or is empty); other braces are prose. */
-const JSONISH = /^\{\s*(?:\}|["'“”]?[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff ]{0,30}["'“”]?\s*[:：])/;
-
-function findJsonObjects(s: string): JsonSpan[] {
-	const out: JsonSpan[] = [];
-	for (let i = 0; i < s.length; i++) {
-		if (s[i] !== '{') continue;
-		let depth = 0;
-		let inString = false;
-		let escaped = false;
-		let j = i;
-		for (; j < s.length; j++) {
-			const c = s[j];
-			if (inString) {
-				if (escaped) escaped = false;
-				else if (c === '\\') escaped = true;
-				else if (c === '"') inString = false;
-				continue;
-			}
-			if (c === '"') inString = true;
-			else if (c === '{') depth++;
-			else if (c === '}' && --depth === 0) break;
-		}
-		const complete = j < s.length;
-		const end = complete ? j + 1 : s.length;
-		const raw = s.slice(i, end);
-		if (!JSONISH.test(raw)) continue;
-		out.push({ start: i, end, raw, complete, value: complete ? lenientParse(raw) : undefined });
-		i = end - 1;
-	}
-	return out;
-}
-
-function asObject(v: unknown): Record<string, unknown> | undefined {
-	return typeof v === 'object' && v !== null && !Array.isArray(v)
-		? (v as Record<string, unknown>)
-		: undefined;
-}
-
-/** JSON first; then the usual repairs (smart quotes, single quotes, bare keys, trailing commas). */
-function lenientParse(raw: string): Record<string, unknown> | undefined {
-	try {
-		return asObject(JSON.parse(raw));
-	} catch {
-		// fall through to the repairs
-	}
-	const repaired = raw
-		.replace(/[“”]/g, '"')
-		.replace(/'((?:[^'\\\n]|\\.)*)'/g, (_, x: string) => JSON.stringify(x))
-		.replace(/([{,]\s*)([A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]*)\s*[:：]/g, '$1"$2":')
-		.replace(/,\s*([}\]])/g, '$1');
-	try {
-		return asObject(JSON.parse(repaired));
-	} catch {
-		return undefined;
-	}
-}
-
-const normKey = (k: string) => k.toLowerCase().replace(/[\s_-]+/g, '');
-
-/** The first of `keys` (in priority order) present in the object or one level below. */
-function pick(obj: Record<string, unknown>, keys: readonly string[], depth = 0): unknown {
-	const byKey = new Map(Object.entries(obj).map(([k, v]) => [normKey(k), v] as const));
-	for (const k of keys) {
-		const v = byKey.get(normKey(k));
-		if (v !== undefined && v !== null && v !== '') return v;
-	}
-	if (depth > 0) return undefined;
-	for (const v of Object.values(obj)) {
-		const inner = asObject(v);
-		if (inner) {
-			const found = pick(inner, keys, depth + 1);
-			if (found !== undefined) return found;
-		}
-	}
-	return undefined;
-}
-
-interface RawField {
-	value: string | number;
-	/** False when the string value runs to the end of the text: the reply was cut off inside it. */
-	complete: boolean;
-}
-
-function escapeRegExp(s: string): string {
-	return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Reads one field from JSON that does not parse (truncated or malformed), by pattern. */
-function rawField(raw: string, keys: readonly string[]): RawField | undefined {
-	for (const key of keys) {
-		const re = new RegExp(
-			`(?<![\\w\\u4e00-\\u9fff])["'“”]?${escapeRegExp(key)}["'“”]?(?![\\w\\u4e00-\\u9fff])\\s*[:：=]\\s*`,
-			'i'
-		);
-		const m = re.exec(raw);
-		if (!m) continue;
-		const at = m.index + m[0].length;
-		const open = raw[at];
-		if (open === '"' || open === "'" || open === '“') {
-			const close = open === '“' ? '”' : open;
-			let k = at + 1;
-			let escaped = false;
-			for (; k < raw.length; k++) {
-				const c = raw[k];
-				if (escaped) escaped = false;
-				else if (c === '\\') escaped = true;
-				else if (c === close) break;
-			}
-			const body = raw.slice(at + 1, k);
-			return { value: unescapeJson(body), complete: k < raw.length };
-		}
-		const token = (/^[^,}\n]*/.exec(raw.slice(at))?.[0] ?? '').trim();
-		if (!token) continue;
-		const n = Number(token);
-		return { value: Number.isFinite(n) && /^-?\d+(\.\d+)?$/.test(token) ? n : token, complete: true };
-	}
-	return undefined;
-}
-
-function unescapeJson(body: string): string {
-	try {
-		return JSON.parse(`"${body.replace(/\\$/, '')}"`) as string;
-	} catch {
-		return body.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
-	}
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -501,13 +309,6 @@ function langOf(ctx: { lang?: Lang; word: string | null }): Lang {
 	return ctx.word && /[\u3400-\u9fff]/.test(ctx.word) ? 'zh' : 'en';
 }
 
-function saysWord(text: string, word: string, lang: Lang): boolean {
-	// "苹 果" is still the word: Chinese has no spaces to hide behind.
-	return (
-		mentionsWord(text, word, lang) || (lang === 'zh' && mentionsWord(text.replace(/\s+/g, ''), word, lang))
-	);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Speeches
 
@@ -523,8 +324,7 @@ function speechIn(src: string, kind: ReplyKind, proseAllowed: boolean): Found {
 			if (f && typeof f.value === 'string') return { text: f.value, cutOff: !f.complete };
 		}
 	}
-	let prose = src;
-	for (const o of [...objects].reverse()) prose = prose.slice(0, o.start) + '\n' + prose.slice(o.end);
+	const prose = withoutSpans(src, objects);
 	const { fields, rest } = kvFields(prose, kind);
 	const labelled = fields.find((f) => f.kind === 'speech');
 	if (labelled) return { text: labelled.value };
@@ -679,7 +479,7 @@ function parseVote(answer: string, ctx: ReplyContext): ParsedReply {
 	let reason: string | undefined;
 	const objects = findJsonObjects(text);
 	for (const o of objects) {
-		const t = o.value ? pick(o.value, TARGET_KEYS) : rawField(o.raw, TARGET_KEYS)?.value;
+		const t = spanField(o, TARGET_KEYS);
 		if (t !== undefined) declared.push(readSeat(t));
 		if (reason !== undefined) continue;
 		if (o.value) {
@@ -691,8 +491,7 @@ function parseVote(answer: string, ctx: ReplyContext): ParsedReply {
 			if (typeof r?.value === 'string') reason = r.complete ? r.value : lastCompleteSentences(r.value);
 		}
 	}
-	let prose = text;
-	for (const o of [...objects].reverse()) prose = prose.slice(0, o.start) + '\n' + prose.slice(o.end);
+	const prose = withoutSpans(text, objects);
 	const { fields, rest } = kvFields(prose, 'vote');
 	for (const f of fields) {
 		if (f.kind === 'target') declared.push(readSeat(f.value));
@@ -792,20 +591,10 @@ function ambiguous(ns: readonly number[]): ParsedReply {
  * one English sentence why it cannot.
  */
 export function parseReply(kind: ReplyKind, text: string, ctx: ReplyContext): ParsedReply {
-	if (!text || !text.trim()) return { ok: false, error: REPLY_ERRORS.empty };
-	let source = text;
-	// A reply that is one JSON string literal ("{\"speech\": ...}" double-encoded, or a quoted speech).
-	if (/^\s*"[\s\S]*"\s*$/.test(source)) {
-		try {
-			const inner: unknown = JSON.parse(source);
-			if (typeof inner === 'string' && inner.trim()) source = inner;
-		} catch {
-			// not a JSON string: read it as it is
-		}
-	}
-	const { answer, reasoning } = stripReasoning(source);
-	if (!answer.trim()) return { ok: false, error: reasoning ? REPLY_ERRORS.allReasoning : REPLY_ERRORS.empty };
-	return kind === 'vote' ? parseVote(answer, ctx) : parseSpeech(kind, answer, ctx);
+	// A reply may be one JSON string literal ("{\"speech\": ...}" double-encoded, or a quoted speech).
+	const reply = salvageReply(text, STRIP);
+	if (!reply.ok) return reply;
+	return kind === 'vote' ? parseVote(reply.answer, ctx) : parseSpeech(kind, reply.answer, ctx);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -830,22 +619,17 @@ export function parseMonologue(
 	text: string,
 	ctx: { self: number; alive: readonly number[] }
 ): ParsedMonologue {
-	if (!text || !text.trim()) return { ok: false, error: REPLY_ERRORS.empty };
-	const { answer, reasoning } = stripReasoning(text);
-	if (!answer.trim()) return { ok: false, error: reasoning ? REPLY_ERRORS.allReasoning : REPLY_ERRORS.empty };
-	const body = removeMeta(answer);
+	const reply = salvageReply(text, { ...STRIP, unwrap: false });
+	if (!reply.ok) return reply;
+	const body = removeMeta(reply.answer);
 	const objects = findJsonObjects(body);
 	let thoughts: unknown;
 	let suspect: unknown;
 	for (const o of objects) {
-		thoughts ??= o.value ? pick(o.value, THOUGHT_KEYS) : rawField(o.raw, THOUGHT_KEYS)?.value;
-		suspect ??= o.value ? pick(o.value, TARGET_KEYS) : rawField(o.raw, TARGET_KEYS)?.value;
+		thoughts ??= spanField(o, THOUGHT_KEYS);
+		suspect ??= spanField(o, TARGET_KEYS);
 	}
-	if (typeof thoughts !== 'string') {
-		let prose = body;
-		for (const o of [...objects].reverse()) prose = prose.slice(0, o.start) + '\n' + prose.slice(o.end);
-		thoughts = prose;
-	}
+	if (typeof thoughts !== 'string') thoughts = withoutSpans(body, objects);
 	const clean = cleanText(thoughts as string, THOUGHTS_MAX_CHARS);
 	if (!clean || isPlaceholder(clean)) return { ok: false, error: 'the reply has no thoughts' };
 	const s = suspect === undefined ? { kind: 'none' as const } : readSeat(suspect);
@@ -853,46 +637,27 @@ export function parseMonologue(
 	return valid ? { ok: true, thoughts: clean, suspect: s.n } : { ok: true, thoughts: clean };
 }
 
-export type ParsedLesson = { ok: true; lesson: string } | { ok: false; error: string };
+export type LessonInReply = { ok: true; text: string } | { ok: false; error: string };
 
 const LESSON_KEYS = ['lesson', 'rule', 'advice', '经验', '教训'];
-const LESSON_FORM: Record<Lang, RegExp> = {
-	en: /^(?:when|whenever|if)\b[^,]{3,}?,\s*\S/i,
-	zh: /^(?:当|如果|若|一旦)[\s\S]{2,}?[，,：:→]\s*\S/
-};
-const LESSON_SHAPE: Record<Lang, string> = {
-	en: 'when <situation>, <what to do>',
-	zh: '当<局面>时，<做法>'
-};
 
 /**
- * One lesson in the enforced form "when <situation>, <what to do>" ("当<局面>时，<做法>"), which keeps
- * out the "be more careful next time" kind. `avoid` holds the game's words: a lesson must carry over.
+ * The lesson sentence a reflection reply carries, salvaged like any reply (reasoning, JSON, markers,
+ * copied structure). Whether it is a lesson is not decided here: `parseLesson` (agents/lessons.ts)
+ * is the one place the enforced form is checked, for a model's lesson and a person's alike.
  */
-export function parseLesson(text: string, lang: Lang, avoid: readonly string[] = []): ParsedLesson {
-	if (!text || !text.trim()) return { ok: false, error: REPLY_ERRORS.empty };
-	const { answer, reasoning } = stripReasoning(text);
-	if (!answer.trim()) return { ok: false, error: reasoning ? REPLY_ERRORS.allReasoning : REPLY_ERRORS.empty };
-	const body = splitAtMeta(answer).before;
+export function lessonInReply(text: string): LessonInReply {
+	const reply = salvageReply(text, { ...STRIP, unwrap: false });
+	if (!reply.ok) return reply;
+	const body = splitAtMeta(reply.answer).before;
 	const objects = findJsonObjects(body);
 	let lesson: unknown;
-	for (const o of objects)
-		lesson ??= o.value ? pick(o.value, LESSON_KEYS) : rawField(o.raw, LESSON_KEYS)?.value;
-	if (typeof lesson !== 'string') {
-		let prose = body;
-		for (const o of [...objects].reverse()) prose = prose.slice(0, o.start) + '\n' + prose.slice(o.end);
-		lesson = prose;
-	}
+	for (const o of objects) lesson ??= spanField(o, LESSON_KEYS);
+	if (typeof lesson !== 'string') lesson = withoutSpans(body, objects);
 	const clean = cleanText(
 		(lesson as string).replace(/^\s*(?:lesson|经验|教训)\s*[:：]\s*/i, ''),
 		LESSON_MAX_CHARS
 	);
 	if (!clean) return { ok: false, error: 'the reply has no lesson' };
-	if (/[<>〈〉]/.test(clean))
-		return { ok: false, error: 'the lesson repeats the template; name a real situation and a real action' };
-	if (!LESSON_FORM[lang].test(clean))
-		return { ok: false, error: `the lesson must read "${LESSON_SHAPE[lang]}"` };
-	if (avoid.some((w) => w && saysWord(clean, w, lang)))
-		return { ok: false, error: "the lesson names this game's words; keep it general" };
-	return { ok: true, lesson: clean };
+	return { ok: true, text: clean };
 }

@@ -8,6 +8,8 @@ import {
 	type UndercoverObservation,
 	type UndercoverState
 } from '.';
+import { parseReply, REPLY_ERRORS } from './parse';
+import { saysWord } from './text';
 
 function config(patch: Partial<UndercoverConfig> = {}): UndercoverConfig {
 	const r = parseUndercoverConfig(patch);
@@ -163,6 +165,32 @@ describe('undercover rules', () => {
 			.map((e) => (e.data as { error: string }).error);
 		expect(rejected.filter((e) => /secret word/.test(e)).length).toBeGreaterThanOrEqual(10);
 		expect(r.state.speeches.every((x) => x.text === null)).toBe(true);
+	});
+
+	it('holds a person or scripted seat to the parser\'s rule for saying the word: "苹 果" is the word', async () => {
+		// The same speech a model's reply is rejected for (parse.ts) is rejected here, for any seat.
+		const spaced = (w: string) => [...w].join(' ');
+		const r = rigged(
+			config({ rounds: 1, lang: 'zh' }),
+			9,
+			(ask) => ({ target: ask.options![0] }),
+			(ask, s) => {
+				const word = s.seats.find((x) => x.id === ask.seat)!.word;
+				return { text: word ? `我想说${spaced(word)}。` : '一个常见的东西。' };
+			}
+		);
+		await r.run();
+		const rejected = r.log.events
+			.filter((e) => e.kind === 'action.rejected')
+			.map((e) => (e.data as { error: string }).error);
+		expect(rejected.filter((e) => /secret word/.test(e)).length).toBeGreaterThanOrEqual(10);
+		expect(
+			parseReply('speak', '我想说苹 果。', { self: 1, alive: [1, 2], word: '苹果', lang: 'zh' })
+		).toEqual({
+			ok: false,
+			error: REPLY_ERRORS.ownWord
+		});
+		expect(saysWord('我想说苹 果。', '苹果', 'zh')).toBe(true);
 	});
 
 	it('treats a throwing agent as an invalid reply, not a crash', async () => {

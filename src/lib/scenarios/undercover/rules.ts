@@ -16,7 +16,7 @@ import {
 } from '../../core';
 import type { UndercoverConfig } from './config';
 import { personas } from './personas';
-import { mentionsWord } from './text';
+import { saysWord } from './text';
 import { packs } from './words';
 import type {
 	Deal,
@@ -258,7 +258,7 @@ export function validate(s: UndercoverState, a: Ask, action: unknown): Validatio
 		if (!text) return { ok: false, error: 'the speech is empty' };
 		if (text.length > MAX_SPEECH_CHARS)
 			return { ok: false, error: `the speech is over ${MAX_SPEECH_CHARS} characters` };
-		if (seat.word && mentionsWord(text, seat.word, s.config.lang))
+		if (seat.word && saysWord(text, seat.word, s.config.lang))
 			return { ok: false, error: 'the speech says the secret word itself' };
 		const kind = a.kind === 'speak' ? 'speech.given' : 'defence.given';
 		return { ok: true, event: { kind, data: { seat: a.seat, round: s.round, text } } };

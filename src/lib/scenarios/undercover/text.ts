@@ -1,4 +1,8 @@
-/** Word matching shared by the rules (a speech must not say its own word) and the scripted agents. */
+/**
+ * Word matching: the one rule for what counts as saying a word, used by the rules (a speech must not
+ * say its own word, whoever wrote it), the reply parser (which rejects it before the rules would) and
+ * the lessons (which must not name a game's words).
+ */
 import type { Lang } from './words/types';
 
 function escapeRegExp(s: string): string {
@@ -24,3 +28,13 @@ export function mentionsWord(text: string, word: string, lang: Lang): boolean {
 
 /** Compiled patterns by word: the packs hold a few hundred words, so this stays small. */
 const patterns = new Map<string, RegExp>();
+
+/**
+ * Does `text` say the seat's word? `mentionsWord`, and in Chinese also with the spaces taken out:
+ * "苹 果" is still the word, since Chinese has no spaces to hide behind.
+ */
+export function saysWord(text: string, word: string, lang: Lang): boolean {
+	return (
+		mentionsWord(text, word, lang) || (lang === 'zh' && mentionsWord(text.replace(/\s+/g, ''), word, lang))
+	);
+}
