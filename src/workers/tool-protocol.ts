@@ -2,26 +2,12 @@
  * The messages between the page and the tool worker (the Tool Agent), in one place: both sides
  * import these types. Everything that crosses is plain data (structured clone).
  */
-import type { ToolCallRecord } from '$lib/core';
-import type { FileSystemState, ToolCall, ToolLimits, ToolOutcome } from '$lib/tools/types';
+import type { ToolSession } from '$lib/tools/session';
 
-export interface ToolCallReply {
-	outcome: ToolOutcome;
-	/** Goes in the log as a `tool.called` event (through PolicyReply.toolCalls). */
-	record: ToolCallRecord;
-}
+export type { ToolCallReply } from '$lib/tools/session';
 
-/** Exposed by tool.worker.ts. Calls must be awaited one at a time, in the order the log records them. */
-export interface ToolWorkerApi {
-	/** Starts a run's session with the files folded from its log (the store is made to match). */
-	open(runId: string, initial: FileSystemState, limits?: ToolLimits): Promise<void>;
-	call(call: ToolCall, tick: number): Promise<ToolCallReply>;
-	snapshot(): Promise<FileSystemState>;
-	close(): Promise<void>;
-	/** Why the files are not being saved (IndexedDB unavailable or full), or null. */
-	problem(): Promise<string | null>;
-	/** Deletes a run's saved files, e.g. when the run itself is deleted. */
-	discard(runId: string): Promise<void>;
+/** Exposed by tool.worker.ts: the run's session, and a way to share it with an agent worker. */
+export interface ToolWorkerApi extends ToolSession {
 	/** Serves the same session to an agent worker (governance's Executor) over its own channel. */
 	connect(port: MessagePort): void;
 }

@@ -2,9 +2,9 @@
 // The Tool Agent: the only code that opens the runs' filesystem store (IndexedDB `conclave-vfs`).
 import * as Comlink from 'comlink';
 import { openVfs } from '$lib/storage/vfs';
-import { createToolHost } from '$lib/tools/host';
+import { createToolSession } from '$lib/tools/session';
 import type { ToolWorkerApi } from './tool-protocol';
 
-const host = createToolHost(openVfs);
-const api: ToolWorkerApi = { ...host, connect: (port) => Comlink.expose(api, port) };
+const session = createToolSession(openVfs);
+const api: ToolWorkerApi = { ...session, connect: (port) => Comlink.expose(api, port) };
 Comlink.expose(api);

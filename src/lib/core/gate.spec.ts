@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sendRecorded, type ChatClient } from '../policies/llm/chat-client';
-import { estimateMessages } from '../scenarios/undercover/prompts';
+import { estimateMessages } from './tokens';
 import {
 	authorize,
 	check,

@@ -4,6 +4,7 @@
  */
 import { createEngine } from './create';
 import { contextWindowOf, reasoningOf } from './context';
+import { SerialQueue } from './serial-queue';
 import type { EngineSpec } from './spec';
 import { EngineError, type ChatEngine, type ChatResponse, type LoadProgress } from './types';
 import type { WireChatRequest } from '../../workers/protocol';
@@ -18,7 +19,8 @@ export interface LoadedModel {
 export class EngineHost {
 	#engine: ChatEngine | null = null;
 	#loading: Promise<LoadedModel> | null = null;
-	#queue: Promise<unknown> = Promise.resolve();
+	/** Orders a lost device's reload before the calls after it (the engines also queue their own calls). */
+	readonly #queue = new SerialQueue();
 	#spec: EngineSpec | null = null;
 	/** Set when a call lost the GPU device: the engine has let go of its weights, and the next call reloads. */
 	#lost = false;
@@ -49,8 +51,8 @@ export class EngineHost {
 			return engine.chat({ ...request, onDelta }).catch((err) => {
 				throw acrossWorkers(err, this.#spec?.model ?? 'the model');
 			});
-		const job = this.#queue
-			.then(async () => {
+		return this.#queue
+			.run(async () => {
 				if (this.#lost) {
 					// Resuming after a lost device: the weights load again on a fresh device first.
 					await engine.load();
@@ -62,8 +64,6 @@ export class EngineHost {
 				if (err instanceof EngineError && err.code === 'device-lost') this.#lost = true;
 				throw acrossWorkers(err, this.#spec?.model ?? 'the model');
 			});
-		this.#queue = job.catch(() => undefined);
-		return job;
 	}
 
 	async unload(): Promise<void> {

@@ -10,6 +10,8 @@
  * and then reported as `transport` EngineErrors, so the game records them as such and never charges
  * them to the agent as an invalid reply.
  */
+import { estimateMessages, estimateTokens } from '../core/tokens';
+import { isLoopback, normaliseBaseUrl } from './base-url';
 import { redactSecrets } from './redact';
 import { createSseParser, readSseStream, SSE_DONE, type SseEvent } from './sse';
 import {
@@ -70,48 +72,6 @@ function configError(message: string): EngineError {
 	return new EngineError('unknown', message);
 }
 
-/**
- * Turns what a person typed into the API root that requests are made under.
- *
- * The rule: http or https only; surrounding spaces, trailing slashes and a pasted `/chat/completions`
- * are removed; a bare origin (no path) gets `/v1` appended, because that is where Ollama, LM Studio,
- * vLLM and llama.cpp serve the OpenAI API; any other path is used as given (so `http://host:11434/v1`
- * and a proxy's `https://host/api/openai/v1` both work as typed). User names, passwords, query strings
- * and fragments are refused: a key belongs in the key field, where it stays in this browser and only
- * travels in a header. Error messages never repeat the input, since it may hold a secret.
- */
-export function normaliseBaseUrl(input: string): string {
-	const trimmed = input.trim();
-	if (trimmed === '')
-		throw configError('The endpoint URL is empty: give one like http://localhost:11434/v1.');
-	if (!/^https?:\/\//i.test(trimmed))
-		throw configError(
-			'The endpoint URL must start with http:// or https:// (for example http://localhost:11434/v1).'
-		);
-	let url: URL;
-	try {
-		url = new URL(trimmed);
-	} catch {
-		throw configError('The endpoint URL is not a valid URL (for example http://localhost:11434/v1).');
-	}
-	if (url.protocol === 'http:' && !isLoopback(url.hostname))
-		throw configError(
-			`The endpoint URL must use https:// unless it runs on this machine (localhost, 127.0.0.1 or ::1): over plain http to ${url.host}, your API key and every prompt would cross the network unencrypted.`
-		);
-	if (url.username !== '' || url.password !== '')
-		throw configError(
-			'The endpoint URL contains a user name or password. Remove it and put the key in the API key field: it is kept in this browser only and sent only in the Authorization header.'
-		);
-	if (url.search !== '' || url.hash !== '')
-		throw configError(
-			'The endpoint URL has a query string or fragment. Give the API root only (for example http://localhost:11434/v1); a key belongs in the API key field.'
-		);
-	let path = url.pathname.replace(/\/+$/, '');
-	path = path.replace(/\/chat\/completions$/i, '');
-	if (path === '') path = '/v1';
-	return `${url.origin}${path}`;
-}
-
 /** Where a network failure happened: before any response, or while the reply was streaming. */
 export type NetworkPhase = 'connect' | 'body';
 
@@ -127,15 +87,6 @@ function currentEnv(): BrowserEnv {
 	const origin = typeof g.location?.origin === 'string' ? g.location.origin : null;
 	const online = typeof g.navigator?.onLine === 'boolean' ? g.navigator.onLine : null;
 	return { origin, online };
-}
-
-function isLoopback(hostname: string): boolean {
-	return (
-		hostname === 'localhost' ||
-		hostname.endsWith('.localhost') ||
-		hostname === '[::1]' ||
-		/^127\.\d+\.\d+\.\d+$/.test(hostname)
-	);
 }
 
 const NODE_CAUSES: Record<string, string> = {
@@ -228,11 +179,6 @@ export function parseRetryAfter(value: string | null, nowMs: number = Date.now()
 	return Math.max(0, at - nowMs);
 }
 
-/** About four characters a token for English; an estimate only used when the server sends no usage. */
-function estimateTokens(chars: number): number {
-	return Math.ceil(chars / 4);
-}
-
 function record(value: unknown): Record<string, unknown> | null {
 	return typeof value === 'object' && value !== null && !Array.isArray(value)
 		? (value as Record<string, unknown>)
@@ -280,7 +226,8 @@ interface Attempt {
 
 interface Reply {
 	text: string;
-	reasoningChars: number;
+	/** The reasoning the server streamed beside the answer (never part of the reply's text). */
+	reasoning: string;
 	finish: string | null;
 	done: boolean;
 	chunks: number;
@@ -610,7 +557,7 @@ export class OpenAIEngine implements ChatEngine {
 
 		const reply: Reply = {
 			text: '',
-			reasoningChars: 0,
+			reasoning: '',
 			finish: null,
 			done: false,
 			chunks: 0,
@@ -668,10 +615,9 @@ export class OpenAIEngine implements ChatEngine {
 			);
 
 		const estimated = reply.promptTokens === undefined || reply.completionTokens === undefined;
-		const promptChars = request.messages.reduce((n, m) => n + m.content.length, 0);
-		const promptTokens = reply.promptTokens ?? estimateTokens(promptChars);
-		const completionTokens =
-			reply.completionTokens ?? estimateTokens(reply.text.length + reply.reasoningChars);
+		// A server that sends no usage is charged at the project's one (conservative) estimate.
+		const promptTokens = reply.promptTokens ?? estimateMessages(request.messages);
+		const completionTokens = reply.completionTokens ?? estimateTokens(reply.text + reply.reasoning);
 		const totalMs = ended - started;
 		const ttftMs = (reply.firstTokenAt ?? ended) - started;
 		const decodeMs = totalMs - ttftMs;
@@ -691,7 +637,7 @@ export class OpenAIEngine implements ChatEngine {
 			usage: { promptTokens, completionTokens, ttftMs, totalMs, decodeTokensPerSecond },
 			responseFormat:
 				request.schema === undefined ? 'none' : 'response_format' in body ? 'json_schema' : 'dropped',
-			reasoningTokens: reply.reasoningTokens ?? estimateTokens(reply.reasoningChars),
+			reasoningTokens: reply.reasoningTokens ?? estimateTokens(reply.reasoning),
 			usageEstimated: estimated
 		};
 	}
@@ -746,7 +692,7 @@ export class OpenAIEngine implements ChatEngine {
 			(r): r is string => typeof r === 'string' && r !== ''
 		);
 		if (reasoning !== undefined) {
-			reply.reasoningChars += reasoning.length;
+			reply.reasoning += reasoning;
 			reply.firstTokenAt ??= performance.now();
 		}
 		if (typeof part.content === 'string' && part.content !== '') {

@@ -9,6 +9,8 @@ import type {
 	ProgressInfo,
 	Tensor
 } from '@huggingface/transformers';
+import { raceAbort } from './abort';
+import { SerialQueue } from './serial-queue';
 import {
 	EngineError,
 	type ChatEngine,
@@ -224,22 +226,7 @@ export class ProgressTracker {
 
 /** Races a promise against an abort signal (transformers.js cannot cancel a load itself). */
 export function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
-	if (!signal) return work;
-	if (signal.aborted) return Promise.reject(abortError(what));
-	return new Promise<T>((resolve, reject) => {
-		const onAbort = (): void => reject(abortError(what));
-		signal.addEventListener('abort', onAbort, { once: true });
-		work.then(
-			(v) => {
-				signal.removeEventListener('abort', onAbort);
-				resolve(v);
-			},
-			(e: unknown) => {
-				signal.removeEventListener('abort', onAbort);
-				reject(e);
-			}
-		);
-	});
+	return raceAbort(work, signal, () => abortError(what));
 }
 
 /** The part of the text that is final: no half UTF-8 character, no tail that may begin a stop string. */
@@ -336,7 +323,7 @@ export class TransformersEngine implements ChatEngine {
 	#loaded: Loaded | null = null;
 	#loading: Promise<Loaded> | null = null;
 	/** One generation at a time per engine. */
-	#queue: Promise<unknown> = Promise.resolve();
+	readonly #queue = new SerialQueue();
 
 	constructor(opts: TransformersEngineOptions) {
 		this.model = opts.model;
@@ -415,12 +402,7 @@ export class TransformersEngine implements ChatEngine {
 	}
 
 	chat(request: ChatRequest): Promise<ChatResponse> {
-		const run = this.#queue.then(
-			() => this.#chat(request),
-			() => this.#chat(request)
-		);
-		this.#queue = run.catch(() => undefined);
-		return run;
+		return this.#queue.run(() => this.#chat(request));
 	}
 
 	async #chat(request: ChatRequest): Promise<ChatResponse> {
@@ -518,7 +500,7 @@ export class TransformersEngine implements ChatEngine {
 		const loaded = this.#loaded ?? (await this.#loading?.catch(() => null));
 		this.#loaded = null;
 		this.#loading = null;
-		await this.#queue;
+		await this.#queue.idle();
 		await loaded?.model.dispose();
 	}
 }

@@ -11,6 +11,8 @@ import { checkModelCache, deleteModelEntries, type CacheHealth } from './model-c
 import { getCatalogEntry, pickBuild, type CatalogBuild, type CatalogEntry, type Quant } from './catalog';
 import type { GpuCaps } from './gpu';
 import { ThinkStripper } from '../salvage/reasoning';
+import { raceAbort } from './abort';
+import { SerialQueue } from './serial-queue';
 import {
 	EngineError,
 	type ChatEngine,
@@ -95,29 +97,6 @@ export type CreateEngine = (
 
 function abortError(message: string, cause?: unknown): EngineError {
 	return new EngineError('aborted', message, { cause });
-}
-
-/** Rejects as soon as `signal` aborts, without waiting for `p` (which is left to settle on its own). */
-function raceAbort<T>(p: Promise<T>, signal: AbortSignal | undefined, onAbort: () => Error): Promise<T> {
-	if (!signal) return p;
-	if (signal.aborted) {
-		p.catch(() => {});
-		return Promise.reject(onAbort());
-	}
-	return new Promise<T>((resolve, reject) => {
-		const abort = () => reject(onAbort());
-		signal.addEventListener('abort', abort, { once: true });
-		p.then(
-			(v) => {
-				signal.removeEventListener('abort', abort);
-				resolve(v);
-			},
-			(e: unknown) => {
-				signal.removeEventListener('abort', abort);
-				reject(e);
-			}
-		);
-	});
 }
 
 function isAsyncIterable(x: unknown): x is AsyncIterable<WebLLMChunk> {
@@ -297,7 +276,7 @@ export class WebLLMEngine implements ChatEngine {
 	private loading: Promise<void> | null = null;
 	private loadController: AbortController | null = null;
 	/** WebLLM serves one request per model at a time and `interruptGenerate` stops whichever runs: calls take turns. */
-	private queue: Promise<void> = Promise.resolve();
+	private readonly queue = new SerialQueue();
 
 	constructor(options: WebLLMEngineOptions) {
 		this.model = options.catalogId;
@@ -408,11 +387,7 @@ export class WebLLMEngine implements ChatEngine {
 	}
 
 	chat(request: ChatRequest): Promise<ChatResponse> {
-		const run = this.queue.then(() => this.runChat(request));
-		this.queue = run.then(
-			() => undefined,
-			() => undefined
-		);
+		const run = this.queue.run(() => this.runChat(request));
 		// The caller hears of a cancel at once; the queue moves on only when WebLLM has actually stopped.
 		return raceAbort(run, request.signal, () => abortError(`The reply from ${this.label} was stopped.`));
 	}

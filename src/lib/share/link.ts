@@ -6,7 +6,7 @@
  * wrong with the link.
  */
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
-import { normaliseBaseUrl } from '../engines/openai';
+import { normaliseBaseUrl } from '../engines/base-url';
 import type { ModelChoice } from '../engines/types';
 import { SCRIPTED_VARIANTS } from '../policies';
 import { isSeed, scenarios, seatCount } from '../scenarios';

@@ -7,7 +7,7 @@
  * or refuse access (private windows, blocked site data, sandboxed frames, a full quota): every function
  * then answers null or false and never throws, and the person is simply asked for the key again.
  */
-import { normaliseBaseUrl } from '../engines/openai';
+import { normaliseBaseUrl } from '../engines/base-url';
 
 export const KEY_PREFIX = 'conclave:key:';
 

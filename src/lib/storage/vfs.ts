@@ -9,7 +9,7 @@
  * from refolding its files and lets a page browse them.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { FileStore } from '$lib/tools/host';
+import type { FileStore } from '$lib/tools/session';
 import { isReplayableOutputPath } from '$lib/tools/path-policy';
 import { utf8Length } from '$lib/tools/text';
 import type { FileRecord, FileSystemState } from '$lib/tools/types';

@@ -2,7 +2,7 @@ export * from './csv-query';
 export * from './data';
 export * from './dispatch';
 export * from './fs-state';
-export * from './host';
+export * from './session';
 export * from './path-policy';
 export * from './types';
 export { argsForLog, MAX_LOGGED_ARGS_CHARS } from './args';

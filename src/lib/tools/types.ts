@@ -3,6 +3,7 @@
  * what each call gives back. Everything here is JSON-safe so that states, outcomes and records
  * cross worker boundaries (structured clone) and the event log (canonical JSON) unchanged.
  */
+import type { ToolCallRecord } from '../core/policy';
 
 export interface FileRecord {
 	content: string;
@@ -101,4 +102,14 @@ export interface ToolError {
 export interface WriteEffect {
 	path: string;
 	content: string;
+}
+
+/**
+ * How a policy reaches the Tool Agent while it decides (governance's Executor). It calls `call`,
+ * collects each `record` and reports them in `PolicyReply.toolCalls`; the runner logs them as
+ * `tool.called` events before the action. In Node a memory host runs `runTool` over the state's files
+ * (scenarios/governance/tool-host.ts); on the page the tool worker's session answers, over a port.
+ */
+export interface ToolHost {
+	call(call: ToolCall): Promise<ToolOutcome & { record: ToolCallRecord }>;
 }

@@ -14,7 +14,7 @@ import {
 	type RequestDigest,
 	type ToolCallRecord
 } from '../../core';
-import { estimateMessages, estimateTokens } from '../../scenarios/undercover/prompts';
+import { estimateMessages, estimateTokens } from '../../core/tokens';
 import type { ChatRequest, ChatResponse, SamplingSettings } from '../../engines/types';
 
 export interface ChatClient {

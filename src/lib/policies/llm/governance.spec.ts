@@ -23,7 +23,7 @@ import {
 } from '../../scenarios/governance';
 import { GOVERNANCE_REPLY_ERRORS } from '../../scenarios/governance/parse';
 import { MAX_TOOL_CALLS, TOOL_CALL_SCHEMA } from '../../scenarios/governance/prompts';
-import { estimateMessages } from '../../scenarios/undercover/prompts';
+import { estimateMessages } from '../../core/tokens';
 import { policyForChoice } from '../factory';
 import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from '../scripted/governance';
 import { requestDigest, requestHash, TransportFailure, type ChatClient } from './chat-client';

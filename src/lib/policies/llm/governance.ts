@@ -35,7 +35,8 @@ import {
 	type GovernancePrompt,
 	type ToolExchange
 } from '../../scenarios/governance/prompts';
-import { estimateMessages, fitToContext } from '../../scenarios/undercover/prompts';
+import { estimateMessages } from '../../core/tokens';
+import { fitToContext } from '../../scenarios/shared/prompt';
 import {
 	OFF_RUN_CALLS,
 	requestHash,

@@ -16,12 +16,12 @@ import {
 } from '../../scenarios/undercover';
 import {
 	actionPrompt,
-	fitToContext,
 	monologuePrompt,
 	reflectPrompt,
 	summaryFromState,
 	type Prompt
 } from '../../scenarios/undercover/prompts';
+import { fitToContext } from '../../scenarios/shared/prompt';
 import { scriptedUndercover } from '../scripted/undercover';
 
 const ROLES = /undercover|civilian|卧底|平民|"role"/i;

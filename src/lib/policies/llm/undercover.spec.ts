@@ -8,7 +8,7 @@ import {
 	type UndercoverObservation
 } from '../../scenarios/undercover';
 import { REPLY_ERRORS } from '../../scenarios/undercover/parse';
-import { estimateMessages } from '../../scenarios/undercover/prompts';
+import { estimateMessages } from '../../core/tokens';
 import { requestDigest, requestHash, TransportFailure, type ChatClient } from './chat-client';
 import { callSeed, createLlmUndercoverPolicy, type LlmModelCall } from './undercover';
 

@@ -24,8 +24,6 @@ import type { UndercoverObservation } from '../../scenarios/undercover';
 import { parseMonologue, parseReply, type ReplyKind } from '../../scenarios/undercover/parse';
 import {
 	actionPrompt,
-	estimateMessages,
-	fitToContext,
 	monologuePrompt,
 	reflectPrompt,
 	replyBudget,
@@ -34,6 +32,8 @@ import {
 	type ReflectInput
 } from '../../scenarios/undercover/prompts';
 import { schemaFor } from '../../scenarios/undercover/schemas';
+import { estimateMessages } from '../../core/tokens';
+import { fitToContext } from '../../scenarios/shared/prompt';
 import {
 	OFF_RUN_CALLS,
 	requestHash,

@@ -3,7 +3,8 @@
  * token estimate and the LLM policy all use these messages, so a spend costs the same tokens
  * whoever answers.
  */
-import { estimateMessages, type PromptMessage } from '../undercover/prompts';
+import { estimateMessages } from '../../core/tokens';
+import type { PromptMessage } from '../shared/prompt';
 import type { AutonomyObservation } from './state';
 
 /** The reply's cap: a decision and one sentence. */

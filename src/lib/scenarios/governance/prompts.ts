@@ -14,6 +14,7 @@
  * English only: the governance config has no language setting (the undercover game has one).
  */
 import { TOOL_NAMES, type ToolOutcome } from '../../tools';
+import type { PromptMessage, PromptPart } from '../shared/prompt';
 import { vipDiscountLine } from './checks';
 import type { AmendmentPolicy } from './config';
 import { describeToolCall } from './describe';
@@ -31,22 +32,6 @@ import type {
 	Task
 } from './state';
 import { INPUTS, MAX_OPEN, MAX_SUBMISSIONS, TASK_ACTIONS } from './tasks';
-
-/** Shaped like the engines' ChatMessage (and the undercover prompts' parts), without importing either. */
-export interface PromptMessage {
-	role: 'system' | 'user' | 'assistant';
-	content: string;
-}
-
-/** A piece of a prompt; consecutive pieces of one role become one message once fitted. */
-export interface PromptPart extends PromptMessage {
-	/** Older records that may be dropped to fit a small context: the lowest number goes first. */
-	drop?: number;
-	/** The latest tool answer: shortened, then dropped, only when nothing older is left to drop. */
-	recent?: number;
-	/** A note that something was left out: kept only when something was. */
-	omission?: boolean;
-}
 
 /** The asks a model may answer: every ask but the person's (seat 4 is never a model). */
 export type GovernanceAskKind =

@@ -8,13 +8,10 @@
  * overlay is dropped as soon as the state moves on (a new turn, or the writes folded in). On the page
  * the lead passes a host backed by the tool worker over IndexedDB: the same `runTool`, the same results.
  */
-import type { ToolCallRecord } from '../../core';
-import { runTool, type FileSystemState, type ToolCall, type ToolLimits, type ToolOutcome } from '../../tools';
+import { runTool, type FileSystemState, type ToolHost, type ToolLimits } from '../../tools';
 import type { GovernanceState } from './state';
 
-export interface ToolHost {
-	call(call: ToolCall): Promise<ToolOutcome & { record: ToolCallRecord }>;
-}
+export type { ToolHost };
 
 export function createMemoryToolHost(
 	getFs: () => FileSystemState,

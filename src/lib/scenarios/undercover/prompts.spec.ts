@@ -6,9 +6,6 @@ import { REPLY_ERRORS } from './parse';
 import {
 	actionPrompt,
 	defendPrompt,
-	estimateMessages,
-	estimateTokens,
-	fitToContext,
 	monologuePrompt,
 	reflectPrompt,
 	REASONING_REPLY_BUDGET,
@@ -19,9 +16,10 @@ import {
 	summaryFromState,
 	votePrompt,
 	type GameSummary,
-	type Prompt,
-	type PromptMessage
+	type Prompt
 } from './prompts';
+import { estimateMessages, estimateTokens } from '../../core/tokens';
+import { fitToContext, type PromptMessage } from '../shared/prompt';
 import { mentionsWord } from './text';
 import { packs, type Lang } from './words';
 

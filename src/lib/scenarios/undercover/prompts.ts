@@ -13,6 +13,7 @@
  * - History is split into parts so `fitToContext` can drop the oldest public speeches first.
  */
 import type { SeatId, Stream } from '../../core';
+import type { PromptPart } from '../shared/prompt';
 import type { Lang } from './words/types';
 import type {
 	Role,
@@ -26,22 +27,6 @@ import type {
 
 export type PromptKind = 'speak' | 'defend' | 'vote' | 'monologue' | 'reflect';
 export type ActionKind = 'speak' | 'defend' | 'vote';
-
-/** Shaped like the engines' ChatMessage, without importing the engine layer. */
-export interface PromptMessage {
-	role: 'system' | 'user' | 'assistant';
-	content: string;
-}
-
-/** A piece of a prompt. Consecutive pieces of one role become one message once fitted. */
-export interface PromptPart extends PromptMessage {
-	/** Older history that may be dropped to fit a small context: the lowest number goes first. */
-	drop?: number;
-	/** The latest round: shortened, then dropped, only when nothing older is left to drop. */
-	recent?: number;
-	/** A note that something was left out: kept only when something was. */
-	omission?: boolean;
-}
 
 export interface Prompt {
 	kind: PromptKind;
@@ -497,76 +482,4 @@ export function actionPrompt(kind: ActionKind, obs: UndercoverObservation, opts:
 		case 'vote':
 			return votePrompt(obs, opts);
 	}
-}
-
-// ---------------------------------------------------------------------------------------------
-// Fitting a prompt into a context window
-
-const CJK = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/g;
-/** Chat templates wrap each message in a few tokens of their own. */
-const PER_MESSAGE = 4;
-/** The assistant's reply header. */
-const PRIMING = 3;
-
-/**
- * A conservative token estimate without a tokenizer: one token per CJK character, one per three other
- * characters. Real tokenizers give fewer for English (about four characters a token), so a prompt
- * that fits by this count fits in fact.
- */
-export function estimateTokens(text: string): number {
-	const cjk = text.match(CJK)?.length ?? 0;
-	return cjk + Math.ceil((text.length - cjk) / 3);
-}
-
-export function estimateMessages(messages: readonly PromptMessage[]): number {
-	return messages.reduce((n, m) => n + PER_MESSAGE + estimateTokens(m.content), PRIMING);
-}
-
-/** Joins consecutive parts of one role into one message: some chat templates demand alternating roles. */
-function merge(parts: readonly PromptPart[]): PromptMessage[] {
-	const out: PromptMessage[] = [];
-	for (const p of parts) {
-		const last = out[out.length - 1];
-		if (last && last.role === p.role) last.content += '\n' + p.content;
-		else out.push({ role: p.role, content: p.content });
-	}
-	return out.map((m) => ({ role: m.role, content: m.content.replace(/\n{3,}/g, '\n\n').trim() }));
-}
-
-/** Keeps a recent speech's opening: enough to know what was said. */
-const CLIPPED_CHARS = 120;
-
-/**
- * Fits a prompt into `contextWindow - reserve` tokens (the reserve is for the reply). Drops the oldest
- * public history first, keeping the system prompt (rules, persona, the seat's own word), the status,
- * the task and the latest round; only if that still does not fit are the latest round's lines
- * shortened, then dropped oldest first. Returns plain messages, consecutive roles merged.
- */
-export function fitToContext(
-	messages: readonly PromptPart[],
-	contextWindow: number,
-	reserve: number
-): PromptMessage[] {
-	const budget = contextWindow - reserve;
-	let parts = messages.map((p) => ({ ...p }));
-	const render = (omitted: boolean) => merge(parts.filter((p) => !p.omission || omitted));
-	const fits = (omitted: boolean) => estimateMessages(render(omitted)) <= budget;
-	if (fits(false)) return render(false);
-
-	const order = (key: 'drop' | 'recent') =>
-		parts.filter((p) => p[key] !== undefined).sort((a, b) => (a[key] as number) - (b[key] as number));
-	for (const p of order('drop')) {
-		parts = parts.filter((x) => x !== p);
-		if (fits(true)) return render(true);
-	}
-	for (const p of order('recent')) {
-		if (p.content.length > CLIPPED_CHARS) p.content = p.content.slice(0, CLIPPED_CHARS - 1) + '…';
-		if (fits(true)) return render(true);
-	}
-	for (const p of order('recent')) {
-		parts = parts.filter((x) => x !== p);
-		if (fits(true)) return render(true);
-	}
-	// Nothing droppable is left: the engine reports an overlong prompt itself.
-	return render(true);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset } from './data';
 import { runTool } from './dispatch';
 import { statesEqual, writeFile } from './fs-state';
-import { createToolHost, type FileStore } from './host';
+import { createToolSession, type FileStore } from './session';
 import type { FileSystemState } from './types';
 
 /** A store in memory that counts what it is asked to do, and can be told to fail. */
@@ -37,7 +37,7 @@ function memoryStores() {
 describe('tool host (the tool worker without the worker)', () => {
 	it('answers like runTool and saves each write', async () => {
 		const stores = memoryStores();
-		const host = createToolHost(stores.open);
+		const host = createToolSession(stores.open);
 		const initial = generateDataset(1);
 		await host.open('run-1', initial);
 		const call = { tool: 'write_file', args: { path: '/workspace/output/a.md', content: 'hi' } };
@@ -52,7 +52,7 @@ describe('tool host (the tool worker without the worker)', () => {
 
 	it('does not rewrite a store that already matches, and makes a stale one match the log', async () => {
 		const stores = memoryStores();
-		const host = createToolHost(stores.open);
+		const host = createToolSession(stores.open);
 		const initial = generateDataset(2);
 		await host.open('r', initial);
 		await host.close();
@@ -66,7 +66,7 @@ describe('tool host (the tool worker without the worker)', () => {
 
 	it('goes on in memory when storage fails, and says why', async () => {
 		const stores = memoryStores();
-		const host = createToolHost(stores.open);
+		const host = createToolSession(stores.open);
 		await host.open('r', generateDataset(1));
 		stores.fail();
 		const reply = await host.call(
@@ -80,7 +80,7 @@ describe('tool host (the tool worker without the worker)', () => {
 
 	it('refuses calls before open and discards a run', async () => {
 		const stores = memoryStores();
-		const host = createToolHost(stores.open);
+		const host = createToolSession(stores.open);
 		await expect(host.call({ tool: 'list_dir', args: { path: '/workspace' } }, 1)).rejects.toThrow(
 			/before open/
 		);

@@ -28,9 +28,20 @@ export interface FileStore {
 	close(): void;
 }
 
-export interface ToolHost {
+export interface ToolCallReply {
+	outcome: ToolOutcome;
+	/** Goes in the log as a `tool.called` event (through PolicyReply.toolCalls). */
+	record: ToolCallRecord;
+}
+
+/**
+ * One run's files as the tool worker keeps them (the page opens and closes it; an Executor's calls
+ * reach it through a `ToolHost`). Calls must be awaited one at a time, in the order the log records them.
+ */
+export interface ToolSession {
+	/** Starts a run's session with the files folded from its log (the store is made to match). */
 	open(runId: string, initial: FileSystemState, limits?: ToolLimits): Promise<void>;
-	call(call: ToolCall, tick: number): Promise<{ outcome: ToolOutcome; record: ToolCallRecord }>;
+	call(call: ToolCall, tick: number): Promise<ToolCallReply>;
 	snapshot(): Promise<FileSystemState>;
 	close(): Promise<void>;
 	/** Why the store stopped saving, or null while it saves. */
@@ -46,7 +57,7 @@ interface Session {
 	limits: ToolLimits;
 }
 
-export function createToolHost(openStore: (runId: string) => FileStore): ToolHost {
+export function createToolSession(openStore: (runId: string) => FileStore): ToolSession {
 	let session: Session | null = null;
 	let problem: string | null = null;
 	// Saves run one after another, in call order, whatever order their transactions would finish in.
