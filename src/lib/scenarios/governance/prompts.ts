@@ -14,7 +14,7 @@
  * English only: the governance config has no language setting (the undercover game has one).
  */
 import { TOOL_NAMES, type ToolOutcome } from '../../tools';
-import type { PromptMessage, PromptPart } from '../shared/prompt';
+import type { PromptPart } from '../shared/prompt';
 import { vipDiscountLine } from './checks';
 import type { AmendmentPolicy } from './config';
 import { describeToolCall } from './describe';
