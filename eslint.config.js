@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import prettier from 'eslint-config-prettier';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
@@ -11,6 +12,7 @@ import svelteConfig from './svelte.config.js';
  */
 const pureLayers = [
 	'src/lib/core/**',
+	'src/lib/salvage/**',
 	'src/lib/scenarios/**',
 	'src/lib/agents/**',
 	'src/lib/policies/**',
@@ -29,6 +31,69 @@ const impure = [
 	'$lib/state/*'
 ];
 const drawing = ['d3', 'd3-*'];
+/**
+ * The layers of ARCHITECTURE.md, as eslint-plugin-boundaries elements: every import form (`$lib/...`,
+ * relative, re-exports) is resolved to a file and checked against what its layer may import.
+ * `engines/types.ts` is plain data types and their checks (it imports nothing), so the pure layers may
+ * use it; the engines themselves they may not.
+ */
+const layers = {
+	core: 'src/lib/core',
+	salvage: 'src/lib/salvage',
+	tools: 'src/lib/tools',
+	scenarios: 'src/lib/scenarios',
+	metrics: 'src/lib/metrics',
+	agents: 'src/lib/agents',
+	policies: 'src/lib/policies',
+	engines: 'src/lib/engines',
+	share: 'src/lib/share',
+	storage: 'src/lib/storage',
+	offline: 'src/lib/offline',
+	state: 'src/lib/state',
+	charts: 'src/lib/charts',
+	ui: 'src/lib/ui',
+	workers: 'src/workers',
+	routes: 'src/routes',
+	app: 'src/lib',
+	scripts: 'scripts'
+};
+/** What each pure layer may import (itself included); everything else is refused. */
+const mayImport = {
+	core: ['core'],
+	salvage: ['salvage'],
+	tools: ['core', 'tools'],
+	metrics: ['core', 'salvage', 'tools', 'engine-types', 'metrics'],
+	scenarios: ['core', 'salvage', 'tools', 'engine-types', 'metrics', 'scenarios'],
+	agents: ['core', 'salvage', 'tools', 'engine-types', 'scenarios', 'metrics', 'agents'],
+	policies: ['core', 'salvage', 'tools', 'engine-types', 'scenarios', 'metrics', 'agents', 'policies']
+};
+const layerElements = Object.entries(layers)
+	.filter(([type]) => type !== 'engine-types')
+	.map(([type, pattern]) => ({ type, pattern, partialMatch: false }));
+const layerPolicies = Object.entries(mayImport).map(([from, allowed]) => ({
+	from: { element: { type: from } },
+	disallow: {
+		to: {
+			element: { types: { anyOf: Object.keys(layers).filter((t) => !allowed.includes(t)) } }
+		}
+	},
+	message: `${from} may import only ${allowed.join(', ')} (ARCHITECTURE.md, "Layers and what may import what")`
+}));
+/**
+ * Later policies win. The engines' plain types stay open to the layers that list them; the run
+ * statistics (leaderboard, A/B, export), which read finished undercover runs, may read the scenarios.
+ */
+const engineTypesPolicies = Object.entries(mayImport)
+	.filter(([, allowed]) => allowed.includes('engine-types'))
+	.map(([from]) => ({
+		from: { element: { type: from } },
+		allow: { to: { file: { categories: 'engine-types' } } }
+	}))
+	.concat({
+		from: { file: { categories: 'run-statistics' } },
+		allow: { to: { element: { type: 'scenarios' } } }
+	});
+
 /** Unit and browser tests, and the helpers they share. */
 const testFiles = ['**/*.spec.ts', 'tests/**/*.ts'];
 const timeSources = [
@@ -68,6 +133,25 @@ export default ts.config(
 		}
 	},
 	{
+		files: ['src/**/*.ts', 'src/**/*.svelte', 'scripts/**/*.ts'],
+		ignores: ['**/*.spec.ts'],
+		plugins: { boundaries },
+		settings: {
+			'boundaries/elements': layerElements,
+			'boundaries/files': [
+				{ category: 'engine-types', pattern: 'src/lib/engines/types.ts' },
+				{ category: 'run-statistics', pattern: 'src/lib/metrics/{leaderboard,ab,export}.ts' }
+			],
+			'import/resolver': { typescript: { project: './tsconfig.json' } }
+		},
+		rules: {
+			'boundaries/dependencies': [
+				'error',
+				{ default: 'allow', policies: [...layerPolicies, ...engineTypesPolicies] }
+			]
+		}
+	},
+	{
 		files: pureLayers,
 		ignores: ['**/*.spec.ts'],
 		languageOptions: { globals: { ...globals.es2022 } },
@@ -83,7 +167,12 @@ export default ts.config(
 			'no-restricted-properties': [
 				'error',
 				{ object: 'Math', property: 'random', message: "Use the run's seeded generator." },
-				{ object: 'Date', property: 'now', message: "Use the run's logical clock." }
+				{ object: 'Date', property: 'now', message: "Use the run's logical clock." },
+				{ object: 'performance', property: 'now', message: "Use the run's logical clock." }
+			],
+			'no-restricted-syntax': [
+				'error',
+				{ selector: "NewExpression[callee.name='Date']", message: "Use the run's logical clock." }
 			]
 		}
 	},

@@ -34,3 +34,77 @@ describe('tests may not depend on how fast the machine is', () => {
 		expect(await ruleIds(code, 'scripts/bench-example.ts')).toEqual([]);
 	});
 });
+
+describe('the layers of ARCHITECTURE.md hold for every import form', () => {
+	const refused = 'boundaries/dependencies';
+	it.each([
+		[
+			'a relative import of storage from metrics',
+			"import { RunStore } from '../storage/runs';\nexport const s = RunStore;\n",
+			'src/lib/metrics/example.ts'
+		],
+		[
+			'a relative import of a policy from metrics',
+			"import { policyForChoice } from '../policies/factory';\nexport const p = policyForChoice;\n",
+			'src/lib/metrics/example.ts'
+		],
+		[
+			'the share codec from a scenario',
+			"import { encodeShare } from '../../share/link';\nexport const e = encodeShare;\n",
+			'src/lib/scenarios/undercover/example.ts'
+		],
+		[
+			'a re-export of an engine from a scenario',
+			"export { OpenAIEngine } from '../../engines/openai';\n",
+			'src/lib/scenarios/governance/example.ts'
+		],
+		[
+			'a dynamic import of the page state from the kernel',
+			"export const load = () => import('../state/run-lock');\n",
+			'src/lib/core/example.ts'
+		],
+		[
+			'an agent from the kernel, by $lib',
+			"import { parseLesson } from '$lib/agents/lessons';\nexport const p = parseLesson;\n",
+			'src/lib/core/example.ts'
+		],
+		[
+			"one scenario's prompts from the salvage module",
+			"import { fitToContext } from '../scenarios/shared/prompt';\nexport const f = fitToContext;\n",
+			'src/lib/salvage/example.ts'
+		]
+	])('refuses %s', async (_, code, file) => {
+		expect(await ruleIds(code, file)).toContain(refused);
+	});
+
+	it("allows what the layers allow: the kernel from a scenario, the engines' plain types from a policy", async () => {
+		expect(
+			await ruleIds(
+				"import { createStream } from '../../core';\nexport const c = createStream;\n",
+				'src/lib/scenarios/undercover/example.ts'
+			)
+		).toEqual([]);
+		expect(
+			await ruleIds(
+				"import { samplingError } from '../../engines/types';\nexport const s = samplingError;\n",
+				'src/lib/policies/llm/example.ts'
+			)
+		).toEqual([]);
+		expect(
+			await ruleIds(
+				"import { RunStore } from '../storage/runs';\nexport const s = RunStore;\n",
+				'src/lib/state/example.ts'
+			)
+		).toEqual([]);
+	});
+
+	it.each([
+		['new Date()', 'export const t = new Date().getTime();\n'],
+		['performance.now()', 'export const t = performance.now();\n'],
+		['Date.now()', 'export const t = Date.now();\n'],
+		['Math.random()', 'export const r = Math.random();\n']
+	])('refuses %s as a time or randomness source in the pure layers', async (_, code) => {
+		const ids = await ruleIds(code, 'src/lib/metrics/example.ts');
+		expect(ids.some((id) => id === 'no-restricted-properties' || id === 'no-restricted-syntax')).toBe(true);
+	});
+});

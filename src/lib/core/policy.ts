@@ -132,3 +132,11 @@ export class RunInterrupted extends Error {
 export function isRunInterrupted(err: unknown): err is RunInterrupted {
 	return err instanceof RunInterrupted;
 }
+
+/**
+ * The labels a log header writes for the scripted policies (play.ts: `seatEngineLabel`). Here, below
+ * both, because the policies write them and the metrics read them back to tell scripted seats from
+ * models, and metrics may not import a policy.
+ */
+export const SCRIPTED_LABEL = 'scripted (no LLM)';
+export const FAIR_LABEL = 'scripted fair (no LLM)';

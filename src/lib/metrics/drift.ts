@@ -5,6 +5,7 @@
  * on the page) the similarity is semantic; without one, a lexical fallback compares stemmed content
  * words, and says so (`method: 'lexical'`) wherever a score is shown.
  */
+import { lnExact } from '../core/exact-math';
 import { allWords, contentWords, prepareText } from './text';
 
 export const DRIFT_CUTOFF = 0.65;
@@ -73,7 +74,8 @@ function sparseCosine(a: Map<string, number>, b: Map<string, number>): number {
 function weights(words: readonly string[]): Map<string, number> {
 	const tf = new Map<string, number>();
 	for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-	for (const [w, n] of tf) tf.set(w, 1 + Math.log(n));
+	// lnExact, not Math.log: the score goes into the hashed log, and Math.log differs between engines.
+	for (const [w, n] of tf) tf.set(w, 1 + lnExact(n));
 	return tf;
 }
 

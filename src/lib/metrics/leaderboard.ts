@@ -36,8 +36,7 @@
  */
 import type { LogEvent, LogHeader } from '../core';
 import type { ModelChoice } from '../engines/types';
-import { SCRIPTED_LABEL } from '../policies/scripted/undercover';
-import { FAIR_LABEL } from '../policies/scripted/undercover-fair';
+import { FAIR_LABEL, SCRIPTED_LABEL } from '../core/policy';
 import { personas } from '../scenarios/undercover/personas';
 import type { Deal, Role, SeatPersona, Tally, Winner } from '../scenarios/undercover/state';
 

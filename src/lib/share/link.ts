@@ -10,6 +10,7 @@ import { normaliseBaseUrl } from '../engines/base-url';
 import type { ModelChoice } from '../engines/types';
 import { SCRIPTED_VARIANTS } from '../policies';
 import { isSeed, scenarios, seatCount } from '../scenarios';
+import type { SharedRun } from '../scenarios/setup';
 
 export const LINK_VERSION = 1;
 /** Longer fragments are refused before any decoding work. */
@@ -33,13 +34,7 @@ const MAX_RECORDING_JSON = 512 * 1024;
 const MAX_CALLS = 5000;
 const MAX_REPLY = 32 * 1024;
 
-export interface SharedRun {
-	scenario: string;
-	seed: number;
-	config: Record<string, unknown>;
-	/** Who plays each seat (engine and model; never a key). Absent: scripted agents everywhere. */
-	seats?: Record<string, ModelChoice>;
-}
+export type { SharedRun };
 
 const ENGINES = new Set(['scripted', 'human', 'webllm', 'transformers', 'openai']);
 

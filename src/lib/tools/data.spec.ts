@@ -12,7 +12,8 @@ import {
 	TRANSACTIONS_PATH,
 	withRuleBook
 } from './data';
-import { expExact, logNormal } from './sampling';
+import { expExact } from '../core/exact-math';
+import { logNormal } from './sampling';
 
 function table(content: string | undefined): { head: string[]; rows: Record<string, string>[] } {
 	const [head = [], ...rows] = csvParseRows(content ?? '');

@@ -1,28 +1,10 @@
 /**
- * Distributions for the generated dataset, built only from + - * / and Math.round/floor, which
- * IEEE 754 and ECMAScript define exactly. Math.exp, Math.log and Math.cos are only approximated by
- * the spec and differ in the last bit between engines; avoiding them makes a seed yield the same
- * bytes in Chrome, Firefox, Safari and Node, so a run shared as a link sees the same data.
+ * Distributions for the generated dataset, built only from + - * / and Math.round/floor (and
+ * `expExact`, core/exact-math.ts), so a seed yields the same bytes in Chrome, Firefox, Safari and
+ * Node, and a run shared as a link sees the same data.
  */
+import { expExact } from '../core/exact-math';
 import type { Stream } from '../core/rng';
-
-const LN2 = 0.6931471805599453;
-
-/** e^x with range reduction (x = k ln2 + r, |r| <= ln2/2) and a Taylor series for e^r. */
-export function expExact(x: number): number {
-	if (!Number.isFinite(x) || x > 700 || x < -700) throw new RangeError(`expExact: ${x} is out of range`);
-	const k = Math.round(x / LN2);
-	const r = x - k * LN2;
-	let term = 1;
-	let sum = 1;
-	for (let n = 1; n <= 18; n++) {
-		term = (term * r) / n;
-		sum += term;
-	}
-	let scale = 1;
-	for (let i = 0; i < Math.abs(k); i++) scale *= 2;
-	return k >= 0 ? sum * scale : sum / scale;
-}
 
 /** Standard normal by Irwin-Hall (12 uniforms - 6): only additions, tails capped at 6 sigma. */
 export function normal(s: Stream): number {

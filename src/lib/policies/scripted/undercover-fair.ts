@@ -17,7 +17,9 @@ import type { Ask, Policy, PolicyReply, SeatId, Stream } from '../../core';
 import type { UndercoverObservation } from '../../scenarios/undercover';
 import { ownFeatures, type Lang } from '../../scenarios/undercover/words';
 
-export const FAIR_LABEL = 'scripted fair (no LLM)';
+import { FAIR_LABEL } from '../../core/policy';
+
+export { FAIR_LABEL };
 
 const SPEECH: Record<Lang, string[]> = {
 	en: ['It {f}.', 'I would say it {f}.', 'Mine {f}.', 'Well, it {f}.'],

@@ -15,7 +15,9 @@ import type { Ask, Policy, PolicyReply, SeatId, Stream } from '../../core';
 import type { UndercoverObservation } from '../../scenarios/undercover';
 import { findPair, type Lang, type Word } from '../../scenarios/undercover/words';
 
-export const SCRIPTED_LABEL = 'scripted (no LLM)';
+import { SCRIPTED_LABEL } from '../../core/policy';
+
+export { SCRIPTED_LABEL };
 
 const SPEECH: Record<Lang, string[]> = {
 	en: ['It {f}.', 'I would say it {f}.', 'Mine {f}.', 'What I have {f}.', 'Well, it {f}.'],

@@ -13,7 +13,7 @@
  */
 import { canonicalJson, createRng, createStream, sha256Hex } from '../../core';
 import { samplingError, type ModelChoice, type SamplingSettings } from '../../engines/types';
-import type { SharedRun } from '../../share/link';
+import type { SharedRun } from '../setup';
 import { parseUndercoverConfig, type UndercoverConfig } from './config';
 import { personas } from './personas';
 import { deal } from './rules';
