@@ -14,7 +14,7 @@
  * Pure: no clock, no Math.random.
  */
 import { createStream } from '../core';
-import type { LeaderboardRow, PerGame, Proportion } from './leaderboard';
+import { ROW_RATES, type LeaderboardRow, type PerGame, type Proportion } from './leaderboard';
 
 /**
  * The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9), enough
@@ -201,21 +201,17 @@ export function bootstrapMean(
 	return { mean: mean(xs), lower: quantile(means, alpha), upper: quantile(means, 1 - alpha), level };
 }
 
-/** The rates of a leaderboard row the A/B view compares. */
-export const COMPARED_RATES = [
-	'civilianWin',
-	'undercoverWin',
-	'firstRoundOut',
-	'voteHit',
-	'voteHitAsCivilian',
-	'herding',
-	'comeback',
-	'invalidReply',
-	'firstOption'
-] as const satisfies readonly (keyof LeaderboardRow)[];
+/** Rates of a row the A/B view does not compare: outcomes too rare to test, and forfeits. */
+const UNCOMPARED = ['blankWin', 'draw', 'forfeit'] as const;
+export type ComparedRate = Exclude<(typeof ROW_RATES)[number], (typeof UNCOMPARED)[number]>;
+
+/** The rates of a leaderboard row the A/B view compares, in the row's column order. */
+export const COMPARED_RATES: readonly ComparedRate[] = ROW_RATES.filter(
+	(r): r is ComparedRate => !(UNCOMPARED as readonly string[]).includes(r)
+);
 
 export interface RowComparison {
-	rates: Record<(typeof COMPARED_RATES)[number], ProportionComparison>;
+	rates: Record<ComparedRate, ProportionComparison>;
 	/** Null where either side played no games. */
 	tokens: MeanComparison | null;
 	seconds: MeanComparison | null;
@@ -251,8 +247,6 @@ export interface GameFigures {
 	tokens: number;
 	seconds: number;
 }
-
-export type ComparedRate = (typeof COMPARED_RATES)[number];
 
 /** A game's figures from its leaderboard row (one game, one model), e.g. `leaderboard([log], 'model')[0]`. */
 export function gameFigures(game: string, row: LeaderboardRow): GameFigures {

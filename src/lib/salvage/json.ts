@@ -33,9 +33,15 @@ export function asObject(v: unknown): Record<string, unknown> | undefined {
 		: undefined;
 }
 
-/** Scans strings and brackets from `from` (a `{`); returns where the object closes, or the text's end. */
-function scan(s: string, from: number): { end: number; complete: boolean; inString: boolean } {
-	const stack: string[] = [];
+/**
+ * Scans strings and brackets from `from` (a `{`): where the object closes, or, when the text ends
+ * first, whether it ended inside a string and which brackets are still open (closers, innermost last).
+ */
+function scan(
+	s: string,
+	from: number
+): { end: number; complete: boolean; inString: boolean; open: string[] } {
+	const open: string[] = [];
 	let inString = false;
 	let escaped = false;
 	for (let j = from; j < s.length; j++) {
@@ -47,11 +53,11 @@ function scan(s: string, from: number): { end: number; complete: boolean; inStri
 			continue;
 		}
 		if (c === '"') inString = true;
-		else if (c === '{' || c === '[') stack.push(c === '{' ? '}' : ']');
-		else if ((c === '}' || c === ']') && stack.pop() !== undefined && stack.length === 0)
-			return { end: j + 1, complete: true, inString: false };
+		else if (c === '{' || c === '[') open.push(c === '{' ? '}' : ']');
+		else if ((c === '}' || c === ']') && open.pop() !== undefined && open.length === 0)
+			return { end: j + 1, complete: true, inString: false, open };
 	}
-	return { end: s.length, complete: false, inString };
+	return { end: s.length, complete: false, inString, open };
 }
 
 /** Every JSON-looking object in the text, outermost only, in order. */
@@ -78,22 +84,8 @@ export function withoutSpans(s: string, spans: readonly JsonSpan[]): string {
 
 /** Closes the brackets an object cut off after a whole value left open. */
 function closeBrackets(raw: string): string {
-	const stack: string[] = [];
-	let inString = false;
-	let escaped = false;
-	for (const c of raw) {
-		if (inString) {
-			if (escaped) escaped = false;
-			else if (c === '\\') escaped = true;
-			else if (c === '"') inString = false;
-			continue;
-		}
-		if (c === '"') inString = true;
-		else if (c === '{') stack.push('}');
-		else if (c === '[') stack.push(']');
-		else if (c === '}' || c === ']') stack.pop();
-	}
-	return raw.replace(/[\s,:]+$/, '') + stack.reverse().join('');
+	const { open } = scan(raw, 0);
+	return raw.replace(/[\s,:]+$/, '') + open.reverse().join('');
 }
 
 /** A full-width colon after a key ("发言：…"), which jsonrepair does not read as a colon. */

@@ -15,6 +15,7 @@ import {
 	type ToolCallRecord
 } from '../../core';
 import { estimateMessages, estimateTokens } from '../../core/tokens';
+import { fitToContext, type PromptMessage, type PromptPart } from '../../scenarios/shared/prompt';
 import type { ChatRequest, ChatResponse, SamplingSettings } from '../../engines/types';
 
 export interface ChatClient {
@@ -125,6 +126,21 @@ export function samplingFields(
 		...(settings.topP !== undefined && settings.topP < 1 ? { top_p: settings.topP } : {}),
 		max_tokens: Math.max(1, Math.min(maxTokens, settings.maxTokens ?? Infinity))
 	};
+}
+
+/**
+ * A prompt fitted into the client's context window with `reserve` tokens kept for the reply, and the
+ * reply's cap: all the room the fitted prompt leaves, up to the prompt kind's `budget`.
+ */
+export function fitPrompt(
+	client: Pick<ChatClient, 'contextWindow'>,
+	parts: readonly PromptPart[],
+	budget: number,
+	reserve: number
+): { messages: PromptMessage[]; maxTokens: number } {
+	const messages = fitToContext(parts, client.contextWindow, reserve);
+	const room = client.contextWindow - estimateMessages(messages);
+	return { messages, maxTokens: Math.min(budget, Math.max(reserve, room)) };
 }
 
 /** What identifies a call before it is made; the reply, tokens and timings are added once it returns. */

@@ -35,9 +35,8 @@ import {
 	type GovernancePrompt,
 	type ToolExchange
 } from '../../scenarios/governance/prompts';
-import { estimateMessages } from '../../core/tokens';
-import { fitToContext } from '../../scenarios/shared/prompt';
 import {
+	fitPrompt,
 	OFF_RUN_CALLS,
 	requestHash,
 	samplingFields,
@@ -110,12 +109,10 @@ export function createLlmGovernancePolicy(
 		const reasoning = client.reasoning ?? false;
 		const budget = governanceReplyBudget(prompt.kind, reasoning);
 		const reserve = governanceReplyReserve(prompt.kind, client.contextWindow, reasoning);
-		const messages = fitToContext(prompt.messages, client.contextWindow, reserve);
-		// The reply may use all the room the fitted prompt leaves, up to its budget.
-		const room = client.contextWindow - estimateMessages(messages);
+		const { messages, maxTokens } = fitPrompt(client, prompt.messages, budget, reserve);
 		const request: ChatRequest = {
 			messages,
-			...samplingFields(sampling, DEFAULT_GOVERNANCE_TEMPERATURE, Math.min(budget, Math.max(reserve, room))),
+			...samplingFields(sampling, DEFAULT_GOVERNANCE_TEMPERATURE, maxTokens),
 			seed: callSeed(ctx.seed, seedName),
 			schema,
 			...(ctx.signal ? { signal: ctx.signal } : {})

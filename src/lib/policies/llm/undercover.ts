@@ -32,9 +32,8 @@ import {
 	type ReflectInput
 } from '../../scenarios/undercover/prompts';
 import { schemaFor } from '../../scenarios/undercover/schemas';
-import { estimateMessages } from '../../core/tokens';
-import { fitToContext } from '../../scenarios/shared/prompt';
 import {
+	fitPrompt,
 	OFF_RUN_CALLS,
 	requestHash,
 	samplingFields,
@@ -174,12 +173,10 @@ export function createLlmUndercoverPolicy(
 		const reasoning = client.reasoning ?? false;
 		const budget = replyBudget(prompt.kind, reasoning).maxTokens;
 		const reserve = replyReserve(prompt.kind, client.contextWindow, reasoning);
-		const messages = fitToContext(prompt.messages, client.contextWindow, reserve);
-		// The reply may use all the room the fitted prompt leaves, up to its budget.
-		const room = client.contextWindow - estimateMessages(messages);
+		const { messages, maxTokens } = fitPrompt(client, prompt.messages, budget, reserve);
 		const request: ChatRequest = {
 			messages,
-			...samplingFields(sampling, DEFAULT_TEMPERATURE, Math.min(budget, Math.max(reserve, room))),
+			...samplingFields(sampling, DEFAULT_TEMPERATURE, maxTokens),
 			seed: callSeed(ctx.seed, ctx.streamName),
 			schema: schemaFor(prompt.kind, options),
 			...(ctx.signal ? { signal: ctx.signal } : {})

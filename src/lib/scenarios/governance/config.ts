@@ -1,5 +1,6 @@
 /** The governance scenario's config: what, with the seed, decides a run. */
 import type { ParseResult } from '../../core';
+import { isInt, withDefaults } from '../shared/config';
 import { DEFAULT_FUSE_ROUNDS, DEFAULT_THRESHOLDS, METRICS, type Thresholds } from '../../metrics';
 
 /**
@@ -44,18 +45,11 @@ export const FUSE_ROUND_RANGE = { min: 1, max: 100 } as const;
 /** An approval at or above this passes under `human`. */
 export const APPROVAL_PASS = 50;
 
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-
 /** Accepts a partial config (missing fields take defaults) and says in words what is wrong. */
 export function parseGovernanceConfig(raw: unknown): ParseResult<GovernanceConfig> {
-	if (raw === undefined) raw = {};
-	if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-		return { ok: false, error: 'the config must be an object' };
-	const r = raw as Record<string, unknown>;
-	const known = new Set(Object.keys(DEFAULT_CONFIG));
-	const unknown = Object.keys(r).filter((k) => !known.has(k));
-	if (unknown.length) return { ok: false, error: `unknown setting: ${unknown.join(', ')}` };
-	const c = { ...DEFAULT_CONFIG, ...r } as Record<string, unknown>;
+	const read = withDefaults(raw, DEFAULT_CONFIG);
+	if (!read.ok) return read;
+	const c = read.config;
 
 	if (!AMENDMENT_POLICIES.includes(c.policy as AmendmentPolicy))
 		return { ok: false, error: `policy must be one of ${AMENDMENT_POLICIES.join(', ')}` };

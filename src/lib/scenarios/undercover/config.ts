@@ -1,5 +1,6 @@
 /** The undercover game's config: what, with the seed, decides a game. */
 import type { ParseResult } from '../../core';
+import { isInt, withDefaults } from '../shared/config';
 import type { Lang } from './words/types';
 
 export interface UndercoverConfig {
@@ -24,16 +25,10 @@ export const ROUND_RANGE = { min: 1, max: 20 } as const;
 
 /** Accepts a partial config (missing fields take defaults) and says in words what is wrong. */
 export function parseUndercoverConfig(raw: unknown): ParseResult<UndercoverConfig> {
-	if (raw === undefined) raw = {};
-	if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-		return { ok: false, error: 'the config must be an object' };
-	const r = raw as Record<string, unknown>;
-	const known = new Set(Object.keys(DEFAULT_CONFIG));
-	const unknown = Object.keys(r).filter((k) => !known.has(k));
-	if (unknown.length) return { ok: false, error: `unknown setting: ${unknown.join(', ')}` };
-	const c = { ...DEFAULT_CONFIG, ...r } as Record<string, unknown>;
+	const read = withDefaults(raw, DEFAULT_CONFIG);
+	if (!read.ok) return read;
+	const c = read.config;
 
-	const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 	if (!isInt(c.seats) || c.seats < SEAT_RANGE.min || c.seats > SEAT_RANGE.max)
 		return { ok: false, error: `seats must be a whole number from ${SEAT_RANGE.min} to ${SEAT_RANGE.max}` };
 	if (c.undercover !== 1 && c.undercover !== 2) return { ok: false, error: 'undercover must be 1 or 2' };

@@ -1,0 +1,20 @@
+/**
+ * The first step of every scenario's config parser: a partial config object (missing fields take
+ * the defaults), with unknown settings refused in words. Each scenario then checks its own fields.
+ */
+
+export type WithDefaults = { ok: true; config: Record<string, unknown> } | { ok: false; error: string };
+
+export function withDefaults(raw: unknown, defaults: object): WithDefaults {
+	if (raw === undefined) raw = {};
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+		return { ok: false, error: 'the config must be an object' };
+	const r = raw as Record<string, unknown>;
+	const known = new Set(Object.keys(defaults));
+	const unknown = Object.keys(r).filter((k) => !known.has(k));
+	if (unknown.length) return { ok: false, error: `unknown setting: ${unknown.join(', ')}` };
+	return { ok: true, config: { ...defaults, ...r } };
+}
+
+/** A whole number (not a numeric string, not 2.5). */
+export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
