@@ -161,25 +161,50 @@ function parseColumnName(v: unknown, where: string): Parsed<string> {
 	return { ok: true, value: v };
 }
 
-function parseWhere(raw: unknown): Parsed<Condition[]> {
+interface EntryList {
+	field: string;
+	/** "a list of conditions" reads better than "a list" where the entries are not obvious. */
+	listOf?: string;
+	unit: string;
+	max: number;
+	example: string;
+	keys: readonly string[];
+}
+
+/** A list of query objects (absent: none), each an object with only `keys`, read by `each`. */
+function parseEntries<T>(
+	raw: unknown,
+	list: EntryList,
+	each: (entry: Record<string, unknown>, at: string) => Parsed<T>
+): Parsed<T[]> {
 	if (raw === undefined || raw === null) return { ok: true, value: [] };
 	if (!isList(raw))
-		return fail(
-			'bad-query',
-			'where must be a list of conditions, e.g. [{ "column": "amount", "op": ">", "value": 50000 }].'
-		);
-	if (raw.length > MAX_CONDITIONS)
-		return fail('bad-query', `where has ${raw.length} conditions; at most ${MAX_CONDITIONS}.`);
-	const out: Condition[] = [];
-	for (const [i, c] of raw.entries()) {
-		const at = `where[${i}]`;
-		if (!isPlainObject(c))
-			return fail(
-				'bad-query',
-				`${at} must be an object like { "column": "amount", "op": ">", "value": 50000 }.`
-			);
-		const badKey = checkKeys(c, ['column', 'op', 'value'], at);
+		return fail('bad-query', `${list.field} must be a list${list.listOf ?? ''}, e.g. [${list.example}].`);
+	if (raw.length > list.max)
+		return fail('bad-query', `${list.field} has ${raw.length} ${list.unit}; at most ${list.max}.`);
+	const out: T[] = [];
+	for (const [i, entry] of raw.entries()) {
+		const at = `${list.field}[${i}]`;
+		if (!isPlainObject(entry)) return fail('bad-query', `${at} must be an object like ${list.example}.`);
+		const badKey = checkKeys(entry, list.keys, at);
 		if (badKey) return { ok: false, error: badKey };
+		const read = each(entry, at);
+		if (!read.ok) return read;
+		out.push(read.value);
+	}
+	return { ok: true, value: out };
+}
+
+function parseWhere(raw: unknown): Parsed<Condition[]> {
+	const list = {
+		field: 'where',
+		listOf: ' of conditions',
+		unit: 'conditions',
+		max: MAX_CONDITIONS,
+		example: '{ "column": "amount", "op": ">", "value": 50000 }',
+		keys: ['column', 'op', 'value']
+	};
+	return parseEntries(raw, list, (c, at): Parsed<Condition> => {
 		const column = parseColumnName(c.column, at);
 		if (!column.ok) return column;
 		const op = c.op;
@@ -192,8 +217,7 @@ function parseWhere(raw: unknown): Parsed<Condition[]> {
 		if (op === 'empty' || op === 'not-empty') {
 			if (value !== undefined && value !== null && value !== '')
 				return fail('bad-query', `${at}: op '${op}' takes no value.`);
-			out.push({ column: column.value, op: op as WhereOp });
-			continue;
+			return { ok: true, value: { column: column.value, op: op as WhereOp } };
 		}
 		if (typeof value === 'number' && !Number.isFinite(value))
 			return fail('bad-query', `${at}: the value must be a finite number or a string.`);
@@ -201,9 +225,8 @@ function parseWhere(raw: unknown): Parsed<Condition[]> {
 			return fail('bad-query', `${at}: op '${op}' needs a value (a string or a number).`);
 		if (op === 'contains' && String(value) === '')
 			return fail('bad-query', `${at}: 'contains' needs a non-empty value.`);
-		out.push({ column: column.value, op: op as WhereOp, value });
-	}
-	return { ok: true, value: out };
+		return { ok: true, value: { column: column.value, op: op as WhereOp, value } };
+	});
 }
 
 function parseNameList(raw: unknown, field: string, max: number): Parsed<string[]> {
@@ -216,18 +239,14 @@ function parseNameList(raw: unknown, field: string, max: number): Parsed<string[
 }
 
 function parseAggregates(raw: unknown): Parsed<Aggregate[]> {
-	if (raw === undefined || raw === null) return { ok: true, value: [] };
-	if (!isList(raw))
-		return fail('bad-query', 'aggregate must be a list, e.g. [{ "column": "amount", "fn": "sum" }].');
-	if (raw.length > MAX_AGGREGATES)
-		return fail('bad-query', `aggregate has ${raw.length} entries; at most ${MAX_AGGREGATES}.`);
-	const out: Aggregate[] = [];
-	for (const [i, a] of raw.entries()) {
-		const at = `aggregate[${i}]`;
-		if (!isPlainObject(a))
-			return fail('bad-query', `${at} must be an object like { "column": "amount", "fn": "sum" }.`);
-		const badKey = checkKeys(a, ['column', 'fn', 'as'], at);
-		if (badKey) return { ok: false, error: badKey };
+	const list = {
+		field: 'aggregate',
+		unit: 'entries',
+		max: MAX_AGGREGATES,
+		example: '{ "column": "amount", "fn": "sum" }',
+		keys: ['column', 'fn', 'as']
+	};
+	return parseEntries(raw, list, (a, at): Parsed<Aggregate> => {
 		const fn = a.fn;
 		if (typeof fn !== 'string' || !(AGGREGATE_FNS as readonly string[]).includes(fn))
 			return fail(
@@ -243,31 +262,28 @@ function parseAggregates(raw: unknown): Parsed<Aggregate[]> {
 		if (a.as !== undefined && (typeof a.as !== 'string' || a.as === '' || a.as.length > 64))
 			return fail('bad-query', `${at}: 'as' must be a column name of 1 to 64 characters.`);
 		const as = (a.as as string | undefined) ?? (column === undefined ? 'count' : `${fn}_${column}`);
-		out.push(column === undefined ? { fn: fn as AggregateFn, as } : { fn: fn as AggregateFn, column, as });
-	}
-	return { ok: true, value: out };
+		return {
+			ok: true,
+			value: column === undefined ? { fn: fn as AggregateFn, as } : { fn: fn as AggregateFn, column, as }
+		};
+	});
 }
 
 function parseSort(raw: unknown): Parsed<SortKey[]> {
-	if (raw === undefined || raw === null) return { ok: true, value: [] };
-	if (!isList(raw))
-		return fail('bad-query', 'sort must be a list, e.g. [{ "column": "amount", "dir": "desc" }].');
-	if (raw.length > MAX_SORT_KEYS)
-		return fail('bad-query', `sort has ${raw.length} keys; at most ${MAX_SORT_KEYS}.`);
-	const out: SortKey[] = [];
-	for (const [i, s] of raw.entries()) {
-		const at = `sort[${i}]`;
-		if (!isPlainObject(s))
-			return fail('bad-query', `${at} must be an object like { "column": "amount", "dir": "desc" }.`);
-		const badKey = checkKeys(s, ['column', 'dir'], at);
-		if (badKey) return { ok: false, error: badKey };
+	const list = {
+		field: 'sort',
+		unit: 'keys',
+		max: MAX_SORT_KEYS,
+		example: '{ "column": "amount", "dir": "desc" }',
+		keys: ['column', 'dir']
+	};
+	return parseEntries(raw, list, (s, at): Parsed<SortKey> => {
 		const column = parseColumnName(s.column, at);
 		if (!column.ok) return column;
 		const dir = s.dir ?? 'asc';
 		if (dir !== 'asc' && dir !== 'desc') return fail('bad-query', `${at}: dir must be "asc" or "desc".`);
-		out.push({ column: column.value, dir });
-	}
-	return { ok: true, value: out };
+		return { ok: true, value: { column: column.value, dir } };
+	});
 }
 
 /** Validates a query's shape (field types, ops, functions); columns are checked against the file later. */
