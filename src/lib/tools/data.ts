@@ -151,19 +151,25 @@ function makeCustomers(seed: number): Customer[] {
 	return out;
 }
 
+/** A CSV file's text: the header row, the rows, and a final line break. */
+function csvText(header: readonly string[], rows: readonly (readonly string[])[]): string {
+	return csvFormatRows([header as string[], ...(rows as string[][])]) + '\n';
+}
+
+function byTier(customers: readonly Customer[]): { vips: Customer[]; regulars: Customer[] } {
+	return { vips: customers.filter((c) => c.vip), regulars: customers.filter((c) => !c.vip) };
+}
+
 function customersCsv(customers: readonly Customer[]): string {
-	return (
-		csvFormatRows([
-			['customer_id', 'name', 'tier', 'tenure_months', 'region'],
-			...customers.map((c) => [c.id, c.name, c.vip ? 'VIP' : 'regular', String(c.tenure), c.region])
-		]) + '\n'
+	return csvText(
+		['customer_id', 'name', 'tier', 'tenure_months', 'region'],
+		customers.map((c) => [c.id, c.name, c.vip ? 'VIP' : 'regular', String(c.tenure), c.region])
 	);
 }
 
 function salesCsv(seed: number, customers: readonly Customer[]): string {
 	const s = createStream(seed, 'data:sales');
-	const vips = customers.filter((c) => c.vip);
-	const regulars = customers.filter((c) => !c.vip);
+	const { vips, regulars } = byTier(customers);
 	const days = sortedDays(s, ORDERS);
 	const orders = days.map((day, i) => {
 		const customer = s.next() < 0.3 ? s.pick(vips) : s.pick(regulars);
@@ -192,27 +198,24 @@ function salesCsv(seed: number, customers: readonly Customer[]): string {
 	const vipOrders = orders.filter((o) => o.customer.vip);
 	for (const i of distinctIndices(plant, vipOrders.length, 4 + plant.int(4)))
 		(vipOrders[i] as (typeof orders)[number]).discount = plant.pick([8, 10, 12, 12.5, 13, 14, 14.5]);
-	return (
-		csvFormatRows([
-			['order_id', 'date', 'customer_id', 'is_vip', 'amount', 'discount_rate', 'invoice_no', 'region'],
-			...orders.map((o) => [
-				o.id,
-				o.date,
-				o.customer.id,
-				o.customer.vip ? 'true' : 'false',
-				o.amount.toFixed(2),
-				o.discount.toFixed(1),
-				o.invoice,
-				o.customer.region
-			])
-		]) + '\n'
+	return csvText(
+		['order_id', 'date', 'customer_id', 'is_vip', 'amount', 'discount_rate', 'invoice_no', 'region'],
+		orders.map((o) => [
+			o.id,
+			o.date,
+			o.customer.id,
+			o.customer.vip ? 'true' : 'false',
+			o.amount.toFixed(2),
+			o.discount.toFixed(1),
+			o.invoice,
+			o.customer.region
+		])
 	);
 }
 
 function transactionsCsv(seed: number, customers: readonly Customer[]): string {
 	const s = createStream(seed, 'data:transactions');
-	const vips = customers.filter((c) => c.vip);
-	const regulars = customers.filter((c) => !c.vip);
+	const { vips, regulars } = byTier(customers);
 	const days = sortedDays(s, TRANSACTIONS);
 	const txns = days.map((day, i) => ({
 		id: `TX-${300001 + i}`,
@@ -236,11 +239,9 @@ function transactionsCsv(seed: number, customers: readonly Customer[]): string {
 		t.amount = cents(HIGH_RISK_AMOUNT + logNormal(plant, 25_000, 0.7));
 		t.invoice = k < missing ? '' : `INV-${300001 + index}`;
 	});
-	return (
-		csvFormatRows([
-			['txn_id', 'customer_id', 'amount', 'invoice_no', 'date'],
-			...txns.map((t) => [t.id, t.customer, t.amount.toFixed(2), t.invoice, t.date])
-		]) + '\n'
+	return csvText(
+		['txn_id', 'customer_id', 'amount', 'invoice_no', 'date'],
+		txns.map((t) => [t.id, t.customer, t.amount.toFixed(2), t.invoice, t.date])
 	);
 }
 
