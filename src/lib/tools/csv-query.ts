@@ -163,8 +163,8 @@ function parseColumnName(v: unknown, where: string): Parsed<string> {
 
 interface EntryList {
 	field: string;
-	/** "a list of conditions" reads better than "a list" where the entries are not obvious. */
-	listOf?: string;
+	/** " of conditions": "a list of conditions" reads better where the entries are not obvious. */
+	listOf: string;
 	unit: string;
 	max: number;
 	example: string;
@@ -179,7 +179,7 @@ function parseEntries<T>(
 ): Parsed<T[]> {
 	if (raw === undefined || raw === null) return { ok: true, value: [] };
 	if (!isList(raw))
-		return fail('bad-query', `${list.field} must be a list${list.listOf ?? ''}, e.g. [${list.example}].`);
+		return fail('bad-query', `${list.field} must be a list${list.listOf}, e.g. [${list.example}].`);
 	if (raw.length > list.max)
 		return fail('bad-query', `${list.field} has ${raw.length} ${list.unit}; at most ${list.max}.`);
 	const out: T[] = [];
@@ -195,16 +195,29 @@ function parseEntries<T>(
 	return { ok: true, value: out };
 }
 
+const EXAMPLE = {
+	where: '{ "column": "amount", "op": ">", "value": 50000 }',
+	aggregate: '{ "column": "amount", "fn": "sum" }',
+	sort: '{ "column": "amount", "dir": "desc" }'
+};
+type ListField = keyof typeof EXAMPLE;
+const entryList = (field: ListField, unit: string, max: number, keys: string[], listOf = ''): EntryList => ({
+	field,
+	unit,
+	max,
+	keys,
+	listOf,
+	example: EXAMPLE[field]
+});
+/** The three lists a query may hold, and the words their errors use. */
+const LISTS: Record<ListField, EntryList> = {
+	where: entryList('where', 'conditions', MAX_CONDITIONS, ['column', 'op', 'value'], ' of conditions'),
+	aggregate: entryList('aggregate', 'entries', MAX_AGGREGATES, ['column', 'fn', 'as']),
+	sort: entryList('sort', 'keys', MAX_SORT_KEYS, ['column', 'dir'])
+};
+
 function parseWhere(raw: unknown): Parsed<Condition[]> {
-	const list = {
-		field: 'where',
-		listOf: ' of conditions',
-		unit: 'conditions',
-		max: MAX_CONDITIONS,
-		example: '{ "column": "amount", "op": ">", "value": 50000 }',
-		keys: ['column', 'op', 'value']
-	};
-	return parseEntries(raw, list, (c, at): Parsed<Condition> => {
+	return parseEntries(raw, LISTS.where, (c, at): Parsed<Condition> => {
 		const column = parseColumnName(c.column, at);
 		if (!column.ok) return column;
 		const op = c.op;
@@ -239,14 +252,7 @@ function parseNameList(raw: unknown, field: string, max: number): Parsed<string[
 }
 
 function parseAggregates(raw: unknown): Parsed<Aggregate[]> {
-	const list = {
-		field: 'aggregate',
-		unit: 'entries',
-		max: MAX_AGGREGATES,
-		example: '{ "column": "amount", "fn": "sum" }',
-		keys: ['column', 'fn', 'as']
-	};
-	return parseEntries(raw, list, (a, at): Parsed<Aggregate> => {
+	return parseEntries(raw, LISTS.aggregate, (a, at): Parsed<Aggregate> => {
 		const fn = a.fn;
 		if (typeof fn !== 'string' || !(AGGREGATE_FNS as readonly string[]).includes(fn))
 			return fail(
@@ -270,14 +276,7 @@ function parseAggregates(raw: unknown): Parsed<Aggregate[]> {
 }
 
 function parseSort(raw: unknown): Parsed<SortKey[]> {
-	const list = {
-		field: 'sort',
-		unit: 'keys',
-		max: MAX_SORT_KEYS,
-		example: '{ "column": "amount", "dir": "desc" }',
-		keys: ['column', 'dir']
-	};
-	return parseEntries(raw, list, (s, at): Parsed<SortKey> => {
+	return parseEntries(raw, LISTS.sort, (s, at): Parsed<SortKey> => {
 		const column = parseColumnName(s.column, at);
 		if (!column.ok) return column;
 		const dir = s.dir ?? 'asc';

@@ -1,5 +1,6 @@
 /** The autonomy scenario's config: with the seed, it decides a run. */
 import type { ParseResult } from '../../core';
+import { isInt, withDefaults } from '../shared/config';
 
 /**
  * The four legacy behaviours of seed 001, each a switch so a class can turn one bug on at a time.
@@ -55,18 +56,11 @@ export const DEFAULT_CONFIG: Readonly<AutonomyConfig> = Object.freeze({
 export const DAY_RANGE = { min: 1, max: 120 } as const;
 export const TOKEN_RANGE = { min: 1, max: 20 } as const;
 
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-
 /** Accepts a partial config (missing fields take defaults) and says in words what is wrong. */
 export function parseAutonomyConfig(raw: unknown): ParseResult<AutonomyConfig> {
-	if (raw === undefined) raw = {};
-	if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-		return { ok: false, error: 'the config must be an object' };
-	const r = raw as Record<string, unknown>;
-	const known = new Set(Object.keys(DEFAULT_CONFIG));
-	const unknown = Object.keys(r).filter((k) => !known.has(k));
-	if (unknown.length) return { ok: false, error: `unknown setting: ${unknown.join(', ').slice(0, 80)}` };
-	const c = { ...DEFAULT_CONFIG, ...r } as Record<string, unknown>;
+	const read = withDefaults(raw, DEFAULT_CONFIG);
+	if (!read.ok) return read;
+	const c = read.config;
 	if (!isInt(c.days) || c.days < DAY_RANGE.min || c.days > DAY_RANGE.max)
 		return { ok: false, error: `days must be a whole number from ${DAY_RANGE.min} to ${DAY_RANGE.max}` };
 	if (!isInt(c.dailyTokens) || c.dailyTokens < TOKEN_RANGE.min || c.dailyTokens > TOKEN_RANGE.max)

@@ -628,6 +628,13 @@ const FINAL_KEYS = [
 	'amendment'
 ];
 
+/** Where a tool call's arguments may be, by the names models use. */
+const ARG_KEYS = ['args', 'arguments', 'parameters', 'input'];
+
+function toolCallOf(tool: string, from: Record<string, unknown>, argKeys: readonly string[]): ParsedToolCall {
+	return { ok: true, call: { tool: tool.trim(), args: argsOf(get(from, argKeys)) ?? {} } };
+}
+
 /**
  * A tool call, if the reply is one: `{ "tool_call": { "tool", "args" } }`, or the same with OpenAI's
  * names (`name`, `arguments`, arguments as a JSON string), or `{ "tool", "args" }` alone. The first
@@ -647,34 +654,19 @@ export function readToolCall(text: string): ParsedToolCall {
 				return fail(
 					'the tool call has no tool: give "tool_call" an object with "tool", the tool\'s name, and "args"'
 				);
-			return {
-				ok: true,
-				call: {
-					tool: tool.trim(),
-					args: argsOf(get(inner, ['args', 'arguments', 'parameters', 'input'])) ?? {}
-				}
-			};
+			return toolCallOf(tool, inner, ARG_KEYS);
 		}
 		// The claims field used to call: { "tool_calls": [ { tool, args } ] } and nothing of an answer.
 		const listed = get(o, ['tool_calls', 'toolCalls']);
 		if (Array.isArray(listed) && listed.length && Object.keys(o).length === 1) {
 			const first = asObject(listed[0]);
 			const name = first ? get(first, ['tool', 'name', 'tool_name']) : undefined;
-			if (first && typeof name === 'string' && name.trim())
-				return {
-					ok: true,
-					call: {
-						tool: name.trim(),
-						args: argsOf(get(first, ['args', 'arguments', 'parameters', 'input'])) ?? {}
-					}
-				};
+			if (first && typeof name === 'string' && name.trim()) return toolCallOf(name, first, ARG_KEYS);
 		}
 		const tool = get(o, ['tool', 'name']);
-		if (typeof tool === 'string' && has(o, ['args', 'arguments', 'parameters']) && !has(o, FINAL_KEYS))
-			return {
-				ok: true,
-				call: { tool: tool.trim(), args: argsOf(get(o, ['args', 'arguments', 'parameters'])) ?? {} }
-			};
+		const bareArgs = ['args', 'arguments', 'parameters'];
+		if (typeof tool === 'string' && has(o, bareArgs) && !has(o, FINAL_KEYS))
+			return toolCallOf(tool, o, bareArgs);
 		if (has(o, FINAL_KEYS)) return null;
 	}
 	return null;

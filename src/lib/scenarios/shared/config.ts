@@ -12,7 +12,7 @@ export function withDefaults(raw: unknown, defaults: object): WithDefaults {
 	const r = raw as Record<string, unknown>;
 	const known = new Set(Object.keys(defaults));
 	const unknown = Object.keys(r).filter((k) => !known.has(k));
-	if (unknown.length) return { ok: false, error: `unknown setting: ${unknown.join(', ')}` };
+	if (unknown.length) return { ok: false, error: `unknown setting: ${unknown.join(', ').slice(0, 80)}` };
 	return { ok: true, config: { ...defaults, ...r } };
 }
 
