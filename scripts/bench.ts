@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import {
 	gamesPerSecond,
@@ -32,6 +32,11 @@ import { chromiumPath, CHROMIUM_ARGS } from './browser';
 import { guardRows } from './bench-guards';
 import { runEval } from './eval';
 import { startMockOpenAI } from './mock-openai';
+
+/** The /bench/ page's result: its JSON, once the page has written it. */
+function benchResult(page: Page) {
+	return page.getByTestId('bench-result').filter({ hasText: '{' });
+}
 
 interface Row {
 	metric: string;
@@ -299,18 +304,12 @@ async function browserRows() {
 				await new Promise((r) => setTimeout(r, 200));
 			}
 		}
-		await page
-			.getByTestId('bench-result')
-			.filter({ hasText: '{' })
+		await benchResult(page)
 			.waitFor({ timeout: 120_000 })
 			.catch(() => {
 				throw new Error(`the /bench/ page gave no result${errors.length ? `: ${errors.join('; ')}` : ''}`);
 			});
-		const text = await page
-			.getByTestId('bench-result')
-			.filter({ hasText: '{' })
-			.textContent({ timeout: 120_000 });
-		const r = JSON.parse(text ?? '{}') as {
+		const r = JSON.parse((await benchResult(page).textContent({ timeout: 120_000 })) ?? '{}') as {
 			overheadMs: number;
 			overheadSavedMs: number;
 			turns: number;
@@ -357,11 +356,7 @@ async function browserRows() {
 		});
 		const replayPage = await browser.newPage();
 		await replayPage.goto(`http://127.0.0.1:${port}/bench/#replay`);
-		const replayText = await replayPage
-			.getByTestId('bench-result')
-			.filter({ hasText: '{' })
-			.textContent({ timeout: 300_000 });
-		const rp = JSON.parse(replayText ?? '{}') as {
+		const rp = JSON.parse((await benchResult(replayPage).textContent({ timeout: 300_000 })) ?? '{}') as {
 			events: number;
 			rebuildMs: number;
 			parseMs: number;
@@ -386,10 +381,9 @@ async function browserRows() {
 		const modelPage = await browser.newPage();
 		await serveTestModels(modelPage.context());
 		await modelPage.goto(`http://127.0.0.1:${port}/bench/#model=/test-models/${CHAT_MODEL}`);
-		const result = modelPage.getByTestId('bench-result').filter({ hasText: '{' });
 		modelRows(
 			'Chromium (WASM, in workers)',
-			JSON.parse((await result.textContent({ timeout: 300_000 })) ?? '{}')
+			JSON.parse((await benchResult(modelPage).textContent({ timeout: 300_000 })) ?? '{}')
 		);
 		await browser.close();
 	} finally {
