@@ -153,6 +153,34 @@ export function summaryFromState(s: UndercoverState): GameSummary {
 // ---------------------------------------------------------------------------------------------
 // Wording
 
+/** What the end-of-game summary says of the seat's own word and of the winner, per language. */
+type SummaryWinner = 'majority' | 'minority' | 'none';
+const SUMMARY_TEXT: Record<Lang, { held: Record<Side, string>; won: Record<SummaryWinner, string> }> = {
+	en: {
+		held: {
+			minority: 'You held the different word.',
+			blank: 'You held no word.',
+			majority: 'You held the common word.'
+		},
+		won: {
+			majority: 'The players with the common word won.',
+			minority: 'The players with the different word won.',
+			none: 'It ended without a winner.'
+		}
+	},
+	zh: {
+		held: { minority: '你拿到的是不同的词。', blank: '你没有拿到词。', majority: '你拿到的是多数人的词。' },
+		won: {
+			majority: '拿到多数人词的玩家获胜。',
+			minority: '拿到不同词的玩家获胜。',
+			none: '本局没有胜者。'
+		}
+	}
+};
+
+const winnerOf = (s: GameSummary): SummaryWinner =>
+	'winner' in s && (s.winner === 'majority' || s.winner === 'minority') ? s.winner : 'none';
+
 interface Phrases {
 	rules(seats: readonly SeatId[]): string;
 	persona(p: SeatPersona, seat: SeatId): string;
@@ -235,24 +263,14 @@ const EN: Phrases = {
 			: 'Nobody was voted out.';
 		if (!s.over) return `The game stopped after ${s.rounds} round(s), before the words were revealed. ${out}`;
 		const me = s.seats.find((x) => x.seat === self);
-		const mine =
-			me?.side === 'minority'
-				? 'You held the different word.'
-				: me?.side === 'blank'
-					? 'You held no word.'
-					: 'You held the common word.';
+		const mine = SUMMARY_TEXT.en.held[me?.side ?? 'majority'];
 		const minority = s.seats.filter((x) => x.side === 'minority').map((x) => String(x.seat));
 		const blank = s.seats.filter((x) => x.side === 'blank').map((x) => String(x.seat));
 		const who =
 			(minority.length
 				? ` Seat${minority.length > 1 ? 's' : ''} ${andList(minority, ' and ')} held the different word.`
 				: '') + (blank.length ? ` Seat ${blank.join(', ')} held no word.` : '');
-		const won =
-			s.winner === 'majority'
-				? 'The players with the common word won.'
-				: s.winner === 'minority'
-					? 'The players with the different word won.'
-					: 'It ended without a winner.';
+		const won = SUMMARY_TEXT.en.won[winnerOf(s)];
 		return (
 			`The game is over after ${s.rounds} round(s). The common word was "${s.commonWord}" and the different word was "${s.differentWord}". ` +
 			`${mine}${who} ${won} ${out}`
@@ -317,23 +335,13 @@ const ZH: Phrases = {
 			: '没有人出局。';
 		if (!s.over) return `游戏在${s.rounds}轮后中止，词还没有揭晓。${out}`;
 		const me = s.seats.find((x) => x.seat === self);
-		const mine =
-			me?.side === 'minority'
-				? '你拿到的是不同的词。'
-				: me?.side === 'blank'
-					? '你没有拿到词。'
-					: '你拿到的是多数人的词。';
+		const mine = SUMMARY_TEXT.zh.held[me?.side ?? 'majority'];
 		const minority = s.seats.filter((x) => x.side === 'minority').map((x) => x.seat);
 		const blank = s.seats.filter((x) => x.side === 'blank').map((x) => x.seat);
 		const who =
 			(minority.length ? `${zhSeats(minority)}拿到的是不同的词。` : '') +
 			(blank.length ? `${zhSeats(blank)}没有拿到词。` : '');
-		const won =
-			s.winner === 'majority'
-				? '拿到多数人词的玩家获胜。'
-				: s.winner === 'minority'
-					? '拿到不同词的玩家获胜。'
-					: '本局没有胜者。';
+		const won = SUMMARY_TEXT.zh.won[winnerOf(s)];
 		return (
 			`游戏结束，共进行了${s.rounds}轮。多数人的词是「${s.commonWord}」，不同的词是「${s.differentWord}」。` +
 			`${mine}${who}${won}${out}`
