@@ -47,19 +47,12 @@ describe("lessonFromReply: a model's reflection, salvaged, then the one enforced
 		});
 	});
 
-	it('rejects what parseLesson rejects, and says so for a reply with no lesson', () => {
-		expect(lessonFromReply('{"lesson": "Be more careful next time."}', 'en')).toMatchObject({
-			ok: false,
-			error: /must read/
-		});
-		expect(lessonFromReply('{"lesson": "when <situation>, <what to do>"}', 'en')).toMatchObject({
-			ok: false,
-			error: /template/
-		});
-		expect(lessonFromReply('<think>lessons...', 'en')).toEqual({
-			ok: false,
-			error: 'the reply was all reasoning and no answer'
-		});
+	it.each([
+		['{"lesson": "Be more careful next time."}', /must read/],
+		['{"lesson": "when <situation>, <what to do>"}', /template/],
+		['<think>lessons...', /all reasoning and no answer/]
+	])('rejects %j as parseLesson would, or as a reply with no lesson', (reply, error) => {
+		expect(lessonFromReply(reply, 'en')).toMatchObject({ ok: false, error });
 	});
 
 	it('holds a lesson to the same rule for saying a word as a speech: plurals, and "苹 果" in Chinese', () => {

@@ -3,42 +3,37 @@ import { describe, expect, it } from 'vitest';
 import { lessonInReply, parseMonologue, parseReply, REPLY_ERRORS } from './parse';
 
 describe('lessonInReply', () => {
-	it('salvages the lesson sentence from JSON, a label, prose after reasoning, or before a marker', () => {
-		expect(
-			lessonInReply(
-				'{"lesson": "When one seat describes a trait the rest never mention, vote for that seat."}'
-			)
-		).toEqual({
-			ok: true,
-			text: 'When one seat describes a trait the rest never mention, vote for that seat.'
-		});
-		expect(lessonInReply('Lesson: If two seats repeat each other, press the second one.')).toEqual({
-			ok: true,
-			text: 'If two seats repeat each other, press the second one.'
-		});
-		expect(lessonInReply('{"lesson": "当有人的描述只符合相近的另一个词时，优先投他。"}')).toEqual({
-			ok: true,
-			text: '当有人的描述只符合相近的另一个词时，优先投他。'
-		});
-		expect(lessonInReply('<think>想一想</think>如果我的词和多数人不同，就描述两个词共有的特征。')).toEqual({
-			ok: true,
-			text: '如果我的词和多数人不同，就描述两个词共有的特征。'
-		});
-		expect(lessonInReply('When a tie comes, defend with a feature. ###META### {"confidence": 1}')).toEqual({
-			ok: true,
-			text: 'When a tie comes, defend with a feature.'
-		});
+	it.each([
+		[
+			'{"lesson": "When one seat describes a trait the rest never mention, vote for that seat."}',
+			'When one seat describes a trait the rest never mention, vote for that seat.'
+		],
+		[
+			'Lesson: If two seats repeat each other, press the second one.',
+			'If two seats repeat each other, press the second one.'
+		],
+		[
+			'{"lesson": "当有人的描述只符合相近的另一个词时，优先投他。"}',
+			'当有人的描述只符合相近的另一个词时，优先投他。'
+		],
+		[
+			'<think>想一想</think>如果我的词和多数人不同，就描述两个词共有的特征。',
+			'如果我的词和多数人不同，就描述两个词共有的特征。'
+		],
+		[
+			'When a tie comes, defend with a feature. ###META### {"confidence": 1}',
+			'When a tie comes, defend with a feature.'
+		],
+		// Salvage only: a vague sentence is still a sentence here; parseLesson refuses it.
+		['{"lesson": "Be more careful next time."}', 'Be more careful next time.']
+	])('salvages the lesson sentence from %j', (reply, text) => {
+		expect(lessonInReply(reply)).toEqual({ ok: true, text });
 	});
 
 	it("says when there is no lesson at all; the form is parseLesson's (agents/lessons.ts)", () => {
 		expect(lessonInReply('<think>lessons...')).toEqual({ ok: false, error: REPLY_ERRORS.allReasoning });
 		expect(lessonInReply('')).toEqual({ ok: false, error: REPLY_ERRORS.empty });
 		expect(lessonInReply('{"lesson": ""}')).toEqual({ ok: false, error: 'the reply has no lesson' });
-		// Salvage only: a vague sentence is still a sentence here.
-		expect(lessonInReply('{"lesson": "Be more careful next time."}')).toEqual({
-			ok: true,
-			text: 'Be more careful next time.'
-		});
 	});
 });
 
