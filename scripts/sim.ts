@@ -297,11 +297,14 @@ function autonomyOptions(values: Record<string, string>, switches: Set<string>):
 	return config;
 }
 
+/** What every scenario's summary opens with: the run and its log hash. */
+function runHead(run: SharedRun, logHash: string) {
+	return { scenario: run.scenario, seed: run.seed, logHash };
+}
+
 function governanceSummary(run: SharedRun, logHash: string, outcome: GovernanceOutcome | null) {
 	return {
-		scenario: run.scenario,
-		seed: run.seed,
-		logHash,
+		...runHead(run, logHash),
 		tasks: outcome?.tasks ?? 0,
 		vetoes: outcome?.vetoes ?? 0,
 		appeals: outcome?.appeals ?? 0,
@@ -315,9 +318,7 @@ function governanceSummary(run: SharedRun, logHash: string, outcome: GovernanceO
 function undercoverSummary(run: SharedRun, runner: AnyRunner, outcome: UndercoverOutcome | null) {
 	const choices = Object.values(run.seats ?? {}).filter((c) => c.engine !== 'scripted');
 	return {
-		scenario: run.scenario,
-		seed: run.seed,
-		logHash: runner.hash,
+		...runHead(run, runner.hash),
 		events: runner.log.length,
 		rounds: outcome?.rounds ?? 0,
 		winner: outcome?.winner ?? 'draw',
@@ -404,9 +405,7 @@ function callFigures(runner: ReturnType<typeof createRunner>) {
 /** The autonomy run's counts, computed the same way whatever the switches. */
 function autonomySummary(run: SharedRun, logHash: string, outcome: AutonomyOutcome | null) {
 	return {
-		scenario: run.scenario,
-		seed: run.seed,
-		logHash,
+		...runHead(run, logHash),
 		days: outcome?.days ?? 0,
 		spends: outcome?.spends ?? 0,
 		spendsWithoutTrigger: outcome?.spendsWithoutTrigger ?? 0,
