@@ -8,7 +8,7 @@
  * `group|series`, so an update that only changes values keeps their elements. Text is 14px or more.
  */
 import { scaleBand } from 'd3';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { appendChartSvg, chartLifecycle, widthFor } from './frame';
 import { INK, MUTED } from './style';
 
 export interface GroupedBarsData {

@@ -8,7 +8,7 @@
  * or more. Rows are joined by key, so a bar that only grew keeps its element.
  */
 import type { Selection } from 'd3';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { appendChartSvg, chartLifecycle, widthFor } from './frame';
 import { fit, textEm, INK, MUTED } from './style';
 
 export interface RankedBar {

@@ -11,7 +11,7 @@
  * event, with keyed joins throughout: an unchanged version keeps its element.
  */
 import type { Selection } from 'd3';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { appendChartSvg, chartLifecycle, widthFor } from './frame';
 import { fit, INK, MUTED, LINE, PANEL_BG, ACCENT, DANGER } from './style';
 
 export interface LineageVersion {

@@ -8,7 +8,7 @@
  * chain. Made for a projector: text at 14px or more, the width of the container, keyed joins by id.
  */
 import type { Selection } from 'd3';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { appendChartSvg, chartLifecycle, widthFor } from './frame';
 import { DANGER, INK, LINE, MUTED, PANEL_BG, textEm } from './style';
 
 export type LedgerAnomaly = 'no-trigger' | 'repeated-fingerprint' | 'charged-failure';

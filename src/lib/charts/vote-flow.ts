@@ -8,7 +8,7 @@
  * and a redraw with more (or fewer) rounds moves nothing that did not change.
  */
 import { linkHorizontal, type Selection } from 'd3';
-import { appendChartSvg, chartLifecycle } from './lifecycle';
+import { appendChartSvg, chartLifecycle } from './frame';
 import { fit, INK, MUTED, LINE, PANEL_BG, DANGER } from './style';
 
 export interface VoteFlowSeat {

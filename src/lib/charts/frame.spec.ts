@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import { appendChartSvg, chartLifecycle, widthFor } from './frame';
 
 /** jsdom has no ResizeObserver: a stand-in that lets the test fire the callback by hand. */
 class FakeObserver {
