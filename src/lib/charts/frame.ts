@@ -235,6 +235,27 @@ export function legendItems<T, P extends BaseType>(
 		.attr('transform', options.at);
 }
 
+/**
+ * Makes each element a button for the pointer and the keyboard (Enter or Space), for those who cannot
+ * use a pointer. `label` names it for screen readers where its text does not.
+ */
+export function clickable<E extends Element, D, P extends BaseType, PD>(
+	sel: Selection<E, D, P, PD>,
+	pick: (d: D) => void,
+	label?: (d: D) => string
+): void {
+	sel.attr('tabindex', 0).attr('role', 'button');
+	if (label) sel.attr('aria-label', label);
+	sel
+		.style('cursor', 'pointer')
+		.on('click', (_e, d) => pick(d))
+		.on('keydown', (e: KeyboardEvent, d) => {
+			if (e.key !== 'Enter' && e.key !== ' ') return;
+			e.preventDefault();
+			pick(d);
+		});
+}
+
 /** The note a chart shows in place of its drawing when it has nothing to draw (`text` null: none). */
 export function emptyNote<P extends BaseType>(
 	svg: Selection<SVGSVGElement, unknown, P, unknown>,
