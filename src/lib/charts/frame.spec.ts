@@ -1,6 +1,20 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appendChartSvg, chartLifecycle, widthFor } from './frame';
+import { select } from 'd3';
+import {
+	appendChartSvg,
+	chartLifecycle,
+	clickable,
+	columnsThatFit,
+	emptyNote,
+	gridCell,
+	gridHeight,
+	roundTicks,
+	styleText,
+	tooltip,
+	widthFor,
+	type PanelGrid
+} from './frame';
 
 /** jsdom has no ResizeObserver: a stand-in that lets the test fire the callback by hand. */
 class FakeObserver {
@@ -67,5 +81,92 @@ describe('chartLifecycle', () => {
 		chart.update('b');
 		resize(500);
 		expect(render).toHaveBeenCalledTimes(1);
+	});
+});
+
+describe('the drawing pieces', () => {
+	function svgIn(): ReturnType<typeof appendChartSvg> {
+		const el = document.createElement('div');
+		document.body.append(el);
+		return appendChartSvg(el, { className: 'test-chart', role: 'img' });
+	}
+
+	it('sets text attributes in one order whatever the spec names first', () => {
+		const text = styleText(svgIn().append('text'), {
+			fill: '#111',
+			text: 'hi',
+			italic: true,
+			weight: 700,
+			size: 14,
+			anchor: 'end',
+			middle: true,
+			y: 2,
+			x: 1
+		});
+		expect(text.node()?.outerHTML).toBe(
+			'<text x="1" y="2" dy="0.35em" text-anchor="end" font-size="14" font-weight="700" font-style="italic" fill="#111">hi</text>'
+		);
+	});
+
+	it('gives a tooltip where there is text, first if asked, and takes it away on null', () => {
+		const svg = svgIn();
+		const rows = svg
+			.selectAll('g')
+			.data([{ tip: 'one' as string | null }, { tip: null }])
+			.join((e) => {
+				const g = e.append('g');
+				g.append('circle');
+				return g;
+			});
+		tooltip(rows, (d) => d.tip, { first: true });
+		expect(svg.node()?.innerHTML).toBe('<g><title>one</title><circle></circle></g><g><circle></circle></g>');
+		rows.datum({ tip: null });
+		tooltip(rows, (d) => d.tip);
+		expect(svg.selectAll('title').size()).toBe(0);
+	});
+
+	it('labels rounds with the first step that keeps them apart, from round 1 or round 0', () => {
+		expect(roundTicks(6, 50, 34)).toEqual([1, 2, 3, 4, 5, 6]);
+		expect(roundTicks(30, 10, 34)).toEqual([1, 5, 10, 15, 20, 25, 30]);
+		expect(roundTicks(10, 10, 44, 0)).toEqual([0, 5, 10]);
+		expect(roundTicks(1000, 0.1, 44)).toEqual([1, ...Array.from({ length: 10 }, (_, i) => (i + 1) * 100)]);
+	});
+
+	it('lays panels out in as many columns as fit, row after row', () => {
+		expect(columnsThatFit(1100, 330, 20, 12)).toBe(3);
+		expect(columnsThatFit(200, 330, 20, 12)).toBe(1);
+		const grid: PanelGrid = { columns: 2, width: 100, height: 50, gap: 10, margin: 5 };
+		expect([0, 1, 2].map((i) => gridCell(grid, i))).toEqual([
+			{ x: 5, y: 5 },
+			{ x: 115, y: 5 },
+			{ x: 5, y: 65 }
+		]);
+		expect(gridHeight(grid, 3)).toBe(2 * 5 + 2 * 50 + 10);
+		expect(gridHeight(grid, 0)).toBe(2 * 5 + 50);
+	});
+
+	it('shows the empty note only while there is nothing to draw', () => {
+		const svg = svgIn();
+		emptyNote(svg, 'Nothing yet', { x: 1, y: 2, size: 14 });
+		expect(svg.select('text.empty').text()).toBe('Nothing yet');
+		emptyNote(svg, null, { x: 1, y: 2, size: 14 });
+		expect(svg.select('text.empty').empty()).toBe(true);
+	});
+
+	it('makes an element a button for the pointer and for Enter and Space, not for other keys', () => {
+		const picked: string[] = [];
+		const g = svgIn().append('g').datum('a');
+		clickable(
+			g,
+			(d) => picked.push(d),
+			(d) => `pick ${d}`
+		);
+		const node = g.node() as SVGGElement;
+		expect(node.getAttribute('role')).toBe('button');
+		expect(node.getAttribute('aria-label')).toBe('pick a');
+		node.dispatchEvent(new MouseEvent('click'));
+		for (const key of ['Enter', ' ', 'a']) node.dispatchEvent(new KeyboardEvent('keydown', { key }));
+		expect(picked).toEqual(['a', 'a', 'a']);
+		expect(select(node).style('cursor')).toBe('pointer');
 	});
 });
