@@ -210,6 +210,32 @@ export function gridHeight(grid: PanelGrid, panels: number): number {
 }
 
 /**
+ * One `g.<className>` per datum, joined by `key` (by index without one), each created holding
+ * `children` in order, back to front: `'circle'`, or `'text.seat-label'` for a text of that class.
+ * `data` is a list, or a function of the parent's datum for groups nested in another join.
+ */
+export function keyedGroups<T, PE extends BaseType, PD, GP extends BaseType, GPD>(
+	layer: Selection<PE, PD, GP, GPD>,
+	className: string,
+	data: readonly T[] | ((parent: PD) => readonly T[]),
+	children: readonly string[],
+	key?: (d: T) => string | number
+): Selection<SVGGElement, T, PE, PD> {
+	const groups = layer.selectAll<SVGGElement, T>(`g.${className}`);
+	const values = data as (parent: PD) => T[];
+	const bound = key ? groups.data(values, key) : groups.data(values);
+	return bound.join((enter) => {
+		const g = enter.append('g').attr('class', className);
+		for (const child of children) {
+			const [tag, cls] = child.split('.') as [string, string | undefined];
+			const el = g.append(tag);
+			if (cls) el.attr('class', cls);
+		}
+		return g;
+	});
+}
+
+/**
  * A legend's items, keyed: each a `g.<className>` holding its swatch (`shape`) and its text, placed by
  * `at`. The caller styles the swatch and the text, which differ from chart to chart.
  */
@@ -223,16 +249,10 @@ export function legendItems<T, P extends BaseType>(
 		at: (d: T, i: number) => string;
 	}
 ): Selection<SVGGElement, T, SVGGElement, unknown> {
-	return layer
-		.selectAll<SVGGElement, T>(`g.${options.className}`)
-		.data(items, options.key)
-		.join((enter) => {
-			const g = enter.append('g').attr('class', options.className);
-			g.append(options.shape);
-			g.append('text');
-			return g;
-		})
-		.attr('transform', options.at);
+	return keyedGroups(layer, options.className, items, [options.shape, 'text'], options.key).attr(
+		'transform',
+		options.at
+	);
 }
 
 /**
@@ -249,8 +269,9 @@ export function clickable<E extends Element, D, P extends BaseType, PD>(
 	sel
 		.style('cursor', 'pointer')
 		.on('click', (_e, d) => pick(d))
-		.on('keydown', (e: KeyboardEvent, d) => {
-			if (e.key !== 'Enter' && e.key !== ' ') return;
+		.on('keydown', (e: Event, d) => {
+			const key = (e as KeyboardEvent).key;
+			if (key !== 'Enter' && key !== ' ') return;
 			e.preventDefault();
 			pick(d);
 		});

@@ -10,6 +10,7 @@
 import { scaleBand } from 'd3';
 import {
 	appendChartSvg,
+	keyedGroups,
 	chartLifecycle,
 	emptyNote,
 	FONT_AXIS as FONT,
@@ -112,15 +113,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 		});
 
 		const ticks = drawn ? [0, 0.25, 0.5, 0.75, 1].map((f) => f * max) : [];
-		const tick = grid
-			.selectAll<SVGGElement, number>('g.tick')
-			.data(ticks)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'tick');
-				g.append('line');
-				g.append('text');
-				return g;
-			});
+		const tick = keyedGroups(grid, 'tick', ticks, ['line', 'text']);
 		tick
 			.select('line')
 			.attr('x1', MARGIN.left)
@@ -173,15 +166,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 						};
 					})
 			: [];
-		const bar = bars
-			.selectAll<SVGGElement, BarModel>('g.bar')
-			.data(models, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'bar');
-				g.append('rect');
-				g.append('text').attr('class', 'na');
-				return g;
-			})
+		const bar = keyedGroups(bars, 'bar', models, ['rect', 'text.na'], (d) => d.key)
 			.attr('data-key', (d) => d.key)
 			.attr('data-value', (d) => (d.value === null ? 'null' : d.value));
 		tooltip(bar, (d) => d.title, { first: true });

@@ -10,6 +10,7 @@
 import { interpolateBlues, scaleSequential } from 'd3';
 import {
 	appendChartSvg,
+	keyedGroups,
 	axisTitle,
 	chartLifecycle,
 	FONT_AXIS,
@@ -139,15 +140,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			})
 		}));
 
-		const rows = body
-			.selectAll<SVGGElement, RowModel>('g.row')
-			.data(model, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'row');
-				g.append('text').attr('class', 'row-label');
-				g.append('g').attr('class', 'cells');
-				return g;
-			})
+		const rows = keyedGroups(body, 'row', model, ['text.row-label', 'g.cells'], (d) => d.key)
 			.attr('data-agent', (d) => d.key)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 		styleText(rows.select('text.row-label'), {
@@ -160,19 +153,13 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			text: (d) => d.label
 		});
 
-		const cells = rows
-			.select('g.cells')
-			.selectAll<SVGGElement, CellModel>('g.cell-g')
-			.data(
-				(d) => d.cells,
-				(d) => d.key
-			)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'cell-g');
-				g.append('rect').attr('class', 'cell');
-				g.append('text');
-				return g;
-			});
+		const cells = keyedGroups(
+			rows.select<SVGGElement>('g.cells'),
+			'cell-g',
+			(d) => d.cells,
+			['rect.cell', 'text'],
+			(d) => d.key
+		);
 		const cellRects = cells
 			.select('rect.cell')
 			.attr('data-agent', (d) => d.agent)

@@ -11,6 +11,7 @@
 import { line, type Selection } from 'd3';
 import {
 	appendChartSvg,
+	keyedGroups,
 	chartLifecycle,
 	columnsThatFit,
 	FONT_AXIS,
@@ -222,24 +223,25 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 				`${options.label ?? 'Supervision rates per round against their thresholds'}${data.fuse.tripped.length ? `; the fuse tripped in round ${data.fuse.tripped.map((f) => f.round).join(', ')}` : ''}`
 			);
 
-		const panels = svg
-			.selectAll<SVGGElement, PanelModel>('g.metric-panel')
-			.data(m.panels, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'metric-panel');
-				g.append('rect').attr('class', 'panel-bg');
-				g.append('rect').attr('class', 'past-band');
-				g.append('g').attr('class', 'y-ticks');
-				g.append('g').attr('class', 'x-ticks');
-				g.append('line').attr('class', 'threshold');
-				g.append('text').attr('class', 'threshold-label');
-				g.append('g').attr('class', 'marks');
-				g.append('path').attr('class', 'measured-line');
-				g.append('path').attr('class', 'metric-line');
-				g.append('g').attr('class', 'points');
-				g.append('text').attr('class', 'panel-title');
-				return g;
-			})
+		const panels = keyedGroups(
+			svg,
+			'metric-panel',
+			m.panels,
+			[
+				'rect.panel-bg',
+				'rect.past-band',
+				'g.y-ticks',
+				'g.x-ticks',
+				'line.threshold',
+				'text.threshold-label',
+				'g.marks',
+				'path.measured-line',
+				'path.metric-line',
+				'g.points',
+				'text.panel-title'
+			],
+			(d) => d.key
+		)
 			.attr('data-metric', (d) => d.key)
 			.attr('transform', (d) => `translate(${d.x},${d.y})`);
 
@@ -344,18 +346,13 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	}
 
 	function drawMarks(layer: Sel<SVGGElement, PanelModel>): void {
-		const marks = layer
-			.selectAll<SVGGElement, MarkModel>('g.mark')
-			.data(
-				(d) => d.marks,
-				(d) => d.key
-			)
-			.join((enter) => {
-				const g = enter.append('g');
-				g.append('line');
-				g.append('text');
-				return g;
-			})
+		const marks = keyedGroups(
+			layer,
+			'mark',
+			(d) => d.marks,
+			['line', 'text'],
+			(d) => d.key
+		)
 			.attr('class', (d) => `mark ${d.kind === 'fuse' ? 'fuse-mark' : 'resume-mark'}`)
 			.attr('data-round', (d) => d.round)
 			.attr('transform', (d) => `translate(${d.x},0)`);

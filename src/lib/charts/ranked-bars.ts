@@ -7,7 +7,16 @@
  * Made for a classroom projector: the viewBox is as wide as the container, so text is drawn at 14px
  * or more. Rows are joined by key, so a bar that only grew keeps its element.
  */
-import { appendChartSvg, chartLifecycle, clickable, emptyNote, styleText, tooltip, widthFor } from './frame';
+import {
+	appendChartSvg,
+	chartLifecycle,
+	clickable,
+	keyedGroups,
+	emptyNote,
+	styleText,
+	tooltip,
+	widthFor
+} from './frame';
 import { fit, textEm, INK, MUTED } from './style';
 
 export interface RankedBar {
@@ -108,18 +117,13 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			size: FONT_LABEL
 		});
 
-		const groups = svg
-			.selectAll<SVGGElement, RowModel>('g.bar-row')
-			.data(rows, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'bar-row');
-				g.append('text').attr('class', 'bar-label');
-				g.append('rect').attr('class', 'track');
-				g.append('rect').attr('class', 'bar');
-				g.append('text').attr('class', 'bar-value');
-				g.append('text').attr('class', 'bar-detail');
-				return g;
-			})
+		const groups = keyedGroups(
+			svg,
+			'bar-row',
+			rows,
+			['text.bar-label', 'rect.track', 'rect.bar', 'text.bar-value', 'text.bar-detail'],
+			(d) => d.key
+		)
 			.attr('data-key', (d) => d.key)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 		const pick = options.onSelect;

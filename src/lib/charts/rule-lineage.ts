@@ -13,6 +13,7 @@
 import type { Selection } from 'd3';
 import {
 	appendChartSvg,
+	keyedGroups,
 	axisTitle,
 	chartLifecycle,
 	clickable,
@@ -293,15 +294,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			);
 
 		axisTitle(axis, { x: MARGIN, y: AXIS_H / 2 });
-		axis
-			.selectAll<SVGGElement, { round: number; x: number }>('g.tick')
-			.data(m.ticks, (d) => d.round)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'tick');
-				g.append('line');
-				g.append('text');
-				return g;
-			})
+		keyedGroups(axis, 'tick', m.ticks, ['line', 'text'], (d) => d.round)
 			.attr('transform', (d) => `translate(${d.x},0)`)
 			.call((g) =>
 				g
@@ -335,21 +328,22 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('stroke', NOW)
 			.attr('stroke-width', 2.5);
 
-		const lanes = lanesLayer
-			.selectAll<SVGGElement, LaneModel>('g.lane')
-			.data(m.lanes, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'lane');
-				g.append('text').attr('class', 'rule-id');
-				g.append('text').attr('class', 'rule-title');
-				g.append('line').attr('class', 'lane-line');
-				g.append('g').attr('class', 'spans');
-				g.append('g').attr('class', 'stubs');
-				g.append('g').attr('class', 'arcs');
-				g.append('g').attr('class', 'proposals');
-				g.append('g').attr('class', 'versions');
-				return g;
-			})
+		const lanes = keyedGroups(
+			lanesLayer,
+			'lane',
+			m.lanes,
+			[
+				'text.rule-id',
+				'text.rule-title',
+				'line.lane-line',
+				'g.spans',
+				'g.stubs',
+				'g.arcs',
+				'g.proposals',
+				'g.versions'
+			],
+			(d) => d.key
+		)
 			.attr('data-rule', (d) => d.id)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
@@ -416,18 +410,13 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	function drawVersions(layer: Sel<SVGGElement, LaneModel>): void {
-		const nodes = layer
-			.selectAll<SVGGElement, VersionNode>('g.rule-version')
-			.data(
-				(d) => d.versions,
-				(d) => d.key
-			)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'rule-version');
-				g.append('circle');
-				g.append('text');
-				return g;
-			})
+		const nodes = keyedGroups(
+			layer,
+			'rule-version',
+			(d) => d.versions,
+			['circle', 'text'],
+			(d) => d.key
+		)
 			.attr('data-rule', (d) => d.rule)
 			.attr('data-version', (d) => d.version)
 			.attr('data-in-force', (d) => String(d.inForce))
@@ -452,19 +441,13 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	function drawArcs(layer: Sel<SVGGElement, LaneModel>): void {
-		const arcs = layer
-			.selectAll<SVGGElement, ArcModel>('g.amendment')
-			.data(
-				(d) => d.arcs,
-				(d) => d.key
-			)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'amendment');
-				g.append('path');
-				g.append('text').attr('class', 'who');
-				g.append('text').attr('class', 'evidence');
-				return g;
-			})
+		const arcs = keyedGroups(
+			layer,
+			'amendment',
+			(d) => d.arcs,
+			['path', 'text.who', 'text.evidence'],
+			(d) => d.key
+		)
 			.attr('data-rule', (d) => d.rule)
 			.attr('data-from', (d) => d.from)
 			.attr('data-to', (d) => d.to)
@@ -518,19 +501,13 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('stroke-width', 2.5)
 			.attr('stroke-dasharray', '6 5');
 
-		const nodes = layer
-			.selectAll<SVGGElement, ProposalNode>('g.proposal')
-			.data(
-				(d) => d.proposals,
-				(d) => d.key
-			)
-			.join((enter) => {
-				const g = enter.append('g');
-				g.append('rect');
-				g.append('text').attr('class', 'mark');
-				g.append('text').attr('class', 'label');
-				return g;
-			})
+		const nodes = keyedGroups(
+			layer,
+			'proposal',
+			(d) => d.proposals,
+			['rect', 'text.mark', 'text.label'],
+			(d) => d.key
+		)
 			.attr('class', (d) => `proposal ${d.state}`)
 			.attr('data-rule', (d) => d.rule)
 			.attr('data-proposal', (d) => d.id)

@@ -10,6 +10,7 @@
 import type { Selection } from 'd3';
 import {
 	appendChartSvg,
+	keyedGroups,
 	chartLifecycle,
 	clickable,
 	FONT_AXIS as FONT,
@@ -201,15 +202,7 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 			.attr('stroke-width', 3);
 		styleText(items.select('text'), { x: 12, middle: true, size: FONT, fill: INK, text: (d) => d.text });
 
-		const laneG = lanes
-			.selectAll<SVGGElement, { lane: string; y: number }>('g.lane')
-			.data(m.lanes, (d) => d.lane)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'lane');
-				g.append('line');
-				g.append('text');
-				return g;
-			});
+		const laneG = keyedGroups(lanes, 'lane', m.lanes, ['line', 'text'], (d) => d.lane);
 		laneG
 			.select('line')
 			.attr('x1', m.x0)
@@ -289,17 +282,9 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 	}
 
 	function drawMarks(data: MarkModel[]): void {
-		const g = marks
-			.selectAll<SVGGElement, MarkModel>('g.mark')
-			.data(data, (d) => d.id)
-			.join((enter) => {
-				const e = enter.append('g').attr('class', 'mark');
-				clickable(e, (d) => options.onSelect?.(d.id));
-				e.append('circle');
-				e.append('text').attr('class', 'anomaly-label');
-				return e;
-			})
-			.attr('data-id', (d) => d.id)
+		const g = keyedGroups(marks, 'mark', data, ['circle', 'text.anomaly-label'], (d) => d.id);
+		clickable(g, (d) => options.onSelect?.(d.id));
+		g.attr('data-id', (d) => d.id)
 			.attr('data-door', (d) => d.door)
 			.attr('data-refused', (d) => String(d.refused))
 			.attr('data-anomaly', (d) => d.anomaly ?? 'none')

@@ -10,6 +10,7 @@
 import { linkHorizontal, type Selection } from 'd3';
 import {
 	appendChartSvg,
+	keyedGroups,
 	chartLifecycle,
 	columnsThatFit,
 	emptyNote,
@@ -440,18 +441,13 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawMarkers(layer: Sel<SVGGElement, PanelModel>, panelHeight: number): void {
-		const markers = layer
-			.selectAll<SVGGElement, MarkerModel>('g.marker')
-			.data(
-				(d) => d.markers,
-				(d) => `${d.kind}:${d.seat}`
-			)
-			.join((enter) => {
-				const g = enter.append('g');
-				g.append('rect');
-				g.append('text');
-				return g;
-			})
+		const markers = keyedGroups(
+			layer,
+			'marker',
+			(d) => d.markers,
+			['rect', 'text'],
+			(d) => `${d.kind}:${d.seat}`
+		)
 			.attr('class', (d) => `marker ${d.kind}`)
 			.attr('data-seat', (d) => d.seat);
 
@@ -503,18 +499,13 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawVoters(layer: Sel<SVGGElement, PanelModel>): void {
-		const voters = layer
-			.selectAll<SVGGElement, VoterRow>('g.voter')
-			.data(
-				(d) => d.voters,
-				(d) => d.seat
-			)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'voter');
-				g.append('circle');
-				g.append('text').attr('class', 'seat-label');
-				return g;
-			})
+		const voters = keyedGroups(
+			layer,
+			'voter',
+			(d) => d.voters,
+			['circle', 'text.seat-label'],
+			(d) => d.seat
+		)
 			.attr('data-seat', (d) => d.seat)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
@@ -557,19 +548,13 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawTargets(layer: Sel<SVGGElement, PanelModel>): void {
-		const targets = layer
-			.selectAll<SVGGElement, TargetRow>('g.target')
-			.data(
-				(d) => d.targets,
-				(d) => d.seat
-			)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'target');
-				g.append('circle');
-				g.append('text').attr('class', 'seat-label');
-				g.append('text').attr('class', 'vote-count');
-				return g;
-			})
+		const targets = keyedGroups(
+			layer,
+			'target',
+			(d) => d.targets,
+			['circle', 'text.seat-label', 'text.vote-count'],
+			(d) => d.seat
+		)
 			.attr('data-seat', (d) => d.seat)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
