@@ -49,7 +49,8 @@ export interface ChartLifecycleOptions<D> {
 	render: (data: D, measured: number) => void;
 }
 
-export interface ChartLifecycle<D> {
+/** What every chart returns (the README's contract): redraw with new data, and tear down. */
+export interface Chart<D> {
 	update(data: D): void;
 	destroy(): void;
 }
@@ -63,7 +64,7 @@ export function chartLifecycle<D>(
 	el: HTMLElement,
 	svg: ChartSvg,
 	options: ChartLifecycleOptions<D>
-): ChartLifecycle<D> {
+): Chart<D> {
 	const { measure, render } = options;
 	let last: D | null = null;
 	let measured = measure(el);

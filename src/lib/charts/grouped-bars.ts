@@ -10,6 +10,7 @@
 import { scaleBand } from 'd3';
 import {
 	appendChartSvg,
+	type Chart,
 	keyedGroups,
 	chartLifecycle,
 	emptyNote,
@@ -42,10 +43,7 @@ export interface GroupedBarsOptions {
 	colors?: readonly string[];
 }
 
-export interface GroupedBarsChart {
-	update(data: GroupedBarsData): void;
-	destroy(): void;
-}
+export type GroupedBarsChart = Chart<GroupedBarsData>;
 
 const DEFAULT_W = 800;
 const MIN_W = 480;

@@ -10,6 +10,7 @@
 import { interpolateBlues, scaleSequential } from 'd3';
 import {
 	appendChartSvg,
+	type Chart,
 	keyedGroups,
 	axisTitle,
 	chartLifecycle,
@@ -41,10 +42,7 @@ export interface HeatmapOptions {
 	unit?: string;
 }
 
-export interface HeatmapChart {
-	update(data: HeatmapData): void;
-	destroy(): void;
-}
+export type HeatmapChart = Chart<HeatmapData>;
 
 const DEFAULT_W = 1100;
 const MIN_W = 560;

@@ -11,6 +11,7 @@
 import { line, type Selection } from 'd3';
 import {
 	appendChartSvg,
+	type Chart,
 	keyedGroups,
 	chartLifecycle,
 	columnsThatFit,
@@ -63,10 +64,7 @@ export interface MetricLinesOptions {
 	label?: string;
 }
 
-export interface MetricLinesChart {
-	update(data: MetricLinesData): void;
-	destroy(): void;
-}
+export type MetricLinesChart = Chart<MetricLinesData>;
 
 const DEFAULT_W = 1100;
 const MIN_W = 360;

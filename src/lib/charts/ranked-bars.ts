@@ -9,6 +9,7 @@
  */
 import {
 	appendChartSvg,
+	type Chart,
 	chartLifecycle,
 	clickable,
 	keyedGroups,
@@ -41,10 +42,7 @@ export interface RankedBarsOptions {
 	onSelect?: (key: string) => void;
 }
 
-export interface RankedBarsChart {
-	update(data: RankedBar[]): void;
-	destroy(): void;
-}
+export type RankedBarsChart = Chart<RankedBar[]>;
 
 const DEFAULT_W = 800;
 const MIN_W = 420;

@@ -13,6 +13,7 @@
 import type { Selection } from 'd3';
 import {
 	appendChartSvg,
+	type Chart,
 	keyedGroups,
 	axisTitle,
 	chartLifecycle,
@@ -81,10 +82,7 @@ export interface RuleLineageOptions {
 	onSelect?: (selection: LineageSelection) => void;
 }
 
-export interface RuleLineageChart {
-	update(data: LineageData): void;
-	destroy(): void;
-}
+export type RuleLineageChart = Chart<LineageData>;
 
 // Geometry, in viewBox units; the viewBox is as wide as the container, so these are CSS pixels.
 const DEFAULT_W = 1100;

@@ -10,6 +10,7 @@
 import type { Selection } from 'd3';
 import {
 	appendChartSvg,
+	type Chart,
 	keyedGroups,
 	chartLifecycle,
 	clickable,
@@ -51,10 +52,7 @@ export interface SpendLedgerOptions {
 	onSelect?: (id: number) => void;
 }
 
-export interface SpendLedgerChart {
-	update(data: SpendLedgerData): void;
-	destroy(): void;
-}
+export type SpendLedgerChart = Chart<SpendLedgerData>;
 
 export const REASON_COLOURS: Readonly<Record<string, string>> = {
 	'repo-changed': '#8a5a00',
@@ -306,9 +304,5 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 		tooltip(g, (d) => d.label);
 	}
 
-	const lifecycle = chartLifecycle<SpendLedgerData>(el, svg, {
-		measure: (e) => widthFor(e, MIN_W, DEFAULT_W),
-		render
-	});
-	return lifecycle;
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

@@ -10,6 +10,7 @@
 import { linkHorizontal, type Selection } from 'd3';
 import {
 	appendChartSvg,
+	type Chart,
 	keyedGroups,
 	chartLifecycle,
 	columnsThatFit,
@@ -49,10 +50,7 @@ export interface VoteFlowOptions {
 	lang?: VoteFlowLang;
 }
 
-export interface VoteFlowChart {
-	update(data: VoteFlowData): void;
-	destroy(): void;
-}
+export type VoteFlowChart = Chart<VoteFlowData>;
 
 // Geometry, in viewBox units. At 1:1 these are CSS pixels, so the font sizes are the projected minimum
 // whenever the container is at least one panel wide.
