@@ -9,6 +9,8 @@ import {
 	emptyNote,
 	gridCell,
 	gridHeight,
+	keyedGroups,
+	layers,
 	roundTicks,
 	styleText,
 	tooltip,
@@ -143,6 +145,20 @@ describe('the drawing pieces', () => {
 		]);
 		expect(gridHeight(grid, 3)).toBe(2 * 5 + 2 * 50 + 10);
 		expect(gridHeight(grid, 0)).toBe(2 * 5 + 50);
+	});
+
+	it('appends layers back to front, and keyed groups with their children, kept by key across updates', () => {
+		const svg = svgIn();
+		const [back, front] = layers(svg, ['back', 'front']);
+		expect(svg.node()?.innerHTML).toBe('<g class="back"></g><g class="front"></g>');
+		const first = keyedGroups(front, 'row', [{ k: 'a' }, { k: 'b' }], ['rect.bg', 'text'], (d) => d.k);
+		expect(front.node()?.innerHTML).toBe(
+			'<g class="row"><rect class="bg"></rect><text></text></g><g class="row"><rect class="bg"></rect><text></text></g>'
+		);
+		const nodeB = first.nodes()[1];
+		const next = keyedGroups(front, 'row', [{ k: 'b' }], ['rect.bg', 'text'], (d) => d.k);
+		expect(next.nodes()).toEqual([nodeB]);
+		expect(back.selectAll('*').size()).toBe(0);
 	});
 
 	it('shows the empty note only while there is nothing to draw', () => {

@@ -210,6 +210,16 @@ export function gridHeight(grid: PanelGrid, panels: number): number {
 	return 2 * grid.margin + rows * grid.height + (rows - 1) * grid.gap;
 }
 
+/** A chart's layers, back to front: one `g` each, of these classes, appended to `svg` in order. */
+export function layers<const N extends readonly string[]>(
+	svg: ChartSvg,
+	classNames: N
+): { [K in keyof N]: Selection<SVGGElement, unknown, null, undefined> } {
+	return classNames.map((c) => svg.append('g').attr('class', c)) as {
+		[K in keyof N]: Selection<SVGGElement, unknown, null, undefined>;
+	};
+}
+
 /**
  * One `g.<className>` per datum, joined by `key` (by index without one), each created holding
  * `children` in order, back to front: `'circle'`, or `'text.seat-label'` for a text of that class.

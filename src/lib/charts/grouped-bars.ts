@@ -10,6 +10,7 @@
 import { scaleBand } from 'd3';
 import {
 	appendChartSvg,
+	layers,
 	type Chart,
 	keyedGroups,
 	chartLifecycle,
@@ -72,10 +73,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 	const format = options.format ?? ((v: number) => `${Math.round(v * 100)}%`);
 	const colors = options.colors ?? COLORS;
 	const svg = appendChartSvg(el, { className: 'grouped-bars', role: 'img' });
-	const grid = svg.append('g').attr('class', 'grid');
-	const axis = svg.append('g').attr('class', 'x-axis');
-	const bars = svg.append('g').attr('class', 'bars');
-	const legend = svg.append('g').attr('class', 'legend');
+	const [grid, axis, bars, legend] = layers(svg, ['grid', 'x-axis', 'bars', 'legend']);
 
 	function render(data: GroupedBarsData, width: number): void {
 		const colorOf = new Map(data.series.map((s, i) => [s.key, colors[i % colors.length] as string]));

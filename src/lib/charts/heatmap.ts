@@ -10,6 +10,7 @@
 import { interpolateBlues, scaleSequential } from 'd3';
 import {
 	appendChartSvg,
+	layers,
 	type Chart,
 	keyedGroups,
 	axisTitle,
@@ -82,9 +83,7 @@ interface RowModel {
 export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): HeatmapChart {
 	const unit = options.unit ?? 'messages';
 	const svg = appendChartSvg(el, { testid: 'heatmap', className: 'heatmap', role: 'img' });
-	const axis = svg.append('g').attr('class', 'axis');
-	const body = svg.append('g').attr('class', 'rows');
-	const legend = svg.append('g').attr('class', 'legend');
+	const [axis, body, legend] = layers(svg, ['axis', 'rows', 'legend']);
 
 	function render(data: HeatmapData, width: number): void {
 		const rounds = Math.max(1, data.rounds);

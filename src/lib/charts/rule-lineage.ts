@@ -13,6 +13,7 @@
 import type { Selection } from 'd3';
 import {
 	appendChartSvg,
+	layers,
 	type Chart,
 	keyedGroups,
 	axisTitle,
@@ -270,10 +271,7 @@ type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions = {}): RuleLineageChart {
 	const svg = appendChartSvg(el, { testid: 'rule-lineage', className: 'rule-lineage', role: 'group' });
 	// Back to front: lane backgrounds, the round grid and the "now" line, then the lanes themselves.
-	const backgrounds = svg.append('g').attr('class', 'lane-bgs');
-	const axis = svg.append('g').attr('class', 'axis');
-	const now = svg.append('g').attr('class', 'now-layer');
-	const lanesLayer = svg.append('g').attr('class', 'lanes');
+	const [backgrounds, axis, now, lanesLayer] = layers(svg, ['lane-bgs', 'axis', 'now-layer', 'lanes']);
 
 	/** Versions, amendments and proposals are buttons when the page listens for a choice. */
 	function selectable<E extends SVGElement, D>(sel: Sel<E, D>, pick: (d: D) => LineageSelection): void {

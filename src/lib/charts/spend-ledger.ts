@@ -10,6 +10,7 @@
 import type { Selection } from 'd3';
 import {
 	appendChartSvg,
+	layers,
 	type Chart,
 	keyedGroups,
 	chartLifecycle,
@@ -163,12 +164,14 @@ type Sel<E extends Element, D> = Selection<E, D, SVGSVGElement, unknown>;
 export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions = {}): SpendLedgerChart {
 	const svg = appendChartSvg(el, { testid: 'spend-ledger', className: 'spend-ledger', role: 'group' });
 	const bg = svg.append('rect').attr('class', 'panel-bg');
-	const legend = svg.append('g').attr('class', 'legend');
-	const lanes = svg.append('g').attr('class', 'lanes');
-	const bars = svg.append('g').attr('class', 'bars');
-	const budget = svg.append('g').attr('class', 'budget');
-	const axis = svg.append('g').attr('class', 'x-ticks');
-	const marks = svg.append('g').attr('class', 'marks');
+	const [legend, lanes, bars, budget, axis, marks] = layers(svg, [
+		'legend',
+		'lanes',
+		'bars',
+		'budget',
+		'x-ticks',
+		'marks'
+	]);
 
 	function render(data: SpendLedgerData, width: number): void {
 		const m = layout(data, width);

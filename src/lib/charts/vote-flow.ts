@@ -388,21 +388,22 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			size: FONT_TITLE
 		});
 
-		const panels = svg
-			.selectAll<SVGGElement, PanelModel>('g.panel')
-			.data(model.panels, (d) => d.key)
-			.join((enter) => {
-				// Fixed layers, back to front: markers under links, links under the seat nodes.
-				const g = enter.append('g').attr('class', 'panel');
-				g.append('rect').attr('class', 'panel-bg');
-				g.append('text').attr('class', 'panel-title');
-				g.append('g').attr('class', 'markers');
-				g.append('g').attr('class', 'links');
-				g.append('g').attr('class', 'voters');
-				g.append('g').attr('class', 'targets');
-				g.append('text').attr('class', 'panel-note');
-				return g;
-			})
+		// Fixed layers, back to front: markers under links, links under the seat nodes.
+		const panels = keyedGroups(
+			svg,
+			'panel',
+			model.panels,
+			[
+				'rect.panel-bg',
+				'text.panel-title',
+				'g.markers',
+				'g.links',
+				'g.voters',
+				'g.targets',
+				'text.panel-note'
+			],
+			(d) => d.key
+		)
 			.attr('transform', (d) => `translate(${d.x},${d.y})`)
 			.attr('data-round', (d) => d.round)
 			.attr('data-stage', (d) => d.stage);
