@@ -66,8 +66,7 @@ export interface MetricLinesOptions {
 
 export type MetricLinesChart = Chart<MetricLinesData>;
 
-const DEFAULT_W = 1100;
-const MIN_W = 360;
+const WIDTH = { min: 360, fallback: 1100 } as const;
 const MARGIN = 12;
 const GAP = 20;
 const PANEL_MIN_W = 330;
@@ -80,8 +79,8 @@ const PAD_R = 16;
 const PANEL_H = TITLE_H + 14 + PLOT_H + AXIS_H;
 const TICK_GAP = 36;
 
-const FONT_TITLE = 17;
-const FONT_NOTE = 14;
+/** Type sizes, px at 1:1 (the projector minimum is 14). */
+const FONT = { title: 17, note: 14 } as const;
 
 const DANGER_TINT = '#fbe9e7';
 const OK = '#1e7a3c';
@@ -260,7 +259,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			x: 12,
 			y: 20,
 			middle: true,
-			size: FONT_TITLE,
+			size: FONT.title,
 			weight: 700,
 			fill: INK,
 			text: (d) => d.title
@@ -280,7 +279,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			y: 43,
 			middle: true,
 			anchor: 'start',
-			size: FONT_NOTE,
+			size: FONT.note,
 			weight: 700,
 			fill: DANGER,
 			text: (d) => d.thresholdLabel
@@ -365,7 +364,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			x: (d) => (d.kind === 'fuse' ? -6 : 6),
 			y: TITLE_H + 22,
 			anchor: (d) => (d.kind === 'fuse' ? 'end' : 'start'),
-			size: FONT_NOTE,
+			size: FONT.note,
 			weight: 700,
 			fill: (d) => (d.kind === 'fuse' ? FUSE : OK),
 			text: (d) => d.label
@@ -393,5 +392,5 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 		tooltip(points, (d) => `round ${d.round}: ${d.value.toFixed(2)}${d.past ? ' (past the threshold)' : ''}`);
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, WIDTH), render });
 }

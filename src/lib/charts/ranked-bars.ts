@@ -44,8 +44,7 @@ export interface RankedBarsOptions {
 
 export type RankedBarsChart = Chart<RankedBar[]>;
 
-const DEFAULT_W = 800;
-const MIN_W = 420;
+const WIDTH = { min: 420, fallback: 800 } as const;
 const MARGIN = 12;
 const VALUE_W = 84;
 const BAR_H = 26;
@@ -54,9 +53,8 @@ const DETAIL_H = 22;
 /** The detail line runs under the whole row, indented a little under its label. */
 const DETAIL_X = 10;
 
-const FONT_LABEL = 16;
-const FONT_VALUE = 16;
-const FONT_DETAIL = 14;
+/** Type sizes, px at 1:1 (the projector minimum is 14). */
+const FONT = { label: 16, value: 16, detail: 14 } as const;
 
 const TRACK = '#f1eee6';
 const DEFAULT_COLOR = '#1f5fbf';
@@ -79,18 +77,18 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 
 	function render(data: RankedBar[], width: number): void {
 		// Labels get the room their longest needs, up to 55% of the width ("R4-v1 · Quantified confidence").
-		const longest = Math.max(0, ...data.map((d) => textEm(d.label) * FONT_LABEL));
+		const longest = Math.max(0, ...data.map((d) => textEm(d.label) * FONT.label));
 		const labelW = Math.round(Math.min(Math.max(120, longest + 16), width * 0.55));
 		const x0 = MARGIN + labelW;
 		const trackW = width - x0 - VALUE_W - MARGIN;
 		const max = options.max ?? Math.max(0, ...data.map((d) => d.value));
 		let y = MARGIN;
 		const rows = data.map((d): RowModel => {
-			const detail = d.detail ? fit(d.detail, width - 2 * MARGIN - DETAIL_X, FONT_DETAIL) : '';
+			const detail = d.detail ? fit(d.detail, width - 2 * MARGIN - DETAIL_X, FONT.detail) : '';
 			const row: RowModel = {
 				key: d.key,
 				y,
-				label: fit(d.label, labelW - 12, FONT_LABEL),
+				label: fit(d.label, labelW - 12, FONT.label),
 				full: d.label,
 				value: d.value,
 				valueText: format(d.value),
@@ -112,7 +110,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			x: MARGIN,
 			y: MARGIN + ROW_H / 2,
 			middle: true,
-			size: FONT_LABEL
+			size: FONT.label
 		});
 
 		const groups = keyedGroups(
@@ -142,7 +140,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			x: MARGIN,
 			y: ROW_H / 2,
 			middle: true,
-			size: FONT_LABEL,
+			size: FONT.label,
 			weight: 600,
 			fill: INK,
 			text: (d) => d.label
@@ -169,7 +167,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			x: (d) => x0 + d.barW + 8,
 			y: ROW_H / 2,
 			middle: true,
-			size: FONT_VALUE,
+			size: FONT.value,
 			weight: 700,
 			fill: INK,
 			text: (d) => d.valueText
@@ -178,11 +176,11 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			x: MARGIN + DETAIL_X,
 			y: ROW_H + DETAIL_H / 2 - 6,
 			middle: true,
-			size: FONT_DETAIL,
+			size: FONT.detail,
 			fill: MUTED,
 			text: (d) => d.detail
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, WIDTH), render });
 }

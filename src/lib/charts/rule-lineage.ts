@@ -86,8 +86,7 @@ export interface RuleLineageOptions {
 export type RuleLineageChart = Chart<LineageData>;
 
 // Geometry, in viewBox units; the viewBox is as wide as the container, so these are CSS pixels.
-const DEFAULT_W = 1100;
-const MIN_W = 720;
+const WIDTH = { min: 720, fallback: 1100 } as const;
 const MARGIN = 16;
 const LABEL_W = 210;
 const RIGHT = 40;
@@ -99,10 +98,8 @@ const NODE_R = 17;
 const ARC_RISE = 34;
 const TICK_GAP = 44;
 
-const FONT_RULE = 19;
-const FONT_TITLE = 15;
-const FONT_NODE = 15;
-const FONT_LABEL = 15;
+/** Type sizes, px at 1:1 (the projector minimum is 14). */
+const FONT = { rule: 19, title: 15, node: 15, label: 15 } as const;
 
 // This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const SUPERSEDED = '#e8edf6';
@@ -247,8 +244,8 @@ function layout(data: LineageData, width: number): Model {
 				2 * Math.min(arc.labelX - MARGIN - LABEL_W, width - MARGIN - arc.labelX)
 			);
 			const max = Math.max(60, Math.min(room - 12, 420));
-			arc.who = fit(arc.who, max, FONT_LABEL);
-			arc.evidence = fit(arc.evidence, max, FONT_LABEL);
+			arc.who = fit(arc.who, max, FONT.label);
+			arc.evidence = fit(arc.evidence, max, FONT.label);
 		}
 	}
 
@@ -358,7 +355,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			x: MARGIN,
 			y: LANE_Y - 12,
 			middle: true,
-			size: FONT_RULE,
+			size: FONT.rule,
 			weight: 800,
 			fill: INK,
 			text: (d) => d.id
@@ -367,9 +364,9 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			x: MARGIN,
 			y: LANE_Y + 12,
 			middle: true,
-			size: FONT_TITLE,
+			size: FONT.title,
 			fill: MUTED,
-			text: (d) => fit(d.title, LABEL_W - 12, FONT_TITLE)
+			text: (d) => fit(d.title, LABEL_W - 12, FONT.title)
 		});
 		lanes
 			.select('line.lane-line')
@@ -429,7 +426,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 		styleText(nodes.select('text'), {
 			middle: true,
 			anchor: 'middle',
-			size: FONT_NODE,
+			size: FONT.node,
 			weight: 800,
 			fill: (d) => (d.inForce ? '#ffffff' : INK),
 			text: (d) => `v${d.version}`
@@ -461,7 +458,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			x: (d) => d.labelX,
 			y: LANE_Y - NODE_R - ARC_RISE - 12,
 			anchor: 'middle',
-			size: FONT_LABEL,
+			size: FONT.label,
 			weight: 700,
 			fill: AMEND,
 			text: (d) => d.who
@@ -470,7 +467,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			x: (d) => d.labelX,
 			y: LANE_Y + NODE_R + 22,
 			anchor: 'middle',
-			size: FONT_LABEL,
+			size: FONT.label,
 			fill: MUTED,
 			text: (d) => d.evidence
 		});
@@ -527,7 +524,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 		styleText(nodes.select('text.mark'), {
 			middle: true,
 			anchor: 'middle',
-			size: FONT_NODE,
+			size: FONT.node,
 			weight: 800,
 			fill: ink,
 			text: (d) => (d.state === 'blocked' ? '✕' : '…')
@@ -535,7 +532,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 		styleText(nodes.select('text.label'), {
 			x: 18,
 			middle: true,
-			size: FONT_LABEL,
+			size: FONT.label,
 			weight: 700,
 			fill: ink,
 			text: (d) => d.label
@@ -543,5 +540,5 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	// Re-lay out when the container's width changes, so text stays at its drawn size.
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, WIDTH), render });
 }

@@ -69,9 +69,8 @@ const LABEL_GAP = 14;
 const EDGE = 12;
 const DEFAULT_COLUMNS = 2;
 
-const FONT_TITLE = 20;
-const FONT_LABEL = 17;
-const FONT_NOTE = 15;
+/** Type sizes, px at 1:1 (the projector minimum is 14). */
+const FONT = { title: 20, label: 17, note: 15 } as const;
 
 // This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const DANGER_TINT = '#fbe3e1';
@@ -249,7 +248,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 				title: `${t.round(round.round)} · ${stageName}`,
 				note:
 					stage.tied.length > 0 && eliminated === null
-						? fit(t.tiedSeats(stage.tied.map((id) => t.seat(id))), PANEL_W - 2 * EDGE, FONT_LABEL)
+						? fit(t.tiedSeats(stage.tied.map((id) => t.seat(id))), PANEL_W - 2 * EDGE, FONT.label)
 						: '',
 				voterIds,
 				abstainers,
@@ -284,7 +283,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 			return {
 				seat,
 				full,
-				label: fit(full, voterLabelPx, FONT_LABEL),
+				label: fit(full, voterLabelPx, FONT.label),
 				y: voterPos.get(seat) ?? 0,
 				abstained: d.abstainers.has(seat)
 			};
@@ -294,7 +293,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 			return {
 				seat,
 				full,
-				label: fit(full, targetLabelPx, FONT_LABEL),
+				label: fit(full, targetLabelPx, FONT.label),
 				y: targetPos.get(seat) ?? 0,
 				count: d.counts.get(seat) ?? 0,
 				color: colorOf(seat),
@@ -330,7 +329,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 							kind: 'eliminated' as const,
 							seat: d.eliminated,
 							y: targetPos.get(d.eliminated) ?? 0,
-							text: fit(t.votedOut(seatLabel(d.eliminated)), PANEL_W - 2 * EDGE, FONT_LABEL)
+							text: fit(t.votedOut(seatLabel(d.eliminated)), PANEL_W - 2 * EDGE, FONT.label)
 						}
 					]),
 			...[...new Set(d.tied)].map((seat) => ({
@@ -385,7 +384,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			x: MARGIN,
 			y: MARGIN + TITLE_H / 2,
 			middle: true,
-			size: FONT_TITLE
+			size: FONT.title
 		});
 
 		// Fixed layers, back to front: markers under links, links under the seat nodes.
@@ -418,7 +417,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			x: EDGE + 4,
 			y: TITLE_H / 2 + 2,
 			middle: true,
-			size: FONT_TITLE,
+			size: FONT.title,
 			weight: 700,
 			fill: INK,
 			text: (d) => d.title
@@ -427,7 +426,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			x: EDGE + 4,
 			y: model.panelHeight - FOOTER_H / 2,
 			middle: true,
-			size: FONT_LABEL,
+			size: FONT.label,
 			weight: 700,
 			fill: TIE,
 			text: (d) => d.note
@@ -469,7 +468,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			y: (d) => (d.kind === 'eliminated' ? panelHeight - FOOTER_H / 2 : d.y + 11),
 			middle: true,
 			anchor: (d) => (d.kind === 'eliminated' ? 'start' : 'end'),
-			size: (d) => (d.kind === 'eliminated' ? FONT_LABEL : FONT_NOTE),
+			size: (d) => (d.kind === 'eliminated' ? FONT.label : FONT.note),
 			weight: 700,
 			fill: (d) => (d.kind === 'eliminated' ? DANGER : TIE),
 			text: (d) => d.text
@@ -522,7 +521,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			y: (d) => (d.abstained ? -9 : 0),
 			middle: true,
 			anchor: 'end',
-			size: FONT_LABEL,
+			size: FONT.label,
 			fill: INK,
 			text: (d) => d.label
 		});
@@ -539,7 +538,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			y: 11,
 			middle: true,
 			anchor: 'end',
-			size: FONT_NOTE,
+			size: FONT.note,
 			italic: true,
 			fill: MUTED,
 			text: t.abstained
@@ -571,7 +570,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			x: labelX,
 			y: -9,
 			middle: true,
-			size: FONT_LABEL,
+			size: FONT.label,
 			weight: 700,
 			fill: (d) => (d.eliminated ? DANGER : INK),
 			text: (d) => d.label
@@ -581,7 +580,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			x: labelX,
 			y: 11,
 			middle: true,
-			size: FONT_NOTE,
+			size: FONT.note,
 			weight: 700,
 			fill: (d) => (d.eliminated ? DANGER : MUTED),
 			text: (d) => t.votes(d.count)
