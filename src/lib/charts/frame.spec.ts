@@ -43,10 +43,7 @@ function setup(width: number) {
 	view.ResizeObserver = FakeObserver;
 	const render = vi.fn<(data: string, measured: number) => void>();
 	const svg = appendChartSvg(el, { className: 'test-chart', role: 'img' });
-	const chart = chartLifecycle(el, svg, {
-		measure: (box) => widthFor(box, { min: 300, fallback: 1000 }),
-		render
-	});
+	const chart = chartLifecycle(el, svg, { measure: (box) => widthFor(box, 300, 1000), render });
 	return { el, render, chart, resize: (next: number) => ((w = next), FakeObserver.last?.callback()) };
 }
 

@@ -36,13 +36,10 @@ export function appendChartSvg(el: HTMLElement, options: ChartSvgOptions): Chart
 		.style('height', 'auto');
 }
 
-/**
- * The width a chart draws at: its container's (the viewBox is as wide, so text keeps its size), at
- * least `min`; `fallback` where the container has no width (yet, or in tests).
- */
-export function widthFor(el: HTMLElement, width: { min: number; fallback: number }): number {
+/** The container's width, at least `min`; `fallback` where it has no width (yet, or in tests). */
+export function widthFor(el: HTMLElement, min: number, fallback: number): number {
 	const w = el.clientWidth;
-	return w > 0 ? Math.max(width.min, Math.round(w)) : width.fallback;
+	return w > 0 ? Math.max(min, Math.round(w)) : fallback;
 }
 
 export interface ChartLifecycleOptions<D> {

@@ -46,7 +46,8 @@ export interface GroupedBarsOptions {
 
 export type GroupedBarsChart = Chart<GroupedBarsData>;
 
-const WIDTH = { min: 480, fallback: 800 } as const;
+const DEFAULT_W = 800;
+const MIN_W = 480;
 const H = 320;
 const MARGIN = { top: 16, right: 12, bottom: 56, left: 52 };
 const LEGEND_ROW = 24;
@@ -206,5 +207,5 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, WIDTH), render });
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

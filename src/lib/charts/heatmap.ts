@@ -45,7 +45,8 @@ export interface HeatmapOptions {
 
 export type HeatmapChart = Chart<HeatmapData>;
 
-const WIDTH = { min: 560, fallback: 1100 } as const;
+const DEFAULT_W = 1100;
+const MIN_W = 560;
 const MARGIN = 16;
 const LABEL_W = 120;
 const AXIS_H = 36;
@@ -56,8 +57,8 @@ const GAP = 2;
 const TEXT_MIN_W = 26;
 const TICK_GAP = 34;
 
-/** Type sizes, px at 1:1 (the projector minimum is 14). */
-const FONT = { row: 16, cell: 14 } as const;
+const FONT_ROW = 16;
+const FONT_CELL = 14;
 
 const EMPTY = '#f1eee6';
 
@@ -143,7 +144,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			x: MARGIN,
 			y: CELL_H / 2,
 			middle: true,
-			size: FONT.row,
+			size: FONT_ROW,
 			weight: 600,
 			fill: INK,
 			text: (d) => d.label
@@ -176,7 +177,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			y: CELL_H / 2,
 			middle: true,
 			anchor: 'middle',
-			size: FONT.cell,
+			size: FONT_CELL,
 			weight: 700,
 			fill: (d) => d.textFill
 		})
@@ -216,5 +217,5 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, WIDTH), render });
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

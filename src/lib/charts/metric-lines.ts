@@ -66,7 +66,8 @@ export interface MetricLinesOptions {
 
 export type MetricLinesChart = Chart<MetricLinesData>;
 
-const WIDTH = { min: 360, fallback: 1100 } as const;
+const DEFAULT_W = 1100;
+const MIN_W = 360;
 const MARGIN = 12;
 const GAP = 20;
 const PANEL_MIN_W = 330;
@@ -79,8 +80,8 @@ const PAD_R = 16;
 const PANEL_H = TITLE_H + 14 + PLOT_H + AXIS_H;
 const TICK_GAP = 36;
 
-/** Type sizes, px at 1:1 (the projector minimum is 14). */
-const FONT = { title: 17, note: 14 } as const;
+const FONT_TITLE = 17;
+const FONT_NOTE = 14;
 
 const DANGER_TINT = '#fbe9e7';
 const OK = '#1e7a3c';
@@ -259,7 +260,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			x: 12,
 			y: 20,
 			middle: true,
-			size: FONT.title,
+			size: FONT_TITLE,
 			weight: 700,
 			fill: INK,
 			text: (d) => d.title
@@ -279,7 +280,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			y: 43,
 			middle: true,
 			anchor: 'start',
-			size: FONT.note,
+			size: FONT_NOTE,
 			weight: 700,
 			fill: DANGER,
 			text: (d) => d.thresholdLabel
@@ -364,7 +365,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			x: (d) => (d.kind === 'fuse' ? -6 : 6),
 			y: TITLE_H + 22,
 			anchor: (d) => (d.kind === 'fuse' ? 'end' : 'start'),
-			size: FONT.note,
+			size: FONT_NOTE,
 			weight: 700,
 			fill: (d) => (d.kind === 'fuse' ? FUSE : OK),
 			text: (d) => d.label
@@ -392,5 +393,5 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 		tooltip(points, (d) => `round ${d.round}: ${d.value.toFixed(2)}${d.past ? ' (past the threshold)' : ''}`);
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, WIDTH), render });
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

@@ -44,7 +44,8 @@ export interface RankedBarsOptions {
 
 export type RankedBarsChart = Chart<RankedBar[]>;
 
-const WIDTH = { min: 420, fallback: 800 } as const;
+const DEFAULT_W = 800;
+const MIN_W = 420;
 const MARGIN = 12;
 const VALUE_W = 84;
 const BAR_H = 26;
@@ -53,8 +54,9 @@ const DETAIL_H = 22;
 /** The detail line runs under the whole row, indented a little under its label. */
 const DETAIL_X = 10;
 
-/** Type sizes, px at 1:1 (the projector minimum is 14). */
-const FONT = { label: 16, value: 16, detail: 14 } as const;
+const FONT_LABEL = 16;
+const FONT_VALUE = 16;
+const FONT_DETAIL = 14;
 
 const TRACK = '#f1eee6';
 const DEFAULT_COLOR = '#1f5fbf';
@@ -77,18 +79,18 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 
 	function render(data: RankedBar[], width: number): void {
 		// Labels get the room their longest needs, up to 55% of the width ("R4-v1 · Quantified confidence").
-		const longest = Math.max(0, ...data.map((d) => textEm(d.label) * FONT.label));
+		const longest = Math.max(0, ...data.map((d) => textEm(d.label) * FONT_LABEL));
 		const labelW = Math.round(Math.min(Math.max(120, longest + 16), width * 0.55));
 		const x0 = MARGIN + labelW;
 		const trackW = width - x0 - VALUE_W - MARGIN;
 		const max = options.max ?? Math.max(0, ...data.map((d) => d.value));
 		let y = MARGIN;
 		const rows = data.map((d): RowModel => {
-			const detail = d.detail ? fit(d.detail, width - 2 * MARGIN - DETAIL_X, FONT.detail) : '';
+			const detail = d.detail ? fit(d.detail, width - 2 * MARGIN - DETAIL_X, FONT_DETAIL) : '';
 			const row: RowModel = {
 				key: d.key,
 				y,
-				label: fit(d.label, labelW - 12, FONT.label),
+				label: fit(d.label, labelW - 12, FONT_LABEL),
 				full: d.label,
 				value: d.value,
 				valueText: format(d.value),
@@ -110,7 +112,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			x: MARGIN,
 			y: MARGIN + ROW_H / 2,
 			middle: true,
-			size: FONT.label
+			size: FONT_LABEL
 		});
 
 		const groups = keyedGroups(
@@ -140,7 +142,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			x: MARGIN,
 			y: ROW_H / 2,
 			middle: true,
-			size: FONT.label,
+			size: FONT_LABEL,
 			weight: 600,
 			fill: INK,
 			text: (d) => d.label
@@ -167,7 +169,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			x: (d) => x0 + d.barW + 8,
 			y: ROW_H / 2,
 			middle: true,
-			size: FONT.value,
+			size: FONT_VALUE,
 			weight: 700,
 			fill: INK,
 			text: (d) => d.valueText
@@ -176,11 +178,11 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			x: MARGIN + DETAIL_X,
 			y: ROW_H + DETAIL_H / 2 - 6,
 			middle: true,
-			size: FONT.detail,
+			size: FONT_DETAIL,
 			fill: MUTED,
 			text: (d) => d.detail
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, WIDTH), render });
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

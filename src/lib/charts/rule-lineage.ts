@@ -86,7 +86,8 @@ export interface RuleLineageOptions {
 export type RuleLineageChart = Chart<LineageData>;
 
 // Geometry, in viewBox units; the viewBox is as wide as the container, so these are CSS pixels.
-const WIDTH = { min: 720, fallback: 1100 } as const;
+const DEFAULT_W = 1100;
+const MIN_W = 720;
 const MARGIN = 16;
 const LABEL_W = 210;
 const RIGHT = 40;
@@ -98,8 +99,10 @@ const NODE_R = 17;
 const ARC_RISE = 34;
 const TICK_GAP = 44;
 
-/** Type sizes, px at 1:1 (the projector minimum is 14). */
-const FONT = { rule: 19, title: 15, node: 15, label: 15 } as const;
+const FONT_RULE = 19;
+const FONT_TITLE = 15;
+const FONT_NODE = 15;
+const FONT_LABEL = 15;
 
 // This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const SUPERSEDED = '#e8edf6';
@@ -244,8 +247,8 @@ function layout(data: LineageData, width: number): Model {
 				2 * Math.min(arc.labelX - MARGIN - LABEL_W, width - MARGIN - arc.labelX)
 			);
 			const max = Math.max(60, Math.min(room - 12, 420));
-			arc.who = fit(arc.who, max, FONT.label);
-			arc.evidence = fit(arc.evidence, max, FONT.label);
+			arc.who = fit(arc.who, max, FONT_LABEL);
+			arc.evidence = fit(arc.evidence, max, FONT_LABEL);
 		}
 	}
 
@@ -355,7 +358,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			x: MARGIN,
 			y: LANE_Y - 12,
 			middle: true,
-			size: FONT.rule,
+			size: FONT_RULE,
 			weight: 800,
 			fill: INK,
 			text: (d) => d.id
@@ -364,9 +367,9 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			x: MARGIN,
 			y: LANE_Y + 12,
 			middle: true,
-			size: FONT.title,
+			size: FONT_TITLE,
 			fill: MUTED,
-			text: (d) => fit(d.title, LABEL_W - 12, FONT.title)
+			text: (d) => fit(d.title, LABEL_W - 12, FONT_TITLE)
 		});
 		lanes
 			.select('line.lane-line')
@@ -426,7 +429,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 		styleText(nodes.select('text'), {
 			middle: true,
 			anchor: 'middle',
-			size: FONT.node,
+			size: FONT_NODE,
 			weight: 800,
 			fill: (d) => (d.inForce ? '#ffffff' : INK),
 			text: (d) => `v${d.version}`
@@ -458,7 +461,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			x: (d) => d.labelX,
 			y: LANE_Y - NODE_R - ARC_RISE - 12,
 			anchor: 'middle',
-			size: FONT.label,
+			size: FONT_LABEL,
 			weight: 700,
 			fill: AMEND,
 			text: (d) => d.who
@@ -467,7 +470,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			x: (d) => d.labelX,
 			y: LANE_Y + NODE_R + 22,
 			anchor: 'middle',
-			size: FONT.label,
+			size: FONT_LABEL,
 			fill: MUTED,
 			text: (d) => d.evidence
 		});
@@ -524,7 +527,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 		styleText(nodes.select('text.mark'), {
 			middle: true,
 			anchor: 'middle',
-			size: FONT.node,
+			size: FONT_NODE,
 			weight: 800,
 			fill: ink,
 			text: (d) => (d.state === 'blocked' ? '✕' : '…')
@@ -532,7 +535,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 		styleText(nodes.select('text.label'), {
 			x: 18,
 			middle: true,
-			size: FONT.label,
+			size: FONT_LABEL,
 			weight: 700,
 			fill: ink,
 			text: (d) => d.label
@@ -540,5 +543,5 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	// Re-lay out when the container's width changes, so text stays at its drawn size.
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, WIDTH), render });
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

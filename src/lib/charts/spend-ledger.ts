@@ -67,7 +67,8 @@ export const ANOMALY_LABELS: Readonly<Record<LedgerAnomaly, string>> = {
 	'charged-failure': 'charged 500'
 };
 
-const WIDTH = { min: 420, fallback: 1100 } as const;
+const DEFAULT_W = 1100;
+const MIN_W = 420;
 const MARGIN = 12;
 const PAD_L = 110;
 const PAD_R = 16;
@@ -306,5 +307,5 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 		tooltip(g, (d) => d.label);
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, WIDTH), render });
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

@@ -69,8 +69,9 @@ const LABEL_GAP = 14;
 const EDGE = 12;
 const DEFAULT_COLUMNS = 2;
 
-/** Type sizes, px at 1:1 (the projector minimum is 14). */
-const FONT = { title: 20, label: 17, note: 15 } as const;
+const FONT_TITLE = 20;
+const FONT_LABEL = 17;
+const FONT_NOTE = 15;
 
 // This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const DANGER_TINT = '#fbe3e1';
@@ -248,7 +249,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 				title: `${t.round(round.round)} · ${stageName}`,
 				note:
 					stage.tied.length > 0 && eliminated === null
-						? fit(t.tiedSeats(stage.tied.map((id) => t.seat(id))), PANEL_W - 2 * EDGE, FONT.label)
+						? fit(t.tiedSeats(stage.tied.map((id) => t.seat(id))), PANEL_W - 2 * EDGE, FONT_LABEL)
 						: '',
 				voterIds,
 				abstainers,
@@ -283,7 +284,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 			return {
 				seat,
 				full,
-				label: fit(full, voterLabelPx, FONT.label),
+				label: fit(full, voterLabelPx, FONT_LABEL),
 				y: voterPos.get(seat) ?? 0,
 				abstained: d.abstainers.has(seat)
 			};
@@ -293,7 +294,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 			return {
 				seat,
 				full,
-				label: fit(full, targetLabelPx, FONT.label),
+				label: fit(full, targetLabelPx, FONT_LABEL),
 				y: targetPos.get(seat) ?? 0,
 				count: d.counts.get(seat) ?? 0,
 				color: colorOf(seat),
@@ -329,7 +330,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 							kind: 'eliminated' as const,
 							seat: d.eliminated,
 							y: targetPos.get(d.eliminated) ?? 0,
-							text: fit(t.votedOut(seatLabel(d.eliminated)), PANEL_W - 2 * EDGE, FONT.label)
+							text: fit(t.votedOut(seatLabel(d.eliminated)), PANEL_W - 2 * EDGE, FONT_LABEL)
 						}
 					]),
 			...[...new Set(d.tied)].map((seat) => ({
@@ -384,7 +385,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			x: MARGIN,
 			y: MARGIN + TITLE_H / 2,
 			middle: true,
-			size: FONT.title
+			size: FONT_TITLE
 		});
 
 		// Fixed layers, back to front: markers under links, links under the seat nodes.
@@ -417,7 +418,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			x: EDGE + 4,
 			y: TITLE_H / 2 + 2,
 			middle: true,
-			size: FONT.title,
+			size: FONT_TITLE,
 			weight: 700,
 			fill: INK,
 			text: (d) => d.title
@@ -426,7 +427,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			x: EDGE + 4,
 			y: model.panelHeight - FOOTER_H / 2,
 			middle: true,
-			size: FONT.label,
+			size: FONT_LABEL,
 			weight: 700,
 			fill: TIE,
 			text: (d) => d.note
@@ -468,7 +469,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			y: (d) => (d.kind === 'eliminated' ? panelHeight - FOOTER_H / 2 : d.y + 11),
 			middle: true,
 			anchor: (d) => (d.kind === 'eliminated' ? 'start' : 'end'),
-			size: (d) => (d.kind === 'eliminated' ? FONT.label : FONT.note),
+			size: (d) => (d.kind === 'eliminated' ? FONT_LABEL : FONT_NOTE),
 			weight: 700,
 			fill: (d) => (d.kind === 'eliminated' ? DANGER : TIE),
 			text: (d) => d.text
@@ -521,7 +522,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			y: (d) => (d.abstained ? -9 : 0),
 			middle: true,
 			anchor: 'end',
-			size: FONT.label,
+			size: FONT_LABEL,
 			fill: INK,
 			text: (d) => d.label
 		});
@@ -538,7 +539,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			y: 11,
 			middle: true,
 			anchor: 'end',
-			size: FONT.note,
+			size: FONT_NOTE,
 			italic: true,
 			fill: MUTED,
 			text: t.abstained
@@ -570,7 +571,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			x: labelX,
 			y: -9,
 			middle: true,
-			size: FONT.label,
+			size: FONT_LABEL,
 			weight: 700,
 			fill: (d) => (d.eliminated ? DANGER : INK),
 			text: (d) => d.label
@@ -580,7 +581,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			x: labelX,
 			y: 11,
 			middle: true,
-			size: FONT.note,
+			size: FONT_NOTE,
 			weight: 700,
 			fill: (d) => (d.eliminated ? DANGER : MUTED),
 			text: (d) => t.votes(d.count)
