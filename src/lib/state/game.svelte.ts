@@ -20,7 +20,13 @@ import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
 import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs';
-import { createReplay, replayInputOf, unreplayableSeat, type Replay, type ReplayInput } from '$lib/run/replay';
+import {
+	createReplay,
+	replayInputOf,
+	unreplayableSeat,
+	type Replay,
+	type ReplayInput
+} from '$lib/run/replay';
 import { RunLock, runChannel, type RunNews } from './run-lock';
 import { wasSaved } from '$lib/storage/run-ledger';
 
