@@ -11,11 +11,11 @@ import {
 	gridHeight,
 	keyedGroups,
 	layers,
+	type PanelGrid,
 	roundTicks,
 	styleText,
 	tooltip,
-	widthFor,
-	type PanelGrid
+	widthFor
 } from './frame';
 
 /** jsdom has no ResizeObserver: a stand-in that lets the test fire the callback by hand. */

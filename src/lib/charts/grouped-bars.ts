@@ -10,12 +10,12 @@
 import { scaleBand } from 'd3';
 import {
 	appendChartSvg,
-	layers,
 	type Chart,
-	keyedGroups,
 	chartLifecycle,
 	emptyNote,
 	FONT_AXIS as FONT,
+	keyedGroups,
+	layers,
 	legendItems,
 	styleText,
 	tooltip,

@@ -10,12 +10,12 @@
 import { interpolateBlues, scaleSequential } from 'd3';
 import {
 	appendChartSvg,
-	layers,
-	type Chart,
-	keyedGroups,
 	axisTitle,
+	type Chart,
 	chartLifecycle,
 	FONT_AXIS,
+	keyedGroups,
+	layers,
 	legendItems,
 	roundTicks,
 	styleText,

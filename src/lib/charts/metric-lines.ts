@@ -12,18 +12,18 @@ import { line, type Selection } from 'd3';
 import {
 	appendChartSvg,
 	type Chart,
-	keyedGroups,
 	chartLifecycle,
 	columnsThatFit,
 	FONT_AXIS,
 	gridCell,
 	gridHeight,
+	keyedGroups,
 	panelBackground,
+	type PanelGrid,
 	roundTicks,
 	styleText,
 	tooltip,
-	widthFor,
-	type PanelGrid
+	widthFor
 } from './frame';
 import { INK, MUTED, PANEL_BG, ACCENT, DANGER } from './style';
 

@@ -12,8 +12,8 @@ import {
 	type Chart,
 	chartLifecycle,
 	clickable,
-	keyedGroups,
 	emptyNote,
+	keyedGroups,
 	styleText,
 	tooltip,
 	widthFor

@@ -13,13 +13,13 @@
 import type { Selection } from 'd3';
 import {
 	appendChartSvg,
-	layers,
-	type Chart,
-	keyedGroups,
 	axisTitle,
+	type Chart,
 	chartLifecycle,
 	clickable,
 	FONT_AXIS,
+	keyedGroups,
+	layers,
 	roundTicks,
 	styleText,
 	tooltip,

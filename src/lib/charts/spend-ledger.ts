@@ -10,12 +10,12 @@
 import type { Selection } from 'd3';
 import {
 	appendChartSvg,
-	layers,
 	type Chart,
-	keyedGroups,
 	chartLifecycle,
 	clickable,
 	FONT_AXIS as FONT,
+	keyedGroups,
+	layers,
 	legendItems,
 	panelBackground,
 	styleText,

@@ -11,16 +11,16 @@ import { linkHorizontal, type Selection } from 'd3';
 import {
 	appendChartSvg,
 	type Chart,
-	keyedGroups,
 	chartLifecycle,
 	columnsThatFit,
 	emptyNote,
 	gridCell,
 	gridHeight,
+	keyedGroups,
 	panelBackground,
+	type PanelGrid,
 	styleText,
-	tooltip,
-	type PanelGrid
+	tooltip
 } from './frame';
 import { fit, INK, MUTED, PANEL_BG, DANGER } from './style';
 
