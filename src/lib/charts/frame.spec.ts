@@ -14,6 +14,7 @@ import {
 	type PanelGrid,
 	roundTicks,
 	styleText,
+	tickLabels,
 	tooltip,
 	widthFor
 } from './frame';
@@ -159,6 +160,23 @@ describe('the drawing pieces', () => {
 		const next = keyedGroups(front, 'row', [{ k: 'b' }], ['rect.bg', 'text'], (d) => d.k);
 		expect(next.nodes()).toEqual([nodeB]);
 		expect(back.selectAll('*').size()).toBe(0);
+	});
+
+	it('writes tick labels in the axis size and colour, keyed, with a class when asked', () => {
+		const layer = layers(svgIn(), ['axis'])[0];
+		tickLabels(layer, [1, 5], (d) => d, {
+			className: 'tick',
+			x: (d) => d * 10,
+			anchor: 'middle',
+			text: (d) => d
+		});
+		expect(layer.node()?.innerHTML).toBe(
+			'<text class="tick" x="10" text-anchor="middle" font-size="14" fill="#4a5263">1</text>' +
+				'<text class="tick" x="50" text-anchor="middle" font-size="14" fill="#4a5263">5</text>'
+		);
+		const first = layer.select('text').node();
+		tickLabels(layer, [1], (d) => d, { className: 'tick', x: 0, text: 'one' });
+		expect(layer.selectAll('text').nodes()).toEqual([first]);
 	});
 
 	it('shows the empty note only while there is nothing to draw', () => {

@@ -165,6 +165,25 @@ export function axisTitle<P extends BaseType>(
 }
 
 /**
+ * An axis's tick labels in `layer`, joined by `key` (`data` may be a function of the layer's datum, for
+ * axes in panels), in the axis size and colour. `className`, when given, marks each label.
+ */
+export function tickLabels<T, PE extends BaseType, PD, GP extends BaseType, GPD>(
+	layer: Selection<PE, PD, GP, GPD>,
+	data: readonly T[] | ((parent: PD) => readonly T[]),
+	key: (d: T) => string | number,
+	spec: Omit<TextSpec<T>, 'size' | 'fill'> & { className?: string }
+): Selection<SVGTextElement, T, PE, PD> {
+	const { className, ...text } = spec;
+	const labels = layer
+		.selectAll<SVGTextElement, T>(className ? `text.${className}` : 'text')
+		.data(data as (parent: PD) => T[], key)
+		.join('text');
+	if (className) labels.attr('class', className);
+	return styleText(labels, { ...text, size: FONT_AXIS, fill: MUTED });
+}
+
+/**
  * Which rounds a round axis labels: every 1, 2, 5, 10, ... rounds, the first step that keeps labels
  * `minGap` apart at `roundPx` per round, starting at `from` (a lineage has a round 0, the rules as
  * they began; a count per round starts at 1).

@@ -19,6 +19,7 @@ import {
 	legendItems,
 	roundTicks,
 	styleText,
+	tickLabels,
 	tooltip,
 	widthFor
 } from './frame';
@@ -99,22 +100,14 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			.attr('viewBox', `0 0 ${width} ${height}`)
 			.attr('aria-label', `${unit} per agent per round: ${total} in ${data.rounds} rounds`);
 
-		styleText(
-			axis
-				.selectAll<SVGTextElement, number>('text.tick')
-				.data(roundTicks(rounds, cellW, TICK_GAP), (d) => d)
-				.join('text')
-				.attr('class', 'tick'),
-			{
-				x: (d) => x0 + (d - 0.5) * cellW,
-				y: AXIS_H / 2,
-				middle: true,
-				anchor: 'middle',
-				size: FONT_AXIS,
-				fill: MUTED,
-				text: (d) => d
-			}
-		);
+		tickLabels(axis, roundTicks(rounds, cellW, TICK_GAP), (d) => d, {
+			className: 'tick',
+			x: (d) => x0 + (d - 0.5) * cellW,
+			y: AXIS_H / 2,
+			middle: true,
+			anchor: 'middle',
+			text: (d) => d
+		});
 		axisTitle(axis, { x: MARGIN, y: AXIS_H / 2 });
 
 		const model: RowModel[] = data.rows.map((row, i) => ({

@@ -14,7 +14,6 @@ import {
 	type Chart,
 	chartLifecycle,
 	columnsThatFit,
-	FONT_AXIS,
 	gridCell,
 	gridHeight,
 	keyedGroups,
@@ -22,6 +21,7 @@ import {
 	type PanelGrid,
 	roundTicks,
 	styleText,
+	tickLabels,
 	tooltip,
 	widthFor
 } from './frame';
@@ -307,40 +307,32 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	}
 
 	function drawTicks(panels: Sel<SVGGElement, PanelModel>): void {
-		const yTicks = panels
-			.select<SVGGElement>('g.y-ticks')
-			.selectAll<SVGTextElement, { value: number; y: number }>('text')
-			.data(
-				(d) => d.yTicks,
-				(d) => d.value
-			)
-			.join('text');
-		styleText(yTicks, {
-			x: PAD_L - 8,
-			y: (d) => d.y,
-			middle: true,
-			anchor: 'end',
-			size: FONT_AXIS,
-			fill: MUTED,
-			text: (d) => String(d.value)
-		});
-		const xTicks = panels
-			.select<SVGGElement>('g.x-ticks')
-			.selectAll<SVGTextElement, { round: number; x: number }>('text')
-			.data(
-				(d) => d.xTicks,
-				(d) => d.round
-			)
-			.join('text');
-		styleText(xTicks, {
-			x: (d) => d.x,
-			y: TITLE_H + 14 + PLOT_H + AXIS_H / 2 + 2,
-			middle: true,
-			anchor: 'middle',
-			size: FONT_AXIS,
-			fill: MUTED,
-			text: (d) => d.round
-		});
+		const y = panels.select<SVGGElement>('g.y-ticks');
+		const x = panels.select<SVGGElement>('g.x-ticks');
+		tickLabels(
+			y,
+			(d) => d.yTicks,
+			(d) => d.value,
+			{
+				x: PAD_L - 8,
+				y: (d) => d.y,
+				middle: true,
+				anchor: 'end',
+				text: (d) => String(d.value)
+			}
+		);
+		tickLabels(
+			x,
+			(d) => d.xTicks,
+			(d) => d.round,
+			{
+				x: (d) => d.x,
+				y: TITLE_H + 14 + PLOT_H + AXIS_H / 2 + 2,
+				middle: true,
+				anchor: 'middle',
+				text: (d) => d.round
+			}
+		);
 	}
 
 	function drawMarks(layer: Sel<SVGGElement, PanelModel>): void {

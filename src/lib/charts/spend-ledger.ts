@@ -19,6 +19,7 @@ import {
 	legendItems,
 	panelBackground,
 	styleText,
+	tickLabels,
 	tooltip,
 	widthFor
 } from './frame';
@@ -251,20 +252,12 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 			text: 'tokens/day'
 		});
 
-		styleText(
-			axis
-				.selectAll<SVGTextElement, { day: number; x: number }>('text')
-				.data(m.ticks, (d) => d.day)
-				.join('text'),
-			{
-				x: (d) => d.x,
-				y: m.height - MARGIN - 6,
-				anchor: 'middle',
-				size: FONT,
-				fill: MUTED,
-				text: (d) => `day ${d.day}`
-			}
-		);
+		tickLabels(axis, m.ticks, (d) => d.day, {
+			x: (d) => d.x,
+			y: m.height - MARGIN - 6,
+			anchor: 'middle',
+			text: (d) => `day ${d.day}`
+		});
 
 		drawMarks(m.marks);
 	}
