@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { median } from '../src/lib/bench';
+import { median } from '../src/lib/run/bench';
 import { checkToolPath } from '../src/lib/tools';
 import { generateFixtures } from './fixtures/index';
 

@@ -21,9 +21,9 @@ import {
 	rebuildFigures,
 	winSplit,
 	type ModelGameFigures
-} from '../src/lib/bench';
+} from '../src/lib/run/bench';
 import { Gate } from '../src/lib/core';
-import { createRunner } from '../src/lib/play';
+import { createRunner } from '../src/lib/run/play';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { CHAT_MODEL, generateFixtures, MODELS_DIR } from './fixtures/index';
 import { loadNodeClient } from './node-client';

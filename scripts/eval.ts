@@ -31,7 +31,7 @@ import {
 } from '../src/lib/metrics/ab';
 import { exportRows, leaderboardCsv, pairedCsv, type ExportedRow } from '../src/lib/metrics/export';
 import { leaderboard, modelKey, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
-import { createRunner } from '../src/lib/play';
+import { createRunner } from '../src/lib/run/play';
 import { isTransportError, type ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createLlmUndercoverPolicy } from '../src/lib/policies/llm/undercover';
 import type { SharedRun } from '../src/lib/share/link';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EventLog, fromJsonLines, toJsonLines } from '../src/lib/core';
-import { recordedFragment, setupOfHeader } from '../src/lib/replay';
+import { recordedFragment, setupOfHeader } from '../src/lib/run/replay';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
 import { govEvalCsv, runGovEval } from './gov-eval';
 import {

@@ -17,7 +17,7 @@ import type { ModelChoice } from '../src/lib/engines/types';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { evalMain } from './eval';
 import { loadNodeClient, type NodeClient } from './node-client';
-import { createRunner, type AnyRunner } from '../src/lib/play';
+import { createRunner, type AnyRunner } from '../src/lib/run/play';
 import {
 	createReplay,
 	ReplayError,
@@ -25,7 +25,7 @@ import {
 	replayInputOfLink,
 	setupOfHeader,
 	type ReplayInput
-} from '../src/lib/replay';
+} from '../src/lib/run/replay';
 import { readRunFile, sizeProblem } from '../src/lib/share/run-file';
 import { isSeed, scenarios, seatCount } from '../src/lib/scenarios';
 import { decodeShare, parseChoice, sharePath, type SharedRun } from '../src/lib/share/link';

@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatResponse } from '$lib/engines/types';
-import { createRunner } from '$lib/play';
+import { createRunner } from '$lib/run/play';
 import { createAgentHost } from './agent-host';
 import type { WireChatRequest } from './protocol';
 

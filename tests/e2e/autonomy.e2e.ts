@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { simulateAutonomy } from '../../scripts/sim';
-import { createRunner } from '../../src/lib/play';
+import { createRunner } from '../../src/lib/run/play';
 import { DEFAULT_CONFIG, summarize, type AutonomyState } from '../../src/lib/scenarios/autonomy';
 import { encodeShare } from '../../src/lib/share/link';
 import { expect, serveTestModels, test } from './fixtures';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { LogEvent, Policy } from '../../src/lib/core';
 import type { ModelChoice } from '../../src/lib/engines/types';
-import { createRunner } from '../../src/lib/play';
+import { createRunner } from '../../src/lib/run/play';
 import { scriptedPolicy } from '../../src/lib/policies';
 import { EVAL_SETS } from '../../src/lib/scenarios/undercover/eval-sets';
 import { expect, test } from './fixtures';

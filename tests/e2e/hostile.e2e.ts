@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createLesson, parseLesson } from '../../src/lib/agents/lessons';
 import { toJsonLines, type Policy } from '../../src/lib/core';
-import { createRunner } from '../../src/lib/play';
+import { createRunner } from '../../src/lib/run/play';
 import { encodeShare } from '../../src/lib/share/link';
 import { XSS_PAYLOADS } from './data/xss-payloads';
 import { expect, playToEnd, seedLessons, test } from './fixtures';

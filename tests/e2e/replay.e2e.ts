@@ -15,7 +15,7 @@ import type { Browser, Page } from '@playwright/test';
 import { readReplayFile, simulate, simulateReplay } from '../../scripts/sim';
 import { fromJsonLines, toJsonLines, type Policy } from '../../src/lib/core';
 import type { ChatRequest, ModelChoice } from '../../src/lib/engines/types';
-import { createRunner } from '../../src/lib/play';
+import { createRunner } from '../../src/lib/run/play';
 import { policyForChoice } from '../../src/lib/policies/factory';
 import { encodeShare, type SharedRun } from '../../src/lib/share/link';
 import { expect, playToEnd, serveTestModels, test } from './fixtures';

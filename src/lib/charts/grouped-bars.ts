@@ -8,7 +8,19 @@
  * `group|series`, so an update that only changes values keeps their elements. Text is 14px or more.
  */
 import { scaleBand } from 'd3';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import {
+	appendChartSvg,
+	type Chart,
+	chartLifecycle,
+	emptyNote,
+	FONT_AXIS as FONT,
+	keyedGroups,
+	layers,
+	legendItems,
+	styleText,
+	tooltip,
+	widthFor
+} from './frame';
 import { INK, MUTED } from './style';
 
 export interface GroupedBarsData {
@@ -32,17 +44,13 @@ export interface GroupedBarsOptions {
 	colors?: readonly string[];
 }
 
-export interface GroupedBarsChart {
-	update(data: GroupedBarsData): void;
-	destroy(): void;
-}
+export type GroupedBarsChart = Chart<GroupedBarsData>;
 
 const DEFAULT_W = 800;
 const MIN_W = 480;
 const H = 320;
 const MARGIN = { top: 16, right: 12, bottom: 56, left: 52 };
 const LEGEND_ROW = 24;
-const FONT = 14;
 const GRID = '#e6e1d6';
 /** Distinguishable in colour-blind palettes (Okabe-Ito, without the yellow that fails on white). */
 const COLORS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#56b4e9', '#e69f00', '#000000'];
@@ -65,10 +73,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 	const format = options.format ?? ((v: number) => `${Math.round(v * 100)}%`);
 	const colors = options.colors ?? COLORS;
 	const svg = appendChartSvg(el, { className: 'grouped-bars', role: 'img' });
-	const grid = svg.append('g').attr('class', 'grid');
-	const axis = svg.append('g').attr('class', 'x-axis');
-	const bars = svg.append('g').attr('class', 'bars');
-	const legend = svg.append('g').attr('class', 'legend');
+	const [grid, axis, bars, legend] = layers(svg, ['grid', 'x-axis', 'bars', 'legend']);
 
 	function render(data: GroupedBarsData, width: number): void {
 		const colorOf = new Map(data.series.map((s, i) => [s.key, colors[i % colors.length] as string]));
@@ -97,27 +102,14 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 				`${options.label ?? 'Grouped bars'}: ${data.series.length} series over ${data.groups.length} measures`
 			);
 
-		svg
-			.selectAll<SVGTextElement, string>('text.empty')
-			.data(drawn ? [] : [options.empty ?? 'Nothing to show yet'])
-			.join('text')
-			.attr('class', 'empty')
-			.attr('x', MARGIN.left)
-			.attr('y', MARGIN.top + plotH / 2)
-			.attr('font-size', FONT)
-			.attr('fill', MUTED)
-			.text((d) => d);
+		emptyNote(svg, drawn ? null : (options.empty ?? 'Nothing to show yet'), {
+			x: MARGIN.left,
+			y: MARGIN.top + plotH / 2,
+			size: FONT
+		});
 
 		const ticks = drawn ? [0, 0.25, 0.5, 0.75, 1].map((f) => f * max) : [];
-		const tick = grid
-			.selectAll<SVGGElement, number>('g.tick')
-			.data(ticks)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'tick');
-				g.append('line');
-				g.append('text');
-				return g;
-			});
+		const tick = keyedGroups(grid, 'tick', ticks, ['line', 'text']);
 		tick
 			.select('line')
 			.attr('x1', MARGIN.left)
@@ -125,27 +117,29 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 			.attr('y1', (d) => y(d))
 			.attr('y2', (d) => y(d))
 			.attr('stroke', GRID);
-		tick
-			.select('text')
-			.attr('x', MARGIN.left - 6)
-			.attr('y', (d) => y(d))
-			.attr('dy', '0.35em')
-			.attr('text-anchor', 'end')
-			.attr('font-size', FONT)
-			.attr('fill', MUTED)
-			.text((d) => format(d));
+		styleText(tick.select('text'), {
+			x: MARGIN.left - 6,
+			y: (d) => y(d),
+			middle: true,
+			anchor: 'end',
+			size: FONT,
+			fill: MUTED,
+			text: (d) => format(d)
+		});
 
-		axis
+		const groupLabels = axis
 			.selectAll<SVGTextElement, { key: string; label: string }>('text.group-label')
 			.data(drawn ? data.groups : [], (d) => d.key)
 			.join('text')
-			.attr('class', 'group-label')
-			.attr('x', (d) => (outer(d.key) ?? 0) + outer.bandwidth() / 2)
-			.attr('y', MARGIN.top + plotH + 22)
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT)
-			.attr('fill', INK)
-			.text((d) => d.label);
+			.attr('class', 'group-label');
+		styleText(groupLabels, {
+			x: (d) => (outer(d.key) ?? 0) + outer.bandwidth() / 2,
+			y: MARGIN.top + plotH + 22,
+			anchor: 'middle',
+			size: FONT,
+			fill: INK,
+			text: (d) => d.label
+		});
 
 		const models: BarModel[] = drawn
 			? data.values
@@ -168,19 +162,10 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 						};
 					})
 			: [];
-		const bar = bars
-			.selectAll<SVGGElement, BarModel>('g.bar')
-			.data(models, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'bar');
-				g.append('title');
-				g.append('rect');
-				g.append('text').attr('class', 'na');
-				return g;
-			})
+		const bar = keyedGroups(bars, 'bar', models, ['rect', 'text.na'], (d) => d.key)
 			.attr('data-key', (d) => d.key)
 			.attr('data-value', (d) => (d.value === null ? 'null' : d.value));
-		bar.select('title').text((d) => d.title);
+		tooltip(bar, (d) => d.title, { first: true });
 		bar
 			.select('rect')
 			.attr('x', (d) => d.x)
@@ -189,35 +174,37 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 			.attr('height', (d) => Math.max(0, d.h))
 			.attr('fill', (d) => d.color)
 			.attr('rx', 2);
-		bar
-			.select('text.na')
-			.attr('x', (d) => d.x + d.w / 2)
-			.attr('y', y(0) - 6)
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT)
-			.attr('fill', MUTED)
-			.text((d) => (d.value === null ? 'n/a' : ''));
+		styleText(bar.select('text.na'), {
+			x: (d) => d.x + d.w / 2,
+			y: y(0) - 6,
+			anchor: 'middle',
+			size: FONT,
+			fill: MUTED,
+			text: (d) => (d.value === null ? 'n/a' : '')
+		});
 
 		const perRow = Math.max(1, Math.floor((width - 24) / 200));
-		const item = legend
-			.selectAll<SVGGElement, { key: string; label: string }>('g.item')
-			.data(data.series, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'item');
-				g.append('rect').attr('width', 14).attr('height', 14).attr('rx', 2);
-				g.append('text').attr('x', 20).attr('y', 7).attr('dy', '0.35em');
-				return g;
-			})
-			.attr(
-				'transform',
-				(_d, i) => `translate(${MARGIN.left + (i % perRow) * 200},${H + Math.floor(i / perRow) * LEGEND_ROW})`
-			);
-		item.select('rect').attr('fill', (d) => colorOf.get(d.key) ?? INK);
+		const item = legendItems(legend, data.series, {
+			className: 'item',
+			key: (d) => d.key,
+			shape: 'rect',
+			at: (_d, i) =>
+				`translate(${MARGIN.left + (i % perRow) * 200},${H + Math.floor(i / perRow) * LEGEND_ROW})`
+		});
 		item
-			.select('text')
-			.attr('font-size', FONT)
-			.attr('fill', INK)
-			.text((d) => (d.label.length > 26 ? `${d.label.slice(0, 25)}…` : d.label));
+			.select('rect')
+			.attr('width', 14)
+			.attr('height', 14)
+			.attr('rx', 2)
+			.attr('fill', (d) => colorOf.get(d.key) ?? INK);
+		styleText(item.select('text'), {
+			x: 20,
+			y: 7,
+			middle: true,
+			size: FONT,
+			fill: INK,
+			text: (d) => (d.label.length > 26 ? `${d.label.slice(0, 25)}…` : d.label)
+		});
 	}
 
 	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });

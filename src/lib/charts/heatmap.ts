@@ -8,7 +8,21 @@
  * resize as rounds go by. Redrawn after every event with keyed joins (agent and round).
  */
 import { interpolateBlues, scaleSequential } from 'd3';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import {
+	appendChartSvg,
+	axisTitle,
+	type Chart,
+	chartLifecycle,
+	FONT_AXIS,
+	keyedGroups,
+	layers,
+	legendItems,
+	roundTicks,
+	styleText,
+	tickLabels,
+	tooltip,
+	widthFor
+} from './frame';
 import { INK, MUTED } from './style';
 
 export interface HeatmapRow {
@@ -30,10 +44,7 @@ export interface HeatmapOptions {
 	unit?: string;
 }
 
-export interface HeatmapChart {
-	update(data: HeatmapData): void;
-	destroy(): void;
-}
+export type HeatmapChart = Chart<HeatmapData>;
 
 const DEFAULT_W = 1100;
 const MIN_W = 560;
@@ -48,7 +59,6 @@ const TEXT_MIN_W = 26;
 const TICK_GAP = 34;
 
 const FONT_ROW = 16;
-const FONT_AXIS = 14;
 const FONT_CELL = 14;
 
 const EMPTY = '#f1eee6';
@@ -71,20 +81,10 @@ interface RowModel {
 	cells: CellModel[];
 }
 
-function tickRounds(rounds: number, cellW: number): number[] {
-	const steps = [1, 2, 5, 10, 20, 25, 50, 100];
-	const step = steps.find((s) => cellW * s >= TICK_GAP) ?? 100;
-	const out = [1];
-	for (let r = step; r <= rounds; r += step) if (r !== 1) out.push(r);
-	return out;
-}
-
 export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): HeatmapChart {
 	const unit = options.unit ?? 'messages';
 	const svg = appendChartSvg(el, { testid: 'heatmap', className: 'heatmap', role: 'img' });
-	const axis = svg.append('g').attr('class', 'axis');
-	const body = svg.append('g').attr('class', 'rows');
-	const legend = svg.append('g').attr('class', 'legend');
+	const [axis, body, legend] = layers(svg, ['axis', 'rows', 'legend']);
 
 	function render(data: HeatmapData, width: number): void {
 		const rounds = Math.max(1, data.rounds);
@@ -100,29 +100,15 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			.attr('viewBox', `0 0 ${width} ${height}`)
 			.attr('aria-label', `${unit} per agent per round: ${total} in ${data.rounds} rounds`);
 
-		axis
-			.selectAll<SVGTextElement, number>('text.tick')
-			.data(tickRounds(rounds, cellW), (d) => d)
-			.join('text')
-			.attr('class', 'tick')
-			.attr('x', (d) => x0 + (d - 0.5) * cellW)
-			.attr('y', AXIS_H / 2)
-			.attr('dy', '0.35em')
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT_AXIS)
-			.attr('fill', MUTED)
-			.text((d) => d);
-		axis
-			.selectAll<SVGTextElement, string>('text.axis-title')
-			.data(['round'])
-			.join('text')
-			.attr('class', 'axis-title')
-			.attr('x', MARGIN)
-			.attr('y', AXIS_H / 2)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_AXIS)
-			.attr('fill', MUTED)
-			.text('round →');
+		tickLabels(axis, roundTicks(rounds, cellW, TICK_GAP), (d) => d, {
+			className: 'tick',
+			x: (d) => x0 + (d - 0.5) * cellW,
+			y: AXIS_H / 2,
+			middle: true,
+			anchor: 'middle',
+			text: (d) => d
+		});
+		axisTitle(axis, { x: MARGIN, y: AXIS_H / 2 });
 
 		const model: RowModel[] = data.rows.map((row, i) => ({
 			key: row.key,
@@ -144,41 +130,27 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			})
 		}));
 
-		const rows = body
-			.selectAll<SVGGElement, RowModel>('g.row')
-			.data(model, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'row');
-				g.append('text').attr('class', 'row-label');
-				g.append('g').attr('class', 'cells');
-				return g;
-			})
+		const rows = keyedGroups(body, 'row', model, ['text.row-label', 'g.cells'], (d) => d.key)
 			.attr('data-agent', (d) => d.key)
 			.attr('transform', (d) => `translate(0,${d.y})`);
-		rows
-			.select('text.row-label')
-			.attr('x', MARGIN)
-			.attr('y', CELL_H / 2)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_ROW)
-			.attr('font-weight', 600)
-			.attr('fill', INK)
-			.text((d) => d.label);
+		styleText(rows.select('text.row-label'), {
+			x: MARGIN,
+			y: CELL_H / 2,
+			middle: true,
+			size: FONT_ROW,
+			weight: 600,
+			fill: INK,
+			text: (d) => d.label
+		});
 
-		const cells = rows
-			.select('g.cells')
-			.selectAll<SVGGElement, CellModel>('g.cell-g')
-			.data(
-				(d) => d.cells,
-				(d) => d.key
-			)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'cell-g');
-				g.append('rect').attr('class', 'cell').append('title');
-				g.append('text');
-				return g;
-			});
-		cells
+		const cells = keyedGroups(
+			rows.select<SVGGElement>('g.cells'),
+			'cell-g',
+			(d) => d.cells,
+			['rect.cell', 'text'],
+			(d) => d.key
+		);
+		const cellRects = cells
 			.select('rect.cell')
 			.attr('data-agent', (d) => d.agent)
 			.attr('data-round', (d) => d.round)
@@ -188,20 +160,20 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			.attr('width', Math.max(1, cellW - GAP))
 			.attr('height', CELL_H - GAP)
 			.attr('rx', 3)
-			.attr('fill', (d) => d.fill)
-			.select('title')
-			.text(
-				(d) => `${d.agent}, round ${d.round}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`
-			);
-		cells
-			.select('text')
-			.attr('x', (d) => d.x + cellW / 2)
-			.attr('y', CELL_H / 2)
-			.attr('dy', '0.35em')
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT_CELL)
-			.attr('font-weight', 700)
-			.attr('fill', (d) => d.textFill)
+			.attr('fill', (d) => d.fill);
+		tooltip(
+			cellRects,
+			(d) => `${d.agent}, round ${d.round}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`
+		);
+		styleText(cells.select('text'), {
+			x: (d) => d.x + cellW / 2,
+			y: CELL_H / 2,
+			middle: true,
+			anchor: 'middle',
+			size: FONT_CELL,
+			weight: 700,
+			fill: (d) => d.textFill
+		})
 			.attr('pointer-events', 'none')
 			.text((d) => d.text);
 
@@ -216,30 +188,26 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 			},
 			{ key: 'max', label: `${max} (busiest cell)`, fill: color(max) }
 		];
-		const items = legend
-			.selectAll<SVGGElement, (typeof swatches)[number]>('g.swatch')
-			.data(swatches, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'swatch');
-				g.append('rect');
-				g.append('text');
-				return g;
-			})
-			.attr('transform', (_d, i) => `translate(${x0 + i * 170},${y})`);
+		const items = legendItems(legend, swatches, {
+			className: 'swatch',
+			key: (d) => d.key,
+			shape: 'rect',
+			at: (_d, i) => `translate(${x0 + i * 170},${y})`
+		});
 		items
 			.select('rect')
 			.attr('width', 22)
 			.attr('height', 22)
 			.attr('rx', 3)
 			.attr('fill', (d) => d.fill);
-		items
-			.select('text')
-			.attr('x', 30)
-			.attr('y', 11)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_AXIS)
-			.attr('fill', MUTED)
-			.text((d) => d.label);
+		styleText(items.select('text'), {
+			x: 30,
+			y: 11,
+			middle: true,
+			size: FONT_AXIS,
+			fill: MUTED,
+			text: (d) => d.label
+		});
 	}
 
 	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });

@@ -9,8 +9,23 @@
  * after every round with keyed joins (metric, round).
  */
 import { line, type Selection } from 'd3';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
-import { INK, MUTED, LINE, PANEL_BG, ACCENT, DANGER } from './style';
+import {
+	appendChartSvg,
+	type Chart,
+	chartLifecycle,
+	columnsThatFit,
+	gridCell,
+	gridHeight,
+	keyedGroups,
+	panelBackground,
+	type PanelGrid,
+	roundTicks,
+	styleText,
+	tickLabels,
+	tooltip,
+	widthFor
+} from './frame';
+import { INK, MUTED, PANEL_BG, ACCENT, DANGER } from './style';
 
 export interface MetricPoint {
 	round: number;
@@ -49,10 +64,7 @@ export interface MetricLinesOptions {
 	label?: string;
 }
 
-export interface MetricLinesChart {
-	update(data: MetricLinesData): void;
-	destroy(): void;
-}
+export type MetricLinesChart = Chart<MetricLinesData>;
 
 const DEFAULT_W = 1100;
 const MIN_W = 360;
@@ -69,7 +81,6 @@ const PANEL_H = TITLE_H + 14 + PLOT_H + AXIS_H;
 const TICK_GAP = 36;
 
 const FONT_TITLE = 17;
-const FONT_AXIS = 14;
 const FONT_NOTE = 14;
 
 const DANGER_TINT = '#fbe9e7';
@@ -112,20 +123,13 @@ interface PanelModel {
 	yTicks: { value: number; y: number }[];
 }
 
-function tickRounds(rounds: number, plotWidth: number): number[] {
-	const steps = [1, 2, 5, 10, 20, 25, 50, 100];
-	const step = steps.find((s) => (plotWidth / rounds) * s >= TICK_GAP) ?? 100;
-	const out = [1];
-	for (let r = step; r <= rounds; r += step) if (r !== 1) out.push(r);
-	return out;
-}
-
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(2));
 
 function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; height: number } {
 	const n = Math.max(1, data.series.length);
-	const cols = Math.max(1, Math.min(n, Math.floor((width - 2 * MARGIN + GAP) / (PANEL_MIN_W + GAP))));
+	const cols = Math.min(n, columnsThatFit(width, PANEL_MIN_W, GAP, MARGIN));
 	const w = (width - 2 * MARGIN - (cols - 1) * GAP) / cols;
+	const grid: PanelGrid = { columns: cols, width: w, height: PANEL_H, gap: GAP, margin: MARGIN };
 	const rounds = Math.max(1, data.rounds);
 	const panels = data.series.map((s, i): PanelModel => {
 		const px0 = PAD_L;
@@ -167,8 +171,7 @@ function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; h
 		];
 		return {
 			key: s.key,
-			x: MARGIN + (i % cols) * (w + GAP),
-			y: MARGIN + Math.floor(i / cols) * (PANEL_H + GAP),
+			...gridCell(grid, i),
 			w,
 			title: `${s.label}: ${fmt(latest)}`,
 			hasThreshold: s.threshold !== null,
@@ -193,12 +196,11 @@ function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; h
 				y: y(p.value ?? 0)
 			})),
 			marks,
-			xTicks: tickRounds(rounds, px1 - px0).map((round) => ({ round, x: x(round) })),
+			xTicks: roundTicks(rounds, (px1 - px0) / rounds, TICK_GAP).map((round) => ({ round, x: x(round) })),
 			yTicks: [0, 0.5, 1].map((value) => ({ value, y: y(value) }))
 		};
 	});
-	const rows = Math.ceil(panels.length / cols);
-	return { panels, height: 2 * MARGIN + Math.max(1, rows) * PANEL_H + (Math.max(1, rows) - 1) * GAP };
+	return { panels, height: gridHeight(grid, panels.length) };
 }
 
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
@@ -219,35 +221,34 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 				`${options.label ?? 'Supervision rates per round against their thresholds'}${data.fuse.tripped.length ? `; the fuse tripped in round ${data.fuse.tripped.map((f) => f.round).join(', ')}` : ''}`
 			);
 
-		const panels = svg
-			.selectAll<SVGGElement, PanelModel>('g.metric-panel')
-			.data(m.panels, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'metric-panel');
-				g.append('rect').attr('class', 'panel-bg');
-				g.append('rect').attr('class', 'past-band');
-				g.append('g').attr('class', 'y-ticks');
-				g.append('g').attr('class', 'x-ticks');
-				g.append('line').attr('class', 'threshold');
-				g.append('text').attr('class', 'threshold-label');
-				g.append('g').attr('class', 'marks');
-				g.append('path').attr('class', 'measured-line');
-				g.append('path').attr('class', 'metric-line');
-				g.append('g').attr('class', 'points');
-				g.append('text').attr('class', 'panel-title');
-				return g;
-			})
+		const panels = keyedGroups(
+			svg,
+			'metric-panel',
+			m.panels,
+			[
+				'rect.panel-bg',
+				'rect.past-band',
+				'g.y-ticks',
+				'g.x-ticks',
+				'line.threshold',
+				'text.threshold-label',
+				'g.marks',
+				'path.measured-line',
+				'path.metric-line',
+				'g.points',
+				'text.panel-title'
+			],
+			(d) => d.key
+		)
 			.attr('data-metric', (d) => d.key)
 			.attr('transform', (d) => `translate(${d.x},${d.y})`);
 
-		panels
-			.select('rect.panel-bg')
-			.attr('width', (d) => d.w)
-			.attr('height', PANEL_H)
-			.attr('rx', 8)
-			.attr('fill', PANEL_BG)
-			.attr('stroke', LINE)
-			.attr('stroke-width', 1.5);
+		panelBackground(panels.select('rect.panel-bg'), {
+			width: (d) => d.w,
+			height: PANEL_H,
+			rx: 8,
+			strokeWidth: 1.5
+		});
 		panels
 			.select('rect.past-band')
 			.attr('x', PAD_L)
@@ -255,15 +256,15 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			.attr('width', (d) => d.w - PAD_L - PAD_R)
 			.attr('height', (d) => Math.max(0, d.band.h))
 			.attr('fill', DANGER_TINT);
-		panels
-			.select('text.panel-title')
-			.attr('x', 12)
-			.attr('y', 20)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_TITLE)
-			.attr('font-weight', 700)
-			.attr('fill', INK)
-			.text((d) => d.title);
+		styleText(panels.select('text.panel-title'), {
+			x: 12,
+			y: 20,
+			middle: true,
+			size: FONT_TITLE,
+			weight: 700,
+			fill: INK,
+			text: (d) => d.title
+		});
 		panels
 			.select('line.threshold')
 			.attr('x1', PAD_L)
@@ -274,16 +275,16 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			.attr('stroke-width', 2)
 			.attr('stroke-dasharray', '8 5');
 		// Under the title, not on the line: points near the threshold would hide it.
-		panels
-			.select('text.threshold-label')
-			.attr('x', 12)
-			.attr('y', 43)
-			.attr('dy', '0.35em')
-			.attr('text-anchor', 'start')
-			.attr('font-size', FONT_NOTE)
-			.attr('font-weight', 700)
-			.attr('fill', DANGER)
-			.text((d) => d.thresholdLabel);
+		styleText(panels.select('text.threshold-label'), {
+			x: 12,
+			y: 43,
+			middle: true,
+			anchor: 'start',
+			size: FONT_NOTE,
+			weight: 700,
+			fill: DANGER,
+			text: (d) => d.thresholdLabel
+		});
 		panels
 			.select('path.metric-line')
 			.attr('data-metric', (d) => d.key)
@@ -306,51 +307,42 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	}
 
 	function drawTicks(panels: Sel<SVGGElement, PanelModel>): void {
-		panels
-			.select<SVGGElement>('g.y-ticks')
-			.selectAll<SVGTextElement, { value: number; y: number }>('text')
-			.data(
-				(d) => d.yTicks,
-				(d) => d.value
-			)
-			.join('text')
-			.attr('x', PAD_L - 8)
-			.attr('y', (d) => d.y)
-			.attr('dy', '0.35em')
-			.attr('text-anchor', 'end')
-			.attr('font-size', FONT_AXIS)
-			.attr('fill', MUTED)
-			.text((d) => String(d.value));
-		panels
-			.select<SVGGElement>('g.x-ticks')
-			.selectAll<SVGTextElement, { round: number; x: number }>('text')
-			.data(
-				(d) => d.xTicks,
-				(d) => d.round
-			)
-			.join('text')
-			.attr('x', (d) => d.x)
-			.attr('y', TITLE_H + 14 + PLOT_H + AXIS_H / 2 + 2)
-			.attr('dy', '0.35em')
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT_AXIS)
-			.attr('fill', MUTED)
-			.text((d) => d.round);
+		const y = panels.select<SVGGElement>('g.y-ticks');
+		const x = panels.select<SVGGElement>('g.x-ticks');
+		tickLabels(
+			y,
+			(d) => d.yTicks,
+			(d) => d.value,
+			{
+				x: PAD_L - 8,
+				y: (d) => d.y,
+				middle: true,
+				anchor: 'end',
+				text: (d) => String(d.value)
+			}
+		);
+		tickLabels(
+			x,
+			(d) => d.xTicks,
+			(d) => d.round,
+			{
+				x: (d) => d.x,
+				y: TITLE_H + 14 + PLOT_H + AXIS_H / 2 + 2,
+				middle: true,
+				anchor: 'middle',
+				text: (d) => d.round
+			}
+		);
 	}
 
 	function drawMarks(layer: Sel<SVGGElement, PanelModel>): void {
-		const marks = layer
-			.selectAll<SVGGElement, MarkModel>('g.mark')
-			.data(
-				(d) => d.marks,
-				(d) => d.key
-			)
-			.join((enter) => {
-				const g = enter.append('g');
-				g.append('line');
-				g.append('text');
-				return g;
-			})
+		const marks = keyedGroups(
+			layer,
+			'mark',
+			(d) => d.marks,
+			['line', 'text'],
+			(d) => d.key
+		)
 			.attr('class', (d) => `mark ${d.kind === 'fuse' ? 'fuse-mark' : 'resume-mark'}`)
 			.attr('data-round', (d) => d.round)
 			.attr('transform', (d) => `translate(${d.x},0)`);
@@ -361,15 +353,15 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			.attr('stroke', (d) => (d.kind === 'fuse' ? FUSE : OK))
 			.attr('stroke-width', 3)
 			.attr('stroke-dasharray', (d) => (d.kind === 'fuse' ? null : '6 4'));
-		marks
-			.select('text')
-			.attr('x', (d) => (d.kind === 'fuse' ? -6 : 6))
-			.attr('y', TITLE_H + 22)
-			.attr('text-anchor', (d) => (d.kind === 'fuse' ? 'end' : 'start'))
-			.attr('font-size', FONT_NOTE)
-			.attr('font-weight', 700)
-			.attr('fill', (d) => (d.kind === 'fuse' ? FUSE : OK))
-			.text((d) => d.label);
+		styleText(marks.select('text'), {
+			x: (d) => (d.kind === 'fuse' ? -6 : 6),
+			y: TITLE_H + 22,
+			anchor: (d) => (d.kind === 'fuse' ? 'end' : 'start'),
+			size: FONT_NOTE,
+			weight: 700,
+			fill: (d) => (d.kind === 'fuse' ? FUSE : OK),
+			text: (d) => d.label
+		});
 	}
 
 	function drawPoints(layer: Sel<SVGGElement, PanelModel>): void {
@@ -379,11 +371,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 				(d) => d.points,
 				(d) => d.key
 			)
-			.join((enter) => {
-				const c = enter.append('circle').attr('class', 'point');
-				c.append('title');
-				return c;
-			})
+			.join((enter) => enter.append('circle').attr('class', 'point'))
 			.attr('data-metric', (d) => d.metric)
 			.attr('data-round', (d) => d.round)
 			.attr('data-value', (d) => d.value)
@@ -394,9 +382,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			.attr('fill', (d) => (d.past ? DANGER : ACCENT))
 			.attr('stroke', PANEL_BG)
 			.attr('stroke-width', 1.5);
-		points
-			.select('title')
-			.text((d) => `round ${d.round}: ${d.value.toFixed(2)}${d.past ? ' (past the threshold)' : ''}`);
+		tooltip(points, (d) => `round ${d.round}: ${d.value.toFixed(2)}${d.past ? ' (past the threshold)' : ''}`);
 	}
 
 	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });

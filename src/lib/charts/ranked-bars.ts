@@ -7,8 +7,17 @@
  * Made for a classroom projector: the viewBox is as wide as the container, so text is drawn at 14px
  * or more. Rows are joined by key, so a bar that only grew keeps its element.
  */
-import type { Selection } from 'd3';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import {
+	appendChartSvg,
+	type Chart,
+	chartLifecycle,
+	clickable,
+	emptyNote,
+	keyedGroups,
+	styleText,
+	tooltip,
+	widthFor
+} from './frame';
 import { fit, textEm, INK, MUTED } from './style';
 
 export interface RankedBar {
@@ -33,10 +42,7 @@ export interface RankedBarsOptions {
 	onSelect?: (key: string) => void;
 }
 
-export interface RankedBarsChart {
-	update(data: RankedBar[]): void;
-	destroy(): void;
-}
+export type RankedBarsChart = Chart<RankedBar[]>;
 
 const DEFAULT_W = 800;
 const MIN_W = 420;
@@ -65,8 +71,6 @@ interface RowModel {
 	barW: number;
 	detail: string;
 }
-
-type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
 export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {}): RankedBarsChart {
 	const format = options.format ?? ((v: number) => String(v));
@@ -104,46 +108,45 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 				`${options.label ?? 'Ranked values'}: ${data.length} ${data.length === 1 ? 'entry' : 'entries'}`
 			);
 
-		svg
-			.selectAll<SVGTextElement, string>('text.empty')
-			.data(data.length === 0 ? [options.empty ?? 'Nothing yet'] : [])
-			.join('text')
-			.attr('class', 'empty')
-			.attr('x', MARGIN)
-			.attr('y', MARGIN + ROW_H / 2)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_LABEL)
-			.attr('fill', MUTED)
-			.text((d) => d);
+		emptyNote(svg, data.length === 0 ? (options.empty ?? 'Nothing yet') : null, {
+			x: MARGIN,
+			y: MARGIN + ROW_H / 2,
+			middle: true,
+			size: FONT_LABEL
+		});
 
-		const groups = svg
-			.selectAll<SVGGElement, RowModel>('g.bar-row')
-			.data(rows, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'bar-row');
-				g.append('title');
-				g.append('text').attr('class', 'bar-label');
-				g.append('rect').attr('class', 'track');
-				g.append('rect').attr('class', 'bar');
-				g.append('text').attr('class', 'bar-value');
-				g.append('text').attr('class', 'bar-detail');
-				return g;
-			})
+		const groups = keyedGroups(
+			svg,
+			'bar-row',
+			rows,
+			['text.bar-label', 'rect.track', 'rect.bar', 'text.bar-value', 'text.bar-detail'],
+			(d) => d.key
+		)
 			.attr('data-key', (d) => d.key)
 			.attr('transform', (d) => `translate(0,${d.y})`);
-		clickable(groups);
-		groups
-			.select('title')
-			.text((d) => (d.detail ? `${d.full}: ${d.valueText}. ${d.detail}` : `${d.full}: ${d.valueText}`));
-		groups
-			.select('text.bar-label')
-			.attr('x', MARGIN)
-			.attr('y', ROW_H / 2)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_LABEL)
-			.attr('font-weight', 600)
-			.attr('fill', INK)
-			.text((d) => d.label);
+		const pick = options.onSelect;
+		if (pick)
+			clickable(
+				groups,
+				(d) => pick(d.key),
+				(d) => `${d.full}: ${d.valueText}`
+			);
+		tooltip(
+			groups,
+			(d) => (d.detail ? `${d.full}: ${d.valueText}. ${d.detail}` : `${d.full}: ${d.valueText}`),
+			{
+				first: true
+			}
+		);
+		styleText(groups.select('text.bar-label'), {
+			x: MARGIN,
+			y: ROW_H / 2,
+			middle: true,
+			size: FONT_LABEL,
+			weight: 600,
+			fill: INK,
+			text: (d) => d.label
+		});
 		groups
 			.select('rect.track')
 			.attr('x', x0)
@@ -162,39 +165,23 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			.attr('height', BAR_H)
 			.attr('rx', 4)
 			.attr('fill', color);
-		groups
-			.select('text.bar-value')
-			.attr('x', (d) => x0 + d.barW + 8)
-			.attr('y', ROW_H / 2)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_VALUE)
-			.attr('font-weight', 700)
-			.attr('fill', INK)
-			.text((d) => d.valueText);
-		groups
-			.select('text.bar-detail')
-			.attr('x', MARGIN + DETAIL_X)
-			.attr('y', ROW_H + DETAIL_H / 2 - 6)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_DETAIL)
-			.attr('fill', MUTED)
-			.text((d) => d.detail);
-	}
-
-	function clickable(rows: Sel<SVGGElement, RowModel>): void {
-		const pick = options.onSelect;
-		if (!pick) return;
-		rows
-			.attr('tabindex', 0)
-			.attr('role', 'button')
-			.attr('aria-label', (d) => `${d.full}: ${d.valueText}`)
-			.style('cursor', 'pointer')
-			.on('click', (_e, d) => pick(d.key))
-			.on('keydown', (e: KeyboardEvent, d) => {
-				if (e.key !== 'Enter' && e.key !== ' ') return;
-				e.preventDefault();
-				pick(d.key);
-			});
+		styleText(groups.select('text.bar-value'), {
+			x: (d) => x0 + d.barW + 8,
+			y: ROW_H / 2,
+			middle: true,
+			size: FONT_VALUE,
+			weight: 700,
+			fill: INK,
+			text: (d) => d.valueText
+		});
+		styleText(groups.select('text.bar-detail'), {
+			x: MARGIN + DETAIL_X,
+			y: ROW_H + DETAIL_H / 2 - 6,
+			middle: true,
+			size: FONT_DETAIL,
+			fill: MUTED,
+			text: (d) => d.detail
+		});
 	}
 
 	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });

@@ -11,7 +11,20 @@
  * event, with keyed joins throughout: an unchanged version keeps its element.
  */
 import type { Selection } from 'd3';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import {
+	appendChartSvg,
+	axisTitle,
+	type Chart,
+	chartLifecycle,
+	clickable,
+	FONT_AXIS,
+	keyedGroups,
+	layers,
+	roundTicks,
+	styleText,
+	tooltip,
+	widthFor
+} from './frame';
 import { fit, INK, MUTED, LINE, PANEL_BG, ACCENT, DANGER } from './style';
 
 export interface LineageVersion {
@@ -70,10 +83,7 @@ export interface RuleLineageOptions {
 	onSelect?: (selection: LineageSelection) => void;
 }
 
-export interface RuleLineageChart {
-	update(data: LineageData): void;
-	destroy(): void;
-}
+export type RuleLineageChart = Chart<LineageData>;
 
 // Geometry, in viewBox units; the viewBox is as wide as the container, so these are CSS pixels.
 const DEFAULT_W = 1100;
@@ -93,7 +103,6 @@ const FONT_RULE = 19;
 const FONT_TITLE = 15;
 const FONT_NODE = 15;
 const FONT_LABEL = 15;
-const FONT_AXIS = 14;
 
 // This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const SUPERSEDED = '#e8edf6';
@@ -152,15 +161,6 @@ interface Model {
 	ticks: { round: number; x: number }[];
 	nowX: number | null;
 	lanes: LaneModel[];
-}
-
-function tickRounds(rounds: number, plotWidth: number): number[] {
-	// A tick every 1, 2, 5, 10, ... rounds: the first step that keeps labels TICK_GAP apart.
-	const steps = [1, 2, 5, 10, 20, 25, 50, 100];
-	const step = steps.find((s) => (plotWidth / rounds) * s >= TICK_GAP) ?? 100;
-	const out: number[] = [];
-	for (let r = 0; r <= rounds; r += step) out.push(r);
-	return out;
 }
 
 function layout(data: LineageData, width: number): Model {
@@ -257,7 +257,10 @@ function layout(data: LineageData, width: number): Model {
 		height: AXIS_H + Math.max(1, lanes.length) * LANE_H + MARGIN,
 		plotX0,
 		plotX1,
-		ticks: tickRounds(rounds, plotX1 - plotX0).map((round) => ({ round, x: x(round) })),
+		ticks: roundTicks(rounds, (plotX1 - plotX0) / rounds, TICK_GAP, 0).map((round) => ({
+			round,
+			x: x(round)
+		})),
 		nowX,
 		lanes
 	};
@@ -268,26 +271,12 @@ type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions = {}): RuleLineageChart {
 	const svg = appendChartSvg(el, { testid: 'rule-lineage', className: 'rule-lineage', role: 'group' });
 	// Back to front: lane backgrounds, the round grid and the "now" line, then the lanes themselves.
-	const backgrounds = svg.append('g').attr('class', 'lane-bgs');
-	const axis = svg.append('g').attr('class', 'axis');
-	const now = svg.append('g').attr('class', 'now-layer');
-	const lanesLayer = svg.append('g').attr('class', 'lanes');
+	const [backgrounds, axis, now, lanesLayer] = layers(svg, ['lane-bgs', 'axis', 'now-layer', 'lanes']);
 
-	const select_ = (s: LineageSelection) => options.onSelect?.(s);
-	/** Clickable and reachable from the keyboard, for those who cannot use a pointer. */
-	function clickable<E extends SVGElement, D>(sel: Sel<E, D>, pick: (d: D) => LineageSelection): void {
-		if (!options.onSelect) return;
-		sel
-			.attr('tabindex', 0)
-			.attr('role', 'button')
-			.style('cursor', 'pointer')
-			.on('click', (_e, d) => select_(pick(d)))
-			.on('keydown', (e: Event, d) => {
-				const key = (e as KeyboardEvent).key;
-				if (key !== 'Enter' && key !== ' ') return;
-				e.preventDefault();
-				select_(pick(d));
-			});
+	/** Versions, amendments and proposals are buttons when the page listens for a choice. */
+	function selectable<E extends SVGElement, D>(sel: Sel<E, D>, pick: (d: D) => LineageSelection): void {
+		const onSelect = options.onSelect;
+		if (onSelect) clickable(sel, (d) => onSelect(pick(d)));
 	}
 
 	function render(data: LineageData, width: number): void {
@@ -300,26 +289,8 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 				`Rule lineage: ${data.lanes.length} rules, ${versions} versions, ${versions - data.lanes.length} amendments`
 			);
 
-		axis
-			.selectAll<SVGTextElement, string>('text.axis-title')
-			.data(['round'])
-			.join('text')
-			.attr('class', 'axis-title')
-			.attr('x', MARGIN)
-			.attr('y', AXIS_H / 2)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_AXIS)
-			.attr('fill', MUTED)
-			.text('round →');
-		axis
-			.selectAll<SVGGElement, { round: number; x: number }>('g.tick')
-			.data(m.ticks, (d) => d.round)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'tick');
-				g.append('line');
-				g.append('text');
-				return g;
-			})
+		axisTitle(axis, { x: MARGIN, y: AXIS_H / 2 });
+		keyedGroups(axis, 'tick', m.ticks, ['line', 'text'], (d) => d.round)
 			.attr('transform', (d) => `translate(${d.x},0)`)
 			.call((g) =>
 				g
@@ -331,14 +302,14 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 					.attr('stroke-dasharray', '2 6')
 			)
 			.call((g) =>
-				g
-					.select('text')
-					.attr('y', AXIS_H / 2)
-					.attr('dy', '0.35em')
-					.attr('text-anchor', 'middle')
-					.attr('font-size', FONT_AXIS)
-					.attr('fill', MUTED)
-					.text((d) => d.round)
+				styleText(g.select('text'), {
+					y: AXIS_H / 2,
+					middle: true,
+					anchor: 'middle',
+					size: FONT_AXIS,
+					fill: MUTED,
+					text: (d) => d.round
+				})
 			);
 
 		now
@@ -353,21 +324,22 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('stroke', NOW)
 			.attr('stroke-width', 2.5);
 
-		const lanes = lanesLayer
-			.selectAll<SVGGElement, LaneModel>('g.lane')
-			.data(m.lanes, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'lane');
-				g.append('text').attr('class', 'rule-id');
-				g.append('text').attr('class', 'rule-title');
-				g.append('line').attr('class', 'lane-line');
-				g.append('g').attr('class', 'spans');
-				g.append('g').attr('class', 'stubs');
-				g.append('g').attr('class', 'arcs');
-				g.append('g').attr('class', 'proposals');
-				g.append('g').attr('class', 'versions');
-				return g;
-			})
+		const lanes = keyedGroups(
+			lanesLayer,
+			'lane',
+			m.lanes,
+			[
+				'text.rule-id',
+				'text.rule-title',
+				'line.lane-line',
+				'g.spans',
+				'g.stubs',
+				'g.arcs',
+				'g.proposals',
+				'g.versions'
+			],
+			(d) => d.key
+		)
 			.attr('data-rule', (d) => d.id)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
@@ -382,23 +354,23 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('height', LANE_H - 8)
 			.attr('rx', 8)
 			.attr('fill', (_d, i) => (i % 2 ? PANEL_BG : '#faf8f3'));
-		lanes
-			.select('text.rule-id')
-			.attr('x', MARGIN)
-			.attr('y', LANE_Y - 12)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_RULE)
-			.attr('font-weight', 800)
-			.attr('fill', INK)
-			.text((d) => d.id);
-		lanes
-			.select('text.rule-title')
-			.attr('x', MARGIN)
-			.attr('y', LANE_Y + 12)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_TITLE)
-			.attr('fill', MUTED)
-			.text((d) => fit(d.title, LABEL_W - 12, FONT_TITLE));
+		styleText(lanes.select('text.rule-id'), {
+			x: MARGIN,
+			y: LANE_Y - 12,
+			middle: true,
+			size: FONT_RULE,
+			weight: 800,
+			fill: INK,
+			text: (d) => d.id
+		});
+		styleText(lanes.select('text.rule-title'), {
+			x: MARGIN,
+			y: LANE_Y + 12,
+			middle: true,
+			size: FONT_TITLE,
+			fill: MUTED,
+			text: (d) => fit(d.title, LABEL_W - 12, FONT_TITLE)
+		});
 		lanes
 			.select('line.lane-line')
 			.attr('x1', m.plotX0)
@@ -434,63 +406,50 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	function drawVersions(layer: Sel<SVGGElement, LaneModel>): void {
-		const nodes = layer
-			.selectAll<SVGGElement, VersionNode>('g.rule-version')
-			.data(
-				(d) => d.versions,
-				(d) => d.key
-			)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'rule-version');
-				g.append('title');
-				g.append('circle');
-				g.append('text');
-				return g;
-			})
+		const nodes = keyedGroups(
+			layer,
+			'rule-version',
+			(d) => d.versions,
+			['circle', 'text'],
+			(d) => d.key
+		)
 			.attr('data-rule', (d) => d.rule)
 			.attr('data-version', (d) => d.version)
 			.attr('data-in-force', (d) => String(d.inForce))
 			.attr('aria-label', (d) => `${d.rule} version ${d.version}${d.inForce ? ', in force' : ''}`)
 			.attr('transform', (d) => `translate(${d.x},${LANE_Y})`);
-		clickable(nodes, (d) => ({ kind: 'version', rule: d.rule, version: d.version }));
-		nodes.select('title').text((d) => d.tip);
+		selectable(nodes, (d) => ({ kind: 'version', rule: d.rule, version: d.version }));
+		tooltip(nodes, (d) => d.tip, { first: true });
 		nodes
 			.select('circle')
 			.attr('r', NODE_R)
 			.attr('fill', (d) => (d.inForce ? ACCENT : SUPERSEDED))
 			.attr('stroke', (d) => (d.inForce ? ACCENT : '#5b6478'))
 			.attr('stroke-width', 2.5);
-		nodes
-			.select('text')
-			.attr('dy', '0.35em')
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT_NODE)
-			.attr('font-weight', 800)
-			.attr('fill', (d) => (d.inForce ? '#ffffff' : INK))
-			.text((d) => `v${d.version}`);
+		styleText(nodes.select('text'), {
+			middle: true,
+			anchor: 'middle',
+			size: FONT_NODE,
+			weight: 800,
+			fill: (d) => (d.inForce ? '#ffffff' : INK),
+			text: (d) => `v${d.version}`
+		});
 	}
 
 	function drawArcs(layer: Sel<SVGGElement, LaneModel>): void {
-		const arcs = layer
-			.selectAll<SVGGElement, ArcModel>('g.amendment')
-			.data(
-				(d) => d.arcs,
-				(d) => d.key
-			)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'amendment');
-				g.append('title');
-				g.append('path');
-				g.append('text').attr('class', 'who');
-				g.append('text').attr('class', 'evidence');
-				return g;
-			})
+		const arcs = keyedGroups(
+			layer,
+			'amendment',
+			(d) => d.arcs,
+			['path', 'text.who', 'text.evidence'],
+			(d) => d.key
+		)
 			.attr('data-rule', (d) => d.rule)
 			.attr('data-from', (d) => d.from)
 			.attr('data-to', (d) => d.to)
 			.attr('aria-label', (d) => d.tip);
-		clickable(arcs, (d) => ({ kind: 'version', rule: d.rule, version: d.to }));
-		arcs.select('title').text((d) => d.tip);
+		selectable(arcs, (d) => ({ kind: 'version', rule: d.rule, version: d.to }));
+		tooltip(arcs, (d) => d.tip, { first: true });
 		arcs
 			.select('path')
 			.attr('d', (d) => d.d)
@@ -498,23 +457,23 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('stroke', AMEND)
 			.attr('stroke-width', 3.5)
 			.attr('stroke-linecap', 'round');
-		arcs
-			.select('text.who')
-			.attr('x', (d) => d.labelX)
-			.attr('y', LANE_Y - NODE_R - ARC_RISE - 12)
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT_LABEL)
-			.attr('font-weight', 700)
-			.attr('fill', AMEND)
-			.text((d) => d.who);
-		arcs
-			.select('text.evidence')
-			.attr('x', (d) => d.labelX)
-			.attr('y', LANE_Y + NODE_R + 22)
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT_LABEL)
-			.attr('fill', MUTED)
-			.text((d) => d.evidence);
+		styleText(arcs.select('text.who'), {
+			x: (d) => d.labelX,
+			y: LANE_Y - NODE_R - ARC_RISE - 12,
+			anchor: 'middle',
+			size: FONT_LABEL,
+			weight: 700,
+			fill: AMEND,
+			text: (d) => d.who
+		});
+		styleText(arcs.select('text.evidence'), {
+			x: (d) => d.labelX,
+			y: LANE_Y + NODE_R + 22,
+			anchor: 'middle',
+			size: FONT_LABEL,
+			fill: MUTED,
+			text: (d) => d.evidence
+		});
 	}
 
 	function drawProposals(stubs: Sel<SVGGElement, LaneModel>, layer: Sel<SVGGElement, LaneModel>): void {
@@ -538,28 +497,21 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('stroke-width', 2.5)
 			.attr('stroke-dasharray', '6 5');
 
-		const nodes = layer
-			.selectAll<SVGGElement, ProposalNode>('g.proposal')
-			.data(
-				(d) => d.proposals,
-				(d) => d.key
-			)
-			.join((enter) => {
-				const g = enter.append('g');
-				g.append('title');
-				g.append('rect');
-				g.append('text').attr('class', 'mark');
-				g.append('text').attr('class', 'label');
-				return g;
-			})
+		const nodes = keyedGroups(
+			layer,
+			'proposal',
+			(d) => d.proposals,
+			['rect', 'text.mark', 'text.label'],
+			(d) => d.key
+		)
 			.attr('class', (d) => `proposal ${d.state}`)
 			.attr('data-rule', (d) => d.rule)
 			.attr('data-proposal', (d) => d.id)
 			.attr('data-state', (d) => d.state)
 			.attr('aria-label', (d) => d.tip)
 			.attr('transform', (d) => `translate(${d.x},${LANE_Y + NODE_R + 10})`);
-		clickable(nodes, (d) => ({ kind: 'proposal', rule: d.rule, proposal: d.id }));
-		nodes.select('title').text((d) => d.tip);
+		selectable(nodes, (d) => ({ kind: 'proposal', rule: d.rule, proposal: d.id }));
+		tooltip(nodes, (d) => d.tip, { first: true });
 		nodes
 			.select('rect')
 			.attr('x', -12)
@@ -571,22 +523,23 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('stroke', (d) => (d.state === 'blocked' ? DANGER : MUTED))
 			.attr('stroke-width', 2.5)
 			.attr('stroke-dasharray', '4 3');
-		nodes
-			.select('text.mark')
-			.attr('dy', '0.35em')
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT_NODE)
-			.attr('font-weight', 800)
-			.attr('fill', (d) => (d.state === 'blocked' ? DANGER : MUTED))
-			.text((d) => (d.state === 'blocked' ? '✕' : '…'));
-		nodes
-			.select('text.label')
-			.attr('x', 18)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_LABEL)
-			.attr('font-weight', 700)
-			.attr('fill', (d) => (d.state === 'blocked' ? DANGER : MUTED))
-			.text((d) => d.label);
+		const ink = (d: ProposalNode) => (d.state === 'blocked' ? DANGER : MUTED);
+		styleText(nodes.select('text.mark'), {
+			middle: true,
+			anchor: 'middle',
+			size: FONT_NODE,
+			weight: 800,
+			fill: ink,
+			text: (d) => (d.state === 'blocked' ? '✕' : '…')
+		});
+		styleText(nodes.select('text.label'), {
+			x: 18,
+			middle: true,
+			size: FONT_LABEL,
+			weight: 700,
+			fill: ink,
+			text: (d) => d.label
+		});
 	}
 
 	// Re-lay out when the container's width changes, so text stays at its drawn size.

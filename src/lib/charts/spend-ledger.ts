@@ -8,7 +8,21 @@
  * chain. Made for a projector: text at 14px or more, the width of the container, keyed joins by id.
  */
 import type { Selection } from 'd3';
-import { appendChartSvg, chartLifecycle, widthFor } from './lifecycle';
+import {
+	appendChartSvg,
+	type Chart,
+	chartLifecycle,
+	clickable,
+	FONT_AXIS as FONT,
+	keyedGroups,
+	layers,
+	legendItems,
+	panelBackground,
+	styleText,
+	tickLabels,
+	tooltip,
+	widthFor
+} from './frame';
 import { DANGER, INK, LINE, MUTED, PANEL_BG, textEm } from './style';
 
 export type LedgerAnomaly = 'no-trigger' | 'repeated-fingerprint' | 'charged-failure';
@@ -40,10 +54,7 @@ export interface SpendLedgerOptions {
 	onSelect?: (id: number) => void;
 }
 
-export interface SpendLedgerChart {
-	update(data: SpendLedgerData): void;
-	destroy(): void;
-}
+export type SpendLedgerChart = Chart<SpendLedgerData>;
 
 export const REASON_COLOURS: Readonly<Record<string, string>> = {
 	'repo-changed': '#8a5a00',
@@ -72,7 +83,6 @@ const LANE_LABELS: Record<(typeof LANES)[number], string> = {
 };
 const BARS_H = 110;
 const AXIS_H = 30;
-const FONT = 14;
 const R = 7;
 
 interface MarkModel extends LedgerMark {
@@ -155,12 +165,14 @@ type Sel<E extends Element, D> = Selection<E, D, SVGSVGElement, unknown>;
 export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions = {}): SpendLedgerChart {
 	const svg = appendChartSvg(el, { testid: 'spend-ledger', className: 'spend-ledger', role: 'group' });
 	const bg = svg.append('rect').attr('class', 'panel-bg');
-	const legend = svg.append('g').attr('class', 'legend');
-	const lanes = svg.append('g').attr('class', 'lanes');
-	const bars = svg.append('g').attr('class', 'bars');
-	const budget = svg.append('g').attr('class', 'budget');
-	const axis = svg.append('g').attr('class', 'x-ticks');
-	const marks = svg.append('g').attr('class', 'marks');
+	const [legend, lanes, bars, budget, axis, marks] = layers(svg, [
+		'legend',
+		'lanes',
+		'bars',
+		'budget',
+		'x-ticks',
+		'marks'
+	]);
 
 	function render(data: SpendLedgerData, width: number): void {
 		const m = layout(data, width);
@@ -172,49 +184,27 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 				'aria-label',
 				`Spend ledger over ${data.days} days: ${spends} spends, ${data.marks.length - spends} refusals, ${anomalies} anomalies`
 			);
-		bg.attr('width', width)
-			.attr('height', m.height)
-			.attr('rx', 8)
-			.attr('fill', PANEL_BG)
-			.attr('stroke', LINE);
+		panelBackground(bg, { width, height: m.height, rx: 8 });
 
 		const entries = [
 			...Object.entries(REASON_COLOURS).map(([k, c]) => ({ key: k, text: k, colour: c, ring: false })),
 			{ key: 'anomaly', text: 'anomaly', colour: PANEL_BG, ring: true }
 		];
-		const items = legend
-			.selectAll<SVGGElement, (typeof entries)[number]>('g.item')
-			.data(entries, (d) => d.key)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'item');
-				g.append('circle');
-				g.append('text');
-				return g;
-			})
-			.attr('transform', (_d, i) => `translate(${PAD_L + i * 160},${MARGIN + 14})`);
+		const items = legendItems(legend, entries, {
+			className: 'item',
+			key: (d) => d.key,
+			shape: 'circle',
+			at: (_d, i) => `translate(${PAD_L + i * 160},${MARGIN + 14})`
+		});
 		items
 			.select('circle')
 			.attr('r', R)
 			.attr('fill', (d) => d.colour)
 			.attr('stroke', (d) => (d.ring ? DANGER : 'none'))
 			.attr('stroke-width', 3);
-		items
-			.select('text')
-			.attr('x', 12)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT)
-			.attr('fill', INK)
-			.text((d) => d.text);
+		styleText(items.select('text'), { x: 12, middle: true, size: FONT, fill: INK, text: (d) => d.text });
 
-		const laneG = lanes
-			.selectAll<SVGGElement, { lane: string; y: number }>('g.lane')
-			.data(m.lanes, (d) => d.lane)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'lane');
-				g.append('line');
-				g.append('text');
-				return g;
-			});
+		const laneG = keyedGroups(lanes, 'lane', m.lanes, ['line', 'text'], (d) => d.lane);
 		laneG
 			.select('line')
 			.attr('x1', m.x0)
@@ -223,15 +213,15 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 			.attr('y2', (d) => d.y)
 			.attr('stroke', LINE)
 			.attr('stroke-width', 1.5);
-		laneG
-			.select('text')
-			.attr('x', 12)
-			.attr('y', (d) => d.y)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT)
-			.attr('font-weight', 700)
-			.attr('fill', INK)
-			.text((d) => LANE_LABELS[d.lane as (typeof LANES)[number]]);
+		styleText(laneG.select('text'), {
+			x: 12,
+			y: (d) => d.y,
+			middle: true,
+			size: FONT,
+			weight: 700,
+			fill: INK,
+			text: (d) => LANE_LABELS[d.lane as (typeof LANES)[number]]
+		});
 
 		drawBars(bars as unknown as Sel<SVGGElement, unknown>, m.bars);
 		budget.selectAll('*').remove();
@@ -245,34 +235,29 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 			.attr('stroke', DANGER)
 			.attr('stroke-width', 2)
 			.attr('stroke-dasharray', '8 5');
-		budget
-			.append('text')
-			.attr('class', 'budget-label')
-			.attr('x', m.x1)
-			.attr('y', m.budgetY - 6)
-			.attr('text-anchor', 'end')
-			.attr('font-size', FONT)
-			.attr('fill', DANGER)
-			.text(`daily budget: ${data.dailyTokens}`);
-		budget
-			.append('text')
-			.attr('x', 12)
-			.attr('y', m.barsTop - 6)
-			.attr('font-size', FONT)
-			.attr('font-weight', 700)
-			.attr('fill', INK)
-			.text('tokens/day');
+		styleText(budget.append('text').attr('class', 'budget-label'), {
+			x: m.x1,
+			y: m.budgetY - 6,
+			anchor: 'end',
+			size: FONT,
+			fill: DANGER,
+			text: `daily budget: ${data.dailyTokens}`
+		});
+		styleText(budget.append('text'), {
+			x: 12,
+			y: m.barsTop - 6,
+			size: FONT,
+			weight: 700,
+			fill: INK,
+			text: 'tokens/day'
+		});
 
-		axis
-			.selectAll<SVGTextElement, { day: number; x: number }>('text')
-			.data(m.ticks, (d) => d.day)
-			.join('text')
-			.attr('x', (d) => d.x)
-			.attr('y', m.height - MARGIN - 6)
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT)
-			.attr('fill', MUTED)
-			.text((d) => `day ${d.day}`);
+		tickLabels(axis, m.ticks, (d) => d.day, {
+			x: (d) => d.x,
+			y: m.height - MARGIN - 6,
+			anchor: 'middle',
+			text: (d) => `day ${d.day}`
+		});
 
 		drawMarks(m.marks);
 	}
@@ -291,48 +276,29 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 	}
 
 	function drawMarks(data: MarkModel[]): void {
-		const g = marks
-			.selectAll<SVGGElement, MarkModel>('g.mark')
-			.data(data, (d) => d.id)
-			.join((enter) => {
-				const e = enter.append('g').attr('class', 'mark').attr('tabindex', 0).attr('role', 'button');
-				e.append('circle');
-				e.append('text').attr('class', 'anomaly-label');
-				e.append('title');
-				e.on('click', (_ev, d) => options.onSelect?.(d.id));
-				e.on('keydown', (ev: KeyboardEvent, d) => {
-					if (ev.key === 'Enter' || ev.key === ' ') {
-						ev.preventDefault();
-						options.onSelect?.(d.id);
-					}
-				});
-				return e;
-			})
-			.attr('data-id', (d) => d.id)
+		const g = keyedGroups(marks, 'mark', data, ['circle', 'text.anomaly-label'], (d) => d.id);
+		clickable(g, (d) => options.onSelect?.(d.id));
+		g.attr('data-id', (d) => d.id)
 			.attr('data-door', (d) => d.door)
 			.attr('data-refused', (d) => String(d.refused))
 			.attr('data-anomaly', (d) => d.anomaly ?? 'none')
 			.attr('aria-label', (d) => d.label)
-			.attr('transform', (d) => `translate(${d.x},${d.y})`)
-			.style('cursor', 'pointer');
+			.attr('transform', (d) => `translate(${d.x},${d.y})`);
 		g.select('circle')
 			.attr('r', (d) => (d.refused ? d.r - 2 : d.r))
 			.attr('fill', (d) => (d.refused ? PANEL_BG : (REASON_COLOURS[d.reason] ?? MUTED)))
 			.attr('stroke', (d) => (d.anomaly ? DANGER : d.refused ? MUTED : 'none'))
 			.attr('stroke-width', (d) => (d.anomaly ? 3 : 1.5));
-		g.select('text.anomaly-label')
-			.attr('y', -R - 6)
-			.attr('text-anchor', 'middle')
-			.attr('font-size', FONT)
-			.attr('font-weight', 700)
-			.attr('fill', DANGER)
-			.text((d) => d.tag);
-		g.select('title').text((d) => d.label);
+		styleText(g.select('text.anomaly-label'), {
+			y: -R - 6,
+			anchor: 'middle',
+			size: FONT,
+			weight: 700,
+			fill: DANGER,
+			text: (d) => d.tag
+		});
+		tooltip(g, (d) => d.label);
 	}
 
-	const lifecycle = chartLifecycle<SpendLedgerData>(el, svg, {
-		measure: (e) => widthFor(e, MIN_W, DEFAULT_W),
-		render
-	});
-	return lifecycle;
+	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
 }

@@ -8,8 +8,21 @@
  * and a redraw with more (or fewer) rounds moves nothing that did not change.
  */
 import { linkHorizontal, type Selection } from 'd3';
-import { appendChartSvg, chartLifecycle } from './lifecycle';
-import { fit, INK, MUTED, LINE, PANEL_BG, DANGER } from './style';
+import {
+	appendChartSvg,
+	type Chart,
+	chartLifecycle,
+	columnsThatFit,
+	emptyNote,
+	gridCell,
+	gridHeight,
+	keyedGroups,
+	panelBackground,
+	type PanelGrid,
+	styleText,
+	tooltip
+} from './frame';
+import { fit, INK, MUTED, PANEL_BG, DANGER } from './style';
 
 export interface VoteFlowSeat {
 	id: number;
@@ -37,10 +50,7 @@ export interface VoteFlowOptions {
 	lang?: VoteFlowLang;
 }
 
-export interface VoteFlowChart {
-	update(data: VoteFlowData): void;
-	destroy(): void;
-}
+export type VoteFlowChart = Chart<VoteFlowData>;
 
 // Geometry, in viewBox units. At 1:1 these are CSS pixels, so the font sizes are the projected minimum
 // whenever the container is at least one panel wide.
@@ -256,6 +266,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 	const rows = Math.max(1, ...drafts.map((d) => Math.max(d.voterIds.length, d.targetIds.length)));
 	const panelHeight = TITLE_H + rows * ROW_H + FOOTER_H;
 	const cols = Math.max(1, columns);
+	const grid: PanelGrid = { columns: cols, width: PANEL_W, height: panelHeight, gap: GAP, margin: MARGIN };
 
 	const panels = drafts.map((d, i): PanelModel => {
 		const rowY = (count: number) => {
@@ -335,8 +346,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 			stage: d.stage,
 			title: d.title,
 			note: d.note,
-			x: MARGIN + (i % cols) * (PANEL_W + GAP),
-			y: MARGIN + Math.floor(i / cols) * (panelHeight + GAP),
+			...gridCell(grid, i),
 			voters,
 			targets,
 			links,
@@ -344,12 +354,10 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 		};
 	});
 
-	const gridRows = Math.ceil(panels.length / cols);
 	return {
 		// The width never depends on how many panels exist yet, so the scale holds steady during a game.
 		width: 2 * MARGIN + cols * PANEL_W + (cols - 1) * GAP,
-		height:
-			panels.length === 0 ? 2 * MARGIN + TITLE_H : 2 * MARGIN + gridRows * panelHeight + (gridRows - 1) * GAP,
+		height: panels.length === 0 ? 2 * MARGIN + TITLE_H : gridHeight(grid, panels.length),
 		panelHeight,
 		panels
 	};
@@ -359,7 +367,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 function columnsFor(el: HTMLElement): number {
 	const width = el.clientWidth;
 	if (!(width > 0)) return DEFAULT_COLUMNS;
-	return Math.max(1, Math.floor((width - 2 * MARGIN + GAP) / (PANEL_W + GAP)));
+	return columnsThatFit(width, PANEL_W, GAP, MARGIN);
 }
 
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
@@ -372,65 +380,58 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 		const model = layout(data, t, columns);
 		svg.attr('viewBox', `0 0 ${model.width} ${model.height}`).attr('aria-label', t.aria(data.rounds.length));
 
-		svg
-			.selectAll<SVGTextElement, string>('text.vote-flow-empty')
-			.data(model.panels.length === 0 ? [t.empty] : [])
-			.join('text')
-			.attr('class', 'vote-flow-empty')
-			.attr('x', MARGIN)
-			.attr('y', MARGIN + TITLE_H / 2)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_TITLE)
-			.attr('fill', MUTED)
-			.text((d) => d);
+		emptyNote(svg, model.panels.length === 0 ? t.empty : null, {
+			className: 'vote-flow-empty',
+			x: MARGIN,
+			y: MARGIN + TITLE_H / 2,
+			middle: true,
+			size: FONT_TITLE
+		});
 
-		const panels = svg
-			.selectAll<SVGGElement, PanelModel>('g.panel')
-			.data(model.panels, (d) => d.key)
-			.join((enter) => {
-				// Fixed layers, back to front: markers under links, links under the seat nodes.
-				const g = enter.append('g').attr('class', 'panel');
-				g.append('rect').attr('class', 'panel-bg');
-				g.append('text').attr('class', 'panel-title');
-				g.append('g').attr('class', 'markers');
-				g.append('g').attr('class', 'links');
-				g.append('g').attr('class', 'voters');
-				g.append('g').attr('class', 'targets');
-				g.append('text').attr('class', 'panel-note');
-				return g;
-			})
+		// Fixed layers, back to front: markers under links, links under the seat nodes.
+		const panels = keyedGroups(
+			svg,
+			'panel',
+			model.panels,
+			[
+				'rect.panel-bg',
+				'text.panel-title',
+				'g.markers',
+				'g.links',
+				'g.voters',
+				'g.targets',
+				'text.panel-note'
+			],
+			(d) => d.key
+		)
 			.attr('transform', (d) => `translate(${d.x},${d.y})`)
 			.attr('data-round', (d) => d.round)
 			.attr('data-stage', (d) => d.stage);
 
-		panels
-			.select('rect.panel-bg')
-			.attr('width', PANEL_W)
-			.attr('height', model.panelHeight)
-			.attr('rx', 10)
-			.attr('fill', PANEL_BG)
-			.attr('stroke', LINE)
-			.attr('stroke-width', 1.5);
-
-		panels
-			.select('text.panel-title')
-			.attr('x', EDGE + 4)
-			.attr('y', TITLE_H / 2 + 2)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_TITLE)
-			.attr('font-weight', 700)
-			.attr('fill', INK)
-			.text((d) => d.title);
-
-		panels
-			.select('text.panel-note')
-			.attr('x', EDGE + 4)
-			.attr('y', model.panelHeight - FOOTER_H / 2)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_LABEL)
-			.attr('font-weight', 700)
-			.attr('fill', TIE)
-			.text((d) => d.note);
+		panelBackground(panels.select('rect.panel-bg'), {
+			width: PANEL_W,
+			height: model.panelHeight,
+			rx: 10,
+			strokeWidth: 1.5
+		});
+		styleText(panels.select('text.panel-title'), {
+			x: EDGE + 4,
+			y: TITLE_H / 2 + 2,
+			middle: true,
+			size: FONT_TITLE,
+			weight: 700,
+			fill: INK,
+			text: (d) => d.title
+		});
+		styleText(panels.select('text.panel-note'), {
+			x: EDGE + 4,
+			y: model.panelHeight - FOOTER_H / 2,
+			middle: true,
+			size: FONT_LABEL,
+			weight: 700,
+			fill: TIE,
+			text: (d) => d.note
+		});
 
 		drawMarkers(panels.select<SVGGElement>('g.markers'), model.panelHeight);
 		drawLinks(panels.select<SVGGElement>('g.links'));
@@ -439,18 +440,13 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawMarkers(layer: Sel<SVGGElement, PanelModel>, panelHeight: number): void {
-		const markers = layer
-			.selectAll<SVGGElement, MarkerModel>('g.marker')
-			.data(
-				(d) => d.markers,
-				(d) => `${d.kind}:${d.seat}`
-			)
-			.join((enter) => {
-				const g = enter.append('g');
-				g.append('rect');
-				g.append('text');
-				return g;
-			})
+		const markers = keyedGroups(
+			layer,
+			'marker',
+			(d) => d.markers,
+			['rect', 'text'],
+			(d) => `${d.kind}:${d.seat}`
+		)
 			.attr('class', (d) => `marker ${d.kind}`)
 			.attr('data-seat', (d) => d.seat);
 
@@ -468,16 +464,16 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			.attr('stroke-dasharray', (d) => (d.kind === 'tied' ? '7 5' : null));
 
 		// An elimination is announced in the panel footer; a tie is labelled on the seat's own row.
-		markers
-			.select('text')
-			.attr('x', (d) => (d.kind === 'eliminated' ? EDGE + 4 : PANEL_W - EDGE))
-			.attr('y', (d) => (d.kind === 'eliminated' ? panelHeight - FOOTER_H / 2 : d.y + 11))
-			.attr('dy', '0.35em')
-			.attr('text-anchor', (d) => (d.kind === 'eliminated' ? 'start' : 'end'))
-			.attr('font-size', (d) => (d.kind === 'eliminated' ? FONT_LABEL : FONT_NOTE))
-			.attr('font-weight', 700)
-			.attr('fill', (d) => (d.kind === 'eliminated' ? DANGER : TIE))
-			.text((d) => d.text);
+		styleText(markers.select('text'), {
+			x: (d) => (d.kind === 'eliminated' ? EDGE + 4 : PANEL_W - EDGE),
+			y: (d) => (d.kind === 'eliminated' ? panelHeight - FOOTER_H / 2 : d.y + 11),
+			middle: true,
+			anchor: (d) => (d.kind === 'eliminated' ? 'start' : 'end'),
+			size: (d) => (d.kind === 'eliminated' ? FONT_LABEL : FONT_NOTE),
+			weight: 700,
+			fill: (d) => (d.kind === 'eliminated' ? DANGER : TIE),
+			text: (d) => d.text
+		});
 	}
 
 	function drawLinks(layer: Sel<SVGGElement, PanelModel>): void {
@@ -502,18 +498,13 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawVoters(layer: Sel<SVGGElement, PanelModel>): void {
-		const voters = layer
-			.selectAll<SVGGElement, VoterRow>('g.voter')
-			.data(
-				(d) => d.voters,
-				(d) => d.seat
-			)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'voter');
-				g.append('circle');
-				g.append('text').attr('class', 'seat-label');
-				return g;
-			})
+		const voters = keyedGroups(
+			layer,
+			'voter',
+			(d) => d.voters,
+			['circle', 'text.seat-label'],
+			(d) => d.seat
+		)
 			.attr('data-seat', (d) => d.seat)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
@@ -526,47 +517,43 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			.attr('stroke', INK)
 			.attr('stroke-width', 2);
 
-		voters
-			.select('text.seat-label')
-			.attr('x', VOTER_X - LABEL_GAP)
-			.attr('y', (d) => (d.abstained ? -9 : 0))
-			.attr('dy', '0.35em')
-			.attr('text-anchor', 'end')
-			.attr('font-size', FONT_LABEL)
-			.attr('fill', INK)
-			.text((d) => d.label);
-		tooltips(voters);
+		styleText(voters.select('text.seat-label'), {
+			x: VOTER_X - LABEL_GAP,
+			y: (d) => (d.abstained ? -9 : 0),
+			middle: true,
+			anchor: 'end',
+			size: FONT_LABEL,
+			fill: INK,
+			text: (d) => d.label
+		});
+		cutLabelTooltips(voters);
 
-		voters
+		const abstained = voters
 			.selectAll<SVGTextElement, VoterRow>('text.abstained')
 			.data((d) => (d.abstained ? [d] : []))
 			.join('text')
 			.attr('class', 'abstained')
-			.attr('data-seat', (d) => d.seat)
-			.attr('x', VOTER_X - LABEL_GAP)
-			.attr('y', 11)
-			.attr('dy', '0.35em')
-			.attr('text-anchor', 'end')
-			.attr('font-size', FONT_NOTE)
-			.attr('font-style', 'italic')
-			.attr('fill', MUTED)
-			.text(t.abstained);
+			.attr('data-seat', (d) => d.seat);
+		styleText(abstained, {
+			x: VOTER_X - LABEL_GAP,
+			y: 11,
+			middle: true,
+			anchor: 'end',
+			size: FONT_NOTE,
+			italic: true,
+			fill: MUTED,
+			text: t.abstained
+		});
 	}
 
 	function drawTargets(layer: Sel<SVGGElement, PanelModel>): void {
-		const targets = layer
-			.selectAll<SVGGElement, TargetRow>('g.target')
-			.data(
-				(d) => d.targets,
-				(d) => d.seat
-			)
-			.join((enter) => {
-				const g = enter.append('g').attr('class', 'target');
-				g.append('circle');
-				g.append('text').attr('class', 'seat-label');
-				g.append('text').attr('class', 'vote-count');
-				return g;
-			})
+		const targets = keyedGroups(
+			layer,
+			'target',
+			(d) => d.targets,
+			['circle', 'text.seat-label', 'text.vote-count'],
+			(d) => d.seat
+		)
 			.attr('data-seat', (d) => d.seat)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
@@ -579,35 +566,31 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			.attr('stroke', (d) => (d.eliminated ? d.color : PANEL_BG))
 			.attr('stroke-width', (d) => (d.eliminated ? 4 : 2));
 
-		targets
-			.select('text.seat-label')
-			.attr('x', TARGET_X + LABEL_GAP + 2)
-			.attr('y', -9)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_LABEL)
-			.attr('font-weight', 700)
-			.attr('fill', (d) => (d.eliminated ? DANGER : INK))
-			.text((d) => d.label);
-		tooltips(targets);
-
-		targets
-			.select('text.vote-count')
-			.attr('x', TARGET_X + LABEL_GAP + 2)
-			.attr('y', 11)
-			.attr('dy', '0.35em')
-			.attr('font-size', FONT_NOTE)
-			.attr('font-weight', 700)
-			.attr('fill', (d) => (d.eliminated ? DANGER : MUTED))
-			.text((d) => t.votes(d.count));
+		const labelX = TARGET_X + LABEL_GAP + 2;
+		styleText(targets.select('text.seat-label'), {
+			x: labelX,
+			y: -9,
+			middle: true,
+			size: FONT_LABEL,
+			weight: 700,
+			fill: (d) => (d.eliminated ? DANGER : INK),
+			text: (d) => d.label
+		});
+		cutLabelTooltips(targets);
+		styleText(targets.select('text.vote-count'), {
+			x: labelX,
+			y: 11,
+			middle: true,
+			size: FONT_NOTE,
+			weight: 700,
+			fill: (d) => (d.eliminated ? DANGER : MUTED),
+			text: (d) => t.votes(d.count)
+		});
 	}
 
 	/** Full name on hover, only where the label was cut short. */
-	function tooltips<D extends { label: string; full: string }>(rows: Sel<SVGGElement, D>): void {
-		rows
-			.selectAll<SVGTitleElement, string>('title')
-			.data((d) => (d.label === d.full ? [] : [d.full]))
-			.join('title')
-			.text((d) => d);
+	function cutLabelTooltips<D extends { label: string; full: string }>(rows: Sel<SVGGElement, D>): void {
+		tooltip(rows, (d) => (d.label === d.full ? null : d.full));
 	}
 
 	// Re-lay out when the container changes enough to hold a different number of panels per row.

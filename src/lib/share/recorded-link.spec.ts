@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createStream, type Policy } from '../core';
 import type { ChatRequest, ModelChoice } from '../engines/types';
-import { createRunner } from '../play';
+import { createRunner } from '../run/play';
 import { policyForChoice } from '../policies/factory';
-import { createReplay, linkRecordingOf, recordedFragment, replayInputOfLink } from '../replay';
+import { createReplay, linkRecordingOf, recordedFragment, replayInputOfLink } from '../run/replay';
 import { decodeShare, encodeRecordedShare, MAX_RECORDED_LINK, type SharedRun } from './link';
 
 const CHOICE: ModelChoice = { engine: 'openai', model: 'm', baseUrl: 'http://127.0.0.1:9/v1' };

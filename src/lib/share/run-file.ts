@@ -8,7 +8,7 @@
  */
 import { firstBrokenLink, LOG_FORMAT, type LogEvent, type LogHeader } from '../core';
 import { scenarios, type AnyScenario } from '../scenarios';
-import { ReplayError, setupOfHeader } from '../replay';
+import { ReplayError, setupOfHeader } from '../run/replay';
 import type { SharedRun } from './link';
 
 /** The largest file the page and sim open: about 50 MB is a 200,000-event run, far past any game. */

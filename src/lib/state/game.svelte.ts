@@ -15,12 +15,18 @@ import type { ModelChoice } from '$lib/engines/types';
 import { choiceLabel, needsEngine } from '$lib/engines/spec';
 import { AgentPool } from './agent-pool.svelte';
 import { lessonsForRun } from './lessons-flow';
-import { createRunner, seatsAfter, type AnyRunner } from '$lib/play';
+import { createRunner, seatsAfter, type AnyRunner } from '$lib/run/play';
 import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
 import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs';
-import { createReplay, replayInputOf, unreplayableSeat, type Replay, type ReplayInput } from '$lib/replay';
+import {
+	createReplay,
+	replayInputOf,
+	unreplayableSeat,
+	type Replay,
+	type ReplayInput
+} from '$lib/run/replay';
 import { RunLock, runChannel, type RunNews } from './run-lock';
 import { wasSaved } from '$lib/storage/run-ledger';
 

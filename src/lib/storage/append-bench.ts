@@ -7,7 +7,26 @@
 import { deleteDB, openDB } from 'idb';
 import type { LogEvent, LogHeader } from '../core';
 import { LOG_FORMAT } from '../core';
-import { RunStore } from './runs';
+import { RunStore, type RunRecord } from './runs';
+
+/**
+ * The record a benchmark run is saved under: a header that matches none of its events, which is why
+ * the benchmarks write only to databases of their own, deleted after.
+ */
+export function benchRunRecord(id: string): RunRecord {
+	const header: LogHeader = { format: LOG_FORMAT, scenario: 'undercover', seed: 0, config: {}, engines: {} };
+	return {
+		id,
+		scenario: 'undercover',
+		seed: 0,
+		header,
+		status: 'running',
+		createdAt: 0,
+		updatedAt: 0,
+		events: 0,
+		logHash: ''
+	};
+}
 
 function fakeEvents(n: number): LogEvent[] {
 	return Array.from({ length: n }, (_, seq) => ({
@@ -45,18 +64,7 @@ export async function appendRates(n: number, perTurn: number, now: () => number)
 	// The store: a run's events a turn at a time, as GameSession hands them over, until all are committed.
 	// Its own database, deleted after: a visitor's saved runs never see the benchmark's.
 	const store = new RunStore('conclave-bench-appends');
-	const header: LogHeader = { format: LOG_FORMAT, scenario: 'undercover', seed: 0, config: {}, engines: {} };
-	await store.createRun({
-		id: 'bench-appends',
-		scenario: 'undercover',
-		seed: 0,
-		header,
-		status: 'running',
-		createdAt: 0,
-		updatedAt: 0,
-		events: 0,
-		logHash: ''
-	});
+	await store.createRun(benchRunRecord('bench-appends'));
 	t = now();
 	let last: Promise<boolean> = Promise.resolve(true);
 	for (let i = 0; i < n; i += perTurn)

@@ -13,7 +13,7 @@ import {
 	type PolicyContext
 } from '../../core';
 import { EngineError, type ChatRequest, type ChatResponse } from '../../engines/types';
-import { createRunner, type AnyRunner } from '../../play';
+import { createRunner, type AnyRunner } from '../../run/play';
 import {
 	stateToolHost,
 	type ExecutorObservation,
@@ -28,7 +28,7 @@ import { policyForChoice } from '../factory';
 import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from '../scripted/governance';
 import { requestDigest, requestHash, TransportFailure, type ChatClient } from './chat-client';
 import { createLlmGovernancePolicy } from './governance';
-import { createReplay, replayInputOf } from '../../replay';
+import { createReplay, replayInputOf } from '../../run/replay';
 import { callSeed } from './undercover';
 
 const usage = {

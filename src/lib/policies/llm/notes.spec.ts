@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest, ChatResponse, ModelChoice } from '../../engines/types';
-import { createRunner } from '../../play';
+import { createRunner } from '../../run/play';
 import { createLlmUndercoverPolicy } from './undercover';
 import type { ChatClient } from './chat-client';
 

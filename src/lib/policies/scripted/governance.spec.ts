@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStream, type Ask, type PolicyContext, type PolicyReply } from '../../core';
-import { createRunner } from '../../play';
+import { createRunner } from '../../run/play';
 import { scriptedPolicy, scriptedPolicyFor, SCRIPTED_LABEL } from '..';
 import {
 	INITIAL_RULES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRunner } from '../../play';
+import { createRunner } from '../../run/play';
 import { leaderboard } from '../../metrics/leaderboard';
 import { ownFeatures, type Lang } from '../../scenarios/undercover/words';
 import { FAIR_LABEL, createFairUndercover } from './undercover-fair';

@@ -3,7 +3,7 @@
  * 30-day run with its legacy switch on and vanishes with it off.
  */
 import { describe, expect, it } from 'vitest';
-import { createRunner } from '../../play';
+import { createRunner } from '../../run/play';
 import { AUTONOMY_MINUTES, chainOf, ETERNAL_PENALTY_FILE, type AutonomyOutcome, type AutonomyState } from '.';
 
 const run = async (seed: number, config: Record<string, unknown>, days = 30) => {

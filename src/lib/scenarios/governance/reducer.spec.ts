@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../core';
-import { createRunner } from '../../play';
+import { createRunner } from '../../run/play';
 import { governance } from '.';
 import { applyEvent, applyEvents } from './reducer';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, sha256Hex, type LogEvent, type Policy } from '../../core';
-import { createRunner, type AnyRunner } from '../../play';
+import { createRunner, type AnyRunner } from '../../run/play';
 import { scriptedPolicyFor } from '../../policies';
 import {
 	governance,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRunner } from '../../play';
+import { createRunner } from '../../run/play';
 import { HEATMAP_AGENTS, messageHeatmap, ruleLineage, topDrifted, traceTask, vetoReasons } from './views';
 import type { GovernanceState } from './state';
 

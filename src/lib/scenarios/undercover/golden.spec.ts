@@ -4,7 +4,7 @@
  * update the hashes in the same commit and say why.
  */
 import { describe, expect, it } from 'vitest';
-import { createRunner } from '../../play';
+import { createRunner } from '../../run/play';
 
 const golden = [
 	{

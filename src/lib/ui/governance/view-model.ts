@@ -256,43 +256,42 @@ export interface RoleCard {
 	busy: boolean;
 }
 
+/** What each scored role is judged on: its score is the product of these factors. */
+const OBJECTIVE = {
+	assigner: 'allocation reasonableness × completion rate',
+	executor: 'quality × speed',
+	auditor: 'review accuracy × appeal rejection rate'
+} as const;
+
+function factorsOf(scores: RoleScores): Record<keyof typeof OBJECTIVE, ScoreFactor[]> {
+	const { assigner, executor, auditor } = scores;
+	return {
+		assigner: [
+			{ label: 'reasonable allocations', value: assigner.reasonableness },
+			{ label: 'completion rate', value: assigner.completion }
+		],
+		executor: [
+			{ label: 'quality (outputs approved)', value: executor.quality },
+			{ label: 'speed', value: executor.speed }
+		],
+		auditor: [
+			{ label: 'review accuracy', value: auditor.accuracy },
+			{ label: 'appeals rejected', value: auditor.appealRejection }
+		]
+	};
+}
+
 export function roleCards(s: GovernanceState, scores: RoleScores = roleScores(s)): RoleCard[] {
-	const busy = (phase: string) => s.phase === phase;
-	const cards: RoleCard[] = [
-		{
-			role: 'assigner',
-			label: ROLE_LABEL.assigner,
-			objective: 'allocation reasonableness × completion rate',
-			score: scores.assigner.score,
-			factors: [
-				{ label: 'reasonable allocations', value: scores.assigner.reasonableness },
-				{ label: 'completion rate', value: scores.assigner.completion }
-			],
-			busy: busy('ASSIGNER')
-		},
-		{
-			role: 'executor',
-			label: ROLE_LABEL.executor,
-			objective: 'quality × speed',
-			score: scores.executor.score,
-			factors: [
-				{ label: 'quality (outputs approved)', value: scores.executor.quality },
-				{ label: 'speed', value: scores.executor.speed }
-			],
-			busy: busy('EXECUTOR')
-		},
-		{
-			role: 'auditor',
-			label: ROLE_LABEL.auditor,
-			objective: 'review accuracy × appeal rejection rate',
-			score: scores.auditor.score,
-			factors: [
-				{ label: 'review accuracy', value: scores.auditor.accuracy },
-				{ label: 'appeals rejected', value: scores.auditor.appealRejection }
-			],
-			busy: busy('AUDITOR')
-		}
-	];
+	const factors = factorsOf(scores);
+	const cards: RoleCard[] = (['assigner', 'executor', 'auditor'] as const).map((role) => ({
+		role,
+		label: ROLE_LABEL[role],
+		objective: OBJECTIVE[role],
+		score: scores[role].score,
+		factors: factors[role],
+		// The role whose phase it is, is the one at work.
+		busy: s.phase === role.toUpperCase()
+	}));
 	if (s.config.policy === 'human' || s.fuses.length)
 		cards.push({
 			role: 'human',
@@ -302,7 +301,7 @@ export function roleCards(s: GovernanceState, scores: RoleScores = roleScores(s)
 			factors: [
 				{ label: 'mean approval (the reward)', value: scores.reward === null ? null : scores.reward / 100 }
 			],
-			busy: busy('HUMAN') || busy('FUSED')
+			busy: s.phase === 'HUMAN' || s.phase === 'FUSED'
 		});
 	return cards;
 }

@@ -8,12 +8,12 @@ import {
 	type ModelCall,
 	type Policy,
 	type RunInterrupted
-} from './core';
-import type { ChatRequest, ModelChoice } from './engines/types';
+} from '../core';
+import type { ChatRequest, ModelChoice } from '../engines/types';
 import { createRunner, seatsAfter, type AnyRunner } from './play';
-import { policyForChoice } from './policies/factory';
-import type { ChatClient } from './policies/llm/chat-client';
-import { createLesson, parseLesson, type Lesson } from './agents/lessons';
+import { policyForChoice } from '../policies/factory';
+import type { ChatClient } from '../policies/llm/chat-client';
+import { createLesson, parseLesson, type Lesson } from '../agents/lessons';
 import {
 	createReplay,
 	recordedFragment,
@@ -22,9 +22,9 @@ import {
 	ReplayError,
 	setupOfHeader
 } from './replay';
-import { personas } from './scenarios/undercover/personas';
-import { decodeShare } from './share/link';
-import type { SharedRun } from './share/link';
+import { personas } from '../scenarios/undercover/personas';
+import { decodeShare } from '../share/link';
+import type { SharedRun } from '../share/link';
 
 const CHOICE: ModelChoice = { engine: 'openai', model: 'fake-1', baseUrl: 'http://127.0.0.1:9/v1' };
 

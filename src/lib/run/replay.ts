@@ -16,14 +16,14 @@ import {
 	type LogHeader,
 	type Policy,
 	seatId
-} from './core';
-import { contextWindowOf } from './engines/context';
-import { needsEngine } from './engines/spec';
-import type { EngineKind, ModelChoice } from './engines/types';
+} from '../core';
+import { contextWindowOf } from '../engines/context';
+import { needsEngine } from '../engines/spec';
+import type { EngineKind, ModelChoice } from '../engines/types';
 import { createRunner, type AnyRunner } from './play';
-import { policyForChoice } from './policies/factory';
-import { createReplayClient } from './policies/llm/replay-client';
-import { stateToolHost, type GovernanceState, type ToolHost } from './scenarios/governance';
+import { policyForChoice } from '../policies/factory';
+import { createReplayClient } from '../policies/llm/replay-client';
+import { stateToolHost, type GovernanceState, type ToolHost } from '../scenarios/governance';
 import {
 	encodeRecordedShare,
 	MAX_RECORDED_LINK,
@@ -31,8 +31,8 @@ import {
 	type LinkCall,
 	type LinkRecording,
 	type SharedRun
-} from './share/link';
-import { scenarios, seatCount } from './scenarios';
+} from '../share/link';
+import { scenarios, seatCount } from '../scenarios';
 
 /** What a replay reproduces: the run's header, its recorded calls, and where the original ended. */
 export interface ReplayInput {

@@ -2,12 +2,12 @@
  * Starting or resuming a run from a share-link setup: the one recipe the page, `npm run sim` and the
  * benchmarks share, so that the same setup gives the same log everywhere.
  */
-import { Runner, seatId, type LogEvent, type LogHeader, type Policy } from './core';
-import { scriptedLabel, scriptedPolicyFor } from './policies';
-import type { ModelChoice } from './engines/types';
-import { scenarios, seatCount, type AnyScenario } from './scenarios';
-import { stateToolHost, type GovernanceState, type ToolHost } from './scenarios/governance';
-import type { SharedRun } from './share/link';
+import { Runner, seatId, type LogEvent, type LogHeader, type Policy } from '../core';
+import { scriptedLabel, scriptedPolicyFor } from '../policies';
+import type { ModelChoice } from '../engines/types';
+import { scenarios, seatCount, type AnyScenario } from '../scenarios';
+import { stateToolHost, type GovernanceState, type ToolHost } from '../scenarios/governance';
+import type { SharedRun } from '../share/link';
 
 export interface PlayOptions {
 	resume?: { header: LogHeader; events: readonly LogEvent[] };

@@ -11,13 +11,13 @@ import {
 	type LogHeader,
 	type Policy,
 	type ToolCallRecord
-} from './core';
+} from '../core';
 import { createRunner, type AnyRunner } from './play';
-import { scriptedPolicy, scriptedPolicyFor } from './policies';
-import { stateToolHost, type GovernanceState } from './scenarios/governance';
-import type { SharedRun } from './share/link';
-import { readRunFile } from './share/run-file';
-import { TRAVERSAL_PAYLOADS } from './tools/probes';
+import { scriptedPolicy, scriptedPolicyFor } from '../policies';
+import { stateToolHost, type GovernanceState } from '../scenarios/governance';
+import type { SharedRun } from '../share/link';
+import { readRunFile } from '../share/run-file';
+import { TRAVERSAL_PAYLOADS } from '../tools/probes';
 
 const setup = (seed: number): SharedRun => ({ scenario: 'undercover', seed, config: { seats: 6 } });
 

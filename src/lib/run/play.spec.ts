@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Policy } from './core';
+import type { Policy } from '../core';
 import { createRunner, seatEngineLabel } from './play';
-import type { SharedRun } from './share/link';
+import type { SharedRun } from '../share/link';
 
 describe('the log header', () => {
 	const run: SharedRun = {
