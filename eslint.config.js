@@ -54,6 +54,7 @@ const layers = {
 	ui: 'src/lib/ui',
 	workers: 'src/workers',
 	routes: 'src/routes',
+	run: 'src/lib/run',
 	app: 'src/lib',
 	scripts: 'scripts'
 };
