@@ -153,7 +153,7 @@ export class AgentPool {
 				try {
 					const loaded = await Promise.race([
 						handle.api.load(
-							specFor(g.choice),
+							specFor(g.choice, g.choice.device ?? 'wasm'),
 							Comlink.proxy((p: LoadProgress) => {
 								status().progress = p;
 							})

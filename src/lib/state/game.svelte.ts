@@ -286,6 +286,15 @@ export class GameSession<S = unknown> {
 		this.#track(write);
 	}
 
+	/**
+	 * What the Runs page shows for this run: written after the turn's events (the store keeps order),
+	 * so a run that paused on its own is stored as paused, with the sentence the page showed.
+	 */
+	#storeStatus(status: 'running' | 'paused' | 'failed', because?: string): void {
+		if (!this.runId || this.replaying) return;
+		void this.#store.update(this.runId, { status, stoppedBecause: because ?? '', updatedAt: Date.now() });
+	}
+
 	/** Advances one turn. Returns false once the run (or replay) is over. */
 	async step(): Promise<boolean> {
 		if (this.#busy || this.readOnly) return true;
@@ -313,11 +322,13 @@ export class GameSession<S = unknown> {
 				// "transport:" marks the kind of failure for the policies; the person reads the sentence.
 				this.error = `${err.message.replace(/^transport:\s*/, '')} Press play to retry.`;
 				this.status = 'paused';
+				this.#storeStatus('paused', this.error);
 				if (err.reason === 'crash') this.pool?.dispose();
 				return false;
 			}
 			this.error = `The run stopped: ${err instanceof Error ? err.message : String(err)}. It is saved up to the last event shown.`;
 			this.status = 'failed';
+			this.#storeStatus('failed', this.error);
 			return false;
 		} finally {
 			this.#busy = false;
@@ -416,7 +427,7 @@ export class GameSession<S = unknown> {
 		if (!(await this.#ensureAgents())) return;
 		this.status = 'playing';
 		this.#saveStart();
-		if (this.runId) void this.#store.update(this.runId, { status: 'running', updatedAt: Date.now() });
+		this.#storeStatus('running');
 		this.#schedule(0);
 	}
 
@@ -424,7 +435,7 @@ export class GameSession<S = unknown> {
 		if (this.status !== 'playing') return;
 		this.status = 'paused';
 		this.#stopTimer();
-		if (this.runId) void this.#store.update(this.runId, { status: 'paused', updatedAt: Date.now() });
+		this.#storeStatus('paused');
 	}
 
 	async stepOnce(): Promise<void> {
