@@ -181,6 +181,9 @@ test.describe('a WebGPU device lost mid-run', () => {
 		// Seat 1 answered again, on the GPU, after the loss.
 		const seat1 = events.filter((e) => e.kind === 'model.called' && e.data.seat === 1);
 		const lostAt = seat1.findLastIndex((e) => e.data.transportError !== undefined);
-		expect(seat1.slice(lostAt + 1).length).toBeGreaterThan(0);
+		const after = seat1.slice(lostAt + 1);
+		expect(after.length).toBeGreaterThan(0);
+		expect(after.every((e) => e.data.transportError === undefined)).toBe(true);
+		expect(new Set(after.map((e) => e.data.model))).toEqual(new Set(['/test-models/tiny-chat']));
 	});
 });

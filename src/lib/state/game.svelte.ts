@@ -13,6 +13,7 @@ import {
 } from '$lib/core';
 import type { ModelChoice } from '$lib/engines/types';
 import { choiceLabel, needsEngine } from '$lib/engines/spec';
+import { isGpuLoss } from '$lib/engines/host';
 import { AgentPool } from './agent-pool.svelte';
 import { lessonsForRun } from './lessons-flow';
 import { createRunner, seatsAfter, type AnyRunner } from '$lib/play';
@@ -321,9 +322,12 @@ export class GameSession<S = unknown> {
 				// Not the agents' doing: pause, saved, so that play retries the same turn.
 				// "transport:" marks the kind of failure for the policies; the person reads the sentence.
 				this.error = `${err.message.replace(/^transport:\s*/, '')} Press play to retry.`;
+				// The turn's failed calls are in the log and saved: the page shows them too.
+				this.#sync();
 				this.status = 'paused';
 				this.#storeStatus('paused', this.error);
-				if (err.reason === 'crash') this.pool?.dispose();
+				// A crashed worker, or a lost GPU device (which a worker cannot get back): new workers on resume.
+				if (err.reason === 'crash' || isGpuLoss(err.message)) this.#newPool(this.choices);
 				return false;
 			}
 			this.error = `The run stopped: ${err instanceof Error ? err.message : String(err)}. It is saved up to the last event shown.`;
@@ -485,11 +489,19 @@ export class GameSession<S = unknown> {
 		return null;
 	}
 
-	/** New workers for new choices; the old ones are terminated (their models unloaded with them). */
+	/**
+	 * New workers for these choices; the old ones are terminated (their models unloaded with them). The
+	 * runner is folded again from its own log, as after a reload, so that each new agent is handed its
+	 * seat's earlier calls (`Policy.restore`) before its next turn.
+	 */
 	#newPool(choices: Record<number, ModelChoice>): void {
 		this.pool?.dispose();
 		this.choices = choices;
 		this.pool = new AgentPool(this.setup.scenario, choices);
+		this.#runner = createRunner(this.setup, {
+			resume: { header: this.#runner.log.header, events: this.#runner.log.events.slice() },
+			policyFor: (seat) => this.pool?.policyFor(seat)
+		});
 	}
 
 	/** Cancels loading models: terminating the engine workers stops their downloads. */
