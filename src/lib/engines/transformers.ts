@@ -488,13 +488,6 @@ export class TransformersEngine implements ChatEngine {
 				: /device (was )?lost/i.test(message)
 					? 'device-lost'
 					: 'unknown';
-			// A lost device takes the session's GPU buffers with it: forget the model, so that the next
-			// load() (EngineHost's, on resume) builds it again on a new device instead of failing again.
-			if (code === 'device-lost' && this.#loaded === l) {
-				this.#loaded = null;
-				this.#loading = null;
-				void l.model.dispose().catch(() => undefined);
-			}
 			throw new EngineError(code, `${this.model} failed while generating: ${message}`, { cause: e });
 		} finally {
 			request.signal?.removeEventListener('abort', onAbort);
