@@ -143,6 +143,13 @@ test.describe('a WebGPU device lost mid-run', () => {
 			seat1.locator('option', { hasText: 'transformers (WebGPU) · tiny-chat (the same model)' })
 		).toHaveCount(1);
 		await expect(page.getByTestId('change-model-apply-1')).toBeDisabled();
+		// Only models this GPU can run are offered: a q4f16-only WebLLM model needs shader-f16, which the
+		// software adapter lacks; the q4f32 build of another is fine.
+		const gemma = seat1.locator('option', { hasText: 'webllm · gemma-3-1b' });
+		await expect(gemma).toContainText('unavailable');
+		await expect(gemma).toContainText('shader-f16');
+		await expect(gemma).toBeDisabled();
+		await expect(seat1.locator('option', { hasText: 'webllm · qwen2.5-0.5b' })).toBeEnabled();
 		await seat1.selectOption({ label: 'transformers · tiny-chat' });
 		await page.getByTestId('change-model-apply-1').click();
 		await expect(page.getByTestId('change-model')).toContainText('Seat 1 (transformers · tiny-chat)');
