@@ -11,7 +11,7 @@
 import type { Page, Worker } from '@playwright/test';
 import type { ModelChoice } from '../../src/lib/engines/types';
 import { encodeShare } from '../../src/lib/share/link';
-import { eventCount, expect, playToEnd, serveTestModels, test } from './fixtures';
+import { eventCount, expect, playToEnd, savedEvents, serveTestModels, test } from './fixtures';
 
 const ON_GPU: ModelChoice = { engine: 'transformers', model: '/test-models/tiny-chat', device: 'webgpu' };
 const ON_CPU: ModelChoice = { engine: 'transformers', model: '/test-models/tiny-chat' };
@@ -60,26 +60,6 @@ async function loseGpuDevices(page: Page): Promise<number> {
 		)
 	);
 	return lost.reduce((a, b) => a + b, 0);
-}
-
-/** The events of the run this page shows, as IndexedDB holds them. */
-async function savedEvents(page: Page) {
-	const runId = /#run=(\w+)/.exec(page.url())?.[1];
-	return page.evaluate(async (runId) => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const req = indexedDB.open('conclave');
-			req.onsuccess = () => resolve(req.result);
-			req.onerror = () => reject(req.error);
-		});
-		const rows = await new Promise<
-			{ runId: string; seq: number; kind: string; data: Record<string, unknown> }[]
-		>((resolve) => {
-			const req = db.transaction('events').objectStore('events').getAll();
-			req.onsuccess = () => resolve(req.result);
-		});
-		db.close();
-		return rows.filter((r) => r.runId === runId).sort((a, b) => a.seq - b.seq);
-	}, runId);
 }
 
 /** Steps until seat 1 has had a reply from its model on the GPU, so the loss comes mid-run. */

@@ -5,9 +5,8 @@
  * resume the page offers each model seat its model or another; the person gives seat 1 seat 4's
  * model, the change is an event in the log, the run finishes, and a replay of it reproduces its hash.
  */
-import type { Page } from '@playwright/test';
 import { encodeShare } from '../../src/lib/share/link';
-import { eventCount, expect, playToEnd, test } from './fixtures';
+import { eventCount, expect, playToEnd, savedEvents, test } from './fixtures';
 import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
 
 let endpoint: MockEndpoint;
@@ -20,26 +19,6 @@ test.beforeAll(async () => {
 	});
 });
 test.afterAll(() => endpoint.close());
-
-/** The events of the run this page shows, as IndexedDB holds them. */
-async function savedEvents(page: Page) {
-	const runId = /#run=(\w+)/.exec(page.url())?.[1];
-	return page.evaluate(async (runId) => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const req = indexedDB.open('conclave');
-			req.onsuccess = () => resolve(req.result);
-			req.onerror = () => reject(req.error);
-		});
-		const rows = await new Promise<
-			{ runId: string; seq: number; kind: string; data: Record<string, unknown> }[]
-		>((resolve) => {
-			const req = db.transaction('events').objectStore('events').getAll();
-			req.onsuccess = () => resolve(req.result);
-		});
-		db.close();
-		return rows.filter((r) => r.runId === runId).sort((a, b) => a.seq - b.seq);
-	}, runId);
-}
 
 test('a paused run resumes with another model for a seat: an event in the log, and the replay knows', async ({
 	page
