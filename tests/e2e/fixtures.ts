@@ -99,3 +99,25 @@ export async function seedLessons(page: Page, lessons: Lesson[]): Promise<void> 
 		db.close();
 	}, lessons);
 }
+
+/** The saved events of the run this page shows (`#run=<id>`), in order, read straight from IndexedDB. */
+export async function savedEvents(
+	page: Page
+): Promise<{ runId: string; seq: number; kind: string; data: Record<string, unknown> }[]> {
+	const runId = /#run=(\w+)/.exec(page.url())?.[1];
+	return page.evaluate(async (runId) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const rows = await new Promise<
+			{ runId: string; seq: number; kind: string; data: Record<string, unknown> }[]
+		>((resolve) => {
+			const req = db.transaction('events').objectStore('events').getAll();
+			req.onsuccess = () => resolve(req.result);
+		});
+		db.close();
+		return rows.filter((r) => r.runId === runId).sort((a, b) => a.seq - b.seq);
+	}, runId);
+}

@@ -5,9 +5,8 @@
  * resume the page offers each model seat its model or another; the person gives seat 1 seat 4's
  * model, the change is an event in the log, the run finishes, and a replay of it reproduces its hash.
  */
-import type { Page } from '@playwright/test';
 import { encodeShare } from '../../src/lib/share/link';
-import { eventCount, expect, playToEnd, test } from './fixtures';
+import { eventCount, expect, playToEnd, savedEvents, test } from './fixtures';
 import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
 
 let endpoint: MockEndpoint;
@@ -20,26 +19,6 @@ test.beforeAll(async () => {
 	});
 });
 test.afterAll(() => endpoint.close());
-
-/** The events of the run this page shows, as IndexedDB holds them. */
-async function savedEvents(page: Page) {
-	const runId = /#run=(\w+)/.exec(page.url())?.[1];
-	return page.evaluate(async (runId) => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const req = indexedDB.open('conclave');
-			req.onsuccess = () => resolve(req.result);
-			req.onerror = () => reject(req.error);
-		});
-		const rows = await new Promise<
-			{ runId: string; seq: number; kind: string; data: Record<string, unknown> }[]
-		>((resolve) => {
-			const req = db.transaction('events').objectStore('events').getAll();
-			req.onsuccess = () => resolve(req.result);
-		});
-		db.close();
-		return rows.filter((r) => r.runId === runId).sort((a, b) => a.seq - b.seq);
-	}, runId);
-}
 
 test('a paused run resumes with another model for a seat: an event in the log, and the replay knows', async ({
 	page
@@ -114,4 +93,63 @@ test('a paused run resumes with another model for a seat: an event in the log, a
 	await expect(page.getByTestId('recorded-link-unavailable')).toContainText(
 		'model was changed during the run'
 	);
+});
+
+test('on resume, a seat can be given a new endpoint typed in there, under the same https rule', async ({
+	page
+}) => {
+	test.setTimeout(180_000);
+	// A second endpoint, on this machine, that the run has never used.
+	const other = await startMockEndpoint(() => 'It is something you find in a kitchen.');
+	try {
+		back = false;
+		endpoint.seen.length = 0;
+		const model = (name: string) => ({ engine: 'openai' as const, model: name, baseUrl: endpoint.baseUrl });
+		const run = {
+			scenario: 'undercover',
+			seed: 9,
+			config: { seats: 5, undercover: 1, blank: false, lang: 'en', rounds: 2 },
+			seats: { 1: model('mock-a'), 2: model('mock-a') }
+		};
+		await page.goto(`/play/#${encodeShare(run)}`);
+		await page.getByTestId('speed').selectOption('instant');
+		await page.getByTestId('play').click();
+		await expect(page.getByRole('alert')).toContainText('Press play to retry', { timeout: 90_000 });
+
+		await page.getByTestId('change-model-1').selectOption({ label: 'An OpenAI-compatible endpoint…' });
+		await page.getByTestId('change-endpoint-model-1').fill('mock-c');
+		// Plain http off this machine is refused with the reason, as on the setup page.
+		await page.getByTestId('change-endpoint-url-1').fill('http://gpu-box.lan:8000/v1');
+		const problem = page.getByTestId('change-endpoint-problem-1');
+		await expect(problem).toContainText('must use https:// unless it runs on this machine');
+		await expect(problem).toContainText('unencrypted');
+		await expect(page.getByTestId('change-model-apply-1')).toBeDisabled();
+		await page.getByTestId('change-endpoint-url-1').fill('gpu-box.lan/v1');
+		await expect(problem).toContainText('must start with http:// or https://');
+		await expect(page.getByTestId('change-model-apply-1')).toBeDisabled();
+
+		await page.getByTestId('change-endpoint-url-1').fill(other.baseUrl);
+		await page.getByTestId('change-endpoint-key-1').fill('sk-resume-0123456789');
+		await expect(problem).toHaveCount(0);
+		await page.getByTestId('change-model-apply-1').click();
+		await expect(page.getByTestId('change-model')).toContainText('Seat 1 (openai · mock-c)');
+		back = true;
+		const hash = await playToEnd(page);
+		expect(hash).not.toBe('');
+
+		// The change is in the log, with the endpoint and never the key; the new endpoint answered seat 1
+		// with the key that was typed in.
+		const events = await savedEvents(page);
+		const change = events.find((e) => e.kind === 'seat.model-changed')!;
+		expect(change.data).toMatchObject({ seat: 1, to: { engine: 'openai', model: 'mock-c' } });
+		expect(String((change.data.to as { baseUrl: string }).baseUrl)).toContain(new URL(other.baseUrl).host);
+		expect(JSON.stringify(events)).not.toContain('sk-resume-0123456789');
+		expect(other.seen.length).toBeGreaterThan(0);
+		expect(other.seen.every((r) => r.auth === 'Bearer sk-resume-0123456789')).toBe(true);
+		const seat1 = events.filter((e) => e.kind === 'model.called' && e.data.seat === 1 && e.seq > change.seq);
+		expect(new Set(seat1.map((e) => e.data.model))).toEqual(new Set(['mock-c']));
+	} finally {
+		back = true;
+		await other.close();
+	}
 });

@@ -76,6 +76,8 @@ test('without a WebGPU adapter the setup says so and offers the fallback', async
 	await expect(seat.locator('option[value="webllm:qwen2.5-0.5b"]')).toBeDisabled();
 	await expect(seat.locator('option[value="scripted"]')).toBeEnabled();
 	await expect(seat.locator('option[value^="transformers:"]').first()).toBeEnabled();
+	// transformers.js on WebGPU needs an adapter too.
+	await expect(seat.locator('option[value^="transformers-webgpu:"]').first()).toBeDisabled();
 	// The default without WebGPU is transformers.js on WASM; scripted agents are one click away.
 	await expect(seat).toHaveValue(/^transformers:/);
 	await page.getByTestId('all-seats').selectOption('scripted');

@@ -54,6 +54,30 @@ test('a second tab on a run follows it read-only, then takes over when the first
 	expect(await playToEnd(second)).toBe(summary.logHash);
 });
 
+test('the Runs page tells a run that is playing from one whose tab closed mid-run', async ({
+	page,
+	context
+}) => {
+	await page.goto(`/play/#${encodeShare(run)}`);
+	await page.getByTestId('speed').selectOption('slow');
+	await page.getByTestId('play').click();
+	await expect.poll(() => eventCount(page)).toBeGreaterThan(3);
+
+	const runs = await context.newPage();
+	await runs.goto('/runs/');
+	const row = runs.getByTestId('run-row').first();
+	await expect(row.getByTestId('run-status-cell')).toHaveText('running');
+
+	// The tab closes while the run plays: nothing paused it, and no tab writes it any more.
+	await page.close();
+	await expect(async () => {
+		await runs.reload();
+		await expect(row.getByTestId('run-status-cell')).toContainText('interrupted', { timeout: 2_000 });
+	}).toPass({ timeout: 30_000 });
+	await expect(row.getByTestId('run-status-cell')).toContainText('closed or crashed while it ran');
+	await expect(row.getByRole('link', { name: 'Resume' })).toBeVisible();
+});
+
 test('a newer tab upgrading the database is not blocked, and the open tab asks its person to reload', async ({
 	page,
 	context

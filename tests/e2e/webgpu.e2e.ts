@@ -24,6 +24,14 @@ test.describe('with the software WebGPU adapter', () => {
 		// SwiftShader is a software adapter: the default is no WebLLM model, and the page says why.
 		await expect(page.getByTestId('default-software')).toContainText('(this device)');
 		await expect(page.getByTestId('default-f32')).toContainText('q4f32');
+
+		// The setup page offers what this adapter runs: q4f32 builds and transformers.js on WebGPU, not a
+		// q4f16-only model.
+		await page.goto('/undercover/');
+		const seat = page.getByTestId('seat-model-1');
+		await expect(seat.locator('option[value="webllm:qwen2.5-0.5b"]')).toBeEnabled();
+		await expect(seat.locator('option[value="webllm:gemma-3-1b"]')).toBeDisabled();
+		await expect(seat.locator('option[value^="transformers-webgpu:"]').first()).toBeEnabled();
 	});
 
 	test('a WebLLM download on the blocked network fails clearly and starts no run', async ({ page }) => {

@@ -74,10 +74,14 @@ export class Runner<C, S, O, R> {
 		if (opts.resume && !this.#done) this.#restored = this.#restorePolicies();
 	}
 
-	/** Hands each seat's policy its own logged calls (see `Policy.restore`). */
+	/**
+	 * Hands each seat's policy its own logged calls (see `Policy.restore`): those since the seat's last
+	 * `seat.model-changed`, since a seat given another model starts afresh, live and in a replay.
+	 */
 	#restorePolicies(): Promise<unknown> {
 		const bySeat = new Map<number, (ModelCall & { ask: string; seat: number })[]>();
 		for (const e of this.log.events) {
+			if (e.kind === 'seat.model-changed') bySeat.delete(Number((e.data as { seat: unknown }).seat));
 			if (e.kind !== 'model.called') continue;
 			const call = e.data as ModelCall & { ask: string; seat: number };
 			bySeat.set(call.seat, [...(bySeat.get(call.seat) ?? []), call]);

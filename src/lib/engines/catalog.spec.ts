@@ -182,6 +182,19 @@ describe('pickBuild', () => {
 	it('honours a preference for q4f32', () => {
 		expect(pickBuild(qwen, f16, 'q4f32').quant).toBe('q4f32');
 	});
+
+	it('offers no build on an adapter whose limits WebLLM refuses, naming the limit', () => {
+		const small = { ...f16, limits: { maxStorageBufferBindingSize: 64 * 2 ** 20 } };
+		for (const prefer of [undefined, 'q4f32'] as const) {
+			const pick = pickBuild(qwen, small, prefer);
+			expect(pick.build).toBeNull();
+			expect(pick.reason).toMatch(/largest storage buffer binding 64 MB, WebLLM needs 128 MB/);
+		}
+		expect(defaultModel(small)).toBeNull();
+		// Limits at WebLLM's minimum are enough.
+		const least = { ...f16, maxBufferBytes: 2 ** 28, limits: { maxStorageBufferBindingSize: 2 ** 27 } };
+		expect(pickBuild(qwen, least).quant).toBe('q4f16');
+	});
 });
 
 describe('defaultModel', () => {

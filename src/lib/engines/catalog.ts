@@ -6,7 +6,7 @@
  * and context window against `prebuiltAppConfig.model_list` of the installed package, so an upgrade
  * that renames or drops a build fails a test instead of a visitor's download.
  */
-import type { GpuCaps } from './gpu';
+import { webllmLimitsProblem, type GpuCaps } from './gpu';
 
 export type Quant = 'q4f16' | 'q4f32';
 
@@ -312,8 +312,9 @@ export type BuildPick =
 	{ quant: Quant; build: CatalogBuild; reason?: undefined } | { quant: null; build: null; reason: string };
 
 /**
- * The build this adapter can run: q4f16 (smaller, faster) only with shader-f16, since its kernels
- * use f16 arithmetic and WebLLM would fail late, after the download; otherwise q4f32.
+ * The build this adapter can run: none where its limits are below WebLLM's minimum
+ * (`webllmLimitsProblem`); q4f16 (smaller, faster) only with shader-f16, since its kernels use f16
+ * arithmetic and WebLLM would fail late, after the download; otherwise q4f32.
  */
 export function pickBuild(entry: CatalogEntry, caps: GpuCaps, prefer?: Quant): BuildPick {
 	if (!caps.webgpu || !caps.adapter) {
@@ -325,6 +326,8 @@ export function pickBuild(entry: CatalogEntry, caps: GpuCaps, prefer?: Quant): B
 				'WebGPU is not available here, so WebLLM models cannot run. Use transformers.js (WASM) or scripted agents.'
 		};
 	}
+	const small = webllmLimitsProblem(caps);
+	if (small) return { quant: null, build: null, reason: small };
 	const order: Quant[] = prefer === 'q4f32' ? ['q4f32', 'q4f16'] : ['q4f16', 'q4f32'];
 	for (const quant of order) {
 		const b = entry.builds[quant];
@@ -387,6 +390,8 @@ export const DEVICE_DEFAULTS: Record<
  * adapter, which would take minutes a reply.
  */
 export function defaultModel(caps: GpuCaps): CatalogEntry | null {
+	// A GPU whose limits WebLLM refuses runs no WebLLM model, whatever its class.
+	if (webllmLimitsProblem(caps)) return null;
 	const id = DEVICE_DEFAULTS[deviceClass(caps)].model;
 	return id ? (getCatalogEntry(id) ?? null) : null;
 }

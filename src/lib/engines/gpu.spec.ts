@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { detectGpu, GPU_MESSAGES, noGpu, type NavigatorLike } from './gpu';
+import { detectGpu, GPU_MESSAGES, noGpu, webllmLimitsProblem, type NavigatorLike } from './gpu';
 
 function nav(requestAdapter: () => Promise<unknown>): NavigatorLike {
 	return { gpu: { requestAdapter } };
@@ -8,13 +8,14 @@ function nav(requestAdapter: () => Promise<unknown>): NavigatorLike {
 function adapter(opts: {
 	features?: string[];
 	maxBufferSize?: number;
+	limits?: Record<string, number>;
 	fallback?: 'info' | 'legacy';
 	vendor?: string;
 }) {
 	const features = new Set(opts.features ?? []);
 	return {
 		features: { has: (f: string) => features.has(f) },
-		limits: { maxBufferSize: opts.maxBufferSize ?? 2 ** 31 },
+		limits: { maxBufferSize: opts.maxBufferSize ?? 2 ** 31, ...opts.limits },
 		isFallbackAdapter: opts.fallback === 'legacy',
 		info: { vendor: opts.vendor ?? '', isFallbackAdapter: opts.fallback === 'info' }
 	};
@@ -125,5 +126,51 @@ describe('detectGpu', () => {
 
 	it('noGpu() describes a browser without WebGPU', () => {
 		expect(noGpu()).toMatchObject({ webgpu: false, adapter: false, reason: GPU_MESSAGES.noWebGpu });
+	});
+});
+
+describe('WebLLM limits', () => {
+	it('reads the limits WebLLM checks, and is content with the software adapter’s (measured here)', async () => {
+		// SwiftShader in this project's Chromium: 1 GiB buffers and bindings, 32 KiB workgroup memory, 10 storage buffers.
+		const caps = await detectGpu(
+			nav(async () =>
+				adapter({
+					maxBufferSize: 2 ** 30,
+					limits: {
+						maxStorageBufferBindingSize: 2 ** 30,
+						maxComputeWorkgroupStorageSize: 32768,
+						maxStorageBuffersPerShaderStage: 10
+					}
+				})
+			)
+		);
+		expect(caps.limits).toEqual({
+			maxStorageBufferBindingSize: 2 ** 30,
+			maxComputeWorkgroupStorageSize: 32768,
+			maxStorageBuffersPerShaderStage: 10
+		});
+		expect(webllmLimitsProblem(caps)).toBeNull();
+	});
+
+	it('names every limit below WebLLM’s minimum, and says so in the reason', async () => {
+		const caps = await detectGpu(
+			nav(async () =>
+				adapter({
+					features: ['shader-f16'],
+					maxBufferSize: 2 ** 27,
+					limits: { maxStorageBuffersPerShaderStage: 8, maxComputeWorkgroupStorageSize: 16384 }
+				})
+			)
+		);
+		const problem = webllmLimitsProblem(caps);
+		expect(problem).toMatch(/largest buffer 128 MB, WebLLM needs 256 MB/);
+		expect(problem).toMatch(/workgroup memory 16 KB, WebLLM needs 32 KB/);
+		expect(problem).toMatch(/storage buffers per shader 8, WebLLM needs 10/);
+		expect(problem).toMatch(/no WebLLM model can run here/);
+		expect(caps.reason).toBe(problem);
+	});
+
+	it('leaves limits it could not read to WebLLM', () => {
+		expect(webllmLimitsProblem({ ...noGpu(), webgpu: true, adapter: true })).toBeNull();
 	});
 });

@@ -16,6 +16,8 @@ export interface GpuCaps {
 	isFallbackAdapter: boolean;
 	/** `adapter.limits.maxBufferSize`: the largest single GPU buffer, the only memory figure WebGPU gives. */
 	maxBufferBytes: number | null;
+	/** The adapter's other limits WebLLM checks before loading any model (absent where not read). */
+	limits?: Partial<Record<Exclude<WebllmLimit, 'maxBufferSize'>, number>>;
 	vendor?: string;
 	/** Why WebLLM cannot run, or runs with limits, in words a teacher understands; absent when all is well. */
 	reason?: string;
@@ -31,7 +33,7 @@ interface AdapterInfoLike {
 
 interface AdapterLike {
 	features?: { has(feature: string): boolean };
-	limits?: { maxBufferSize?: number };
+	limits?: Partial<Record<WebllmLimit, number>>;
 	isFallbackAdapter?: boolean;
 	info?: AdapterInfoLike;
 }
@@ -56,6 +58,53 @@ export const GPU_MESSAGES = {
 } as const;
 
 const DEFAULT_TIMEOUT_MS = 1000;
+
+/**
+ * The least WebLLM 0.2.86 asks of an adapter before it loads any model (`detectGPUDevice` in
+ * node_modules/@mlc-ai/web-llm/lib/index.js, after its own fall-backs): below any of these, every
+ * load fails with "Cannot initialize runtime because of requested ...". Checked here so that the
+ * page can say so before a person picks a model and waits for a download.
+ */
+export const WEBLLM_MIN_LIMITS = {
+	maxBufferSize: 1 << 28,
+	maxStorageBufferBindingSize: 1 << 27,
+	maxComputeWorkgroupStorageSize: 32 << 10,
+	maxStorageBuffersPerShaderStage: 10
+} as const;
+export type WebllmLimit = keyof typeof WEBLLM_MIN_LIMITS;
+
+const LIMIT_NAMES: Record<WebllmLimit, string> = {
+	maxBufferSize: 'largest buffer',
+	maxStorageBufferBindingSize: 'largest storage buffer binding',
+	maxComputeWorkgroupStorageSize: 'workgroup memory',
+	maxStorageBuffersPerShaderStage: 'storage buffers per shader'
+};
+
+function amount(limit: WebllmLimit, value: number): string {
+	if (limit === 'maxStorageBuffersPerShaderStage') return String(value);
+	return value >= 2 ** 20 ? `${Math.floor(value / 2 ** 20)} MB` : `${Math.floor(value / 1024)} KB`;
+}
+
+/**
+ * Why this adapter's limits are too small for WebLLM, in a sentence, or null when they are enough
+ * (or were not read: an unknown limit is left for WebLLM itself to judge).
+ */
+export function webllmLimitsProblem(caps: GpuCaps): string | null {
+	const have: Partial<Record<WebllmLimit, number>> = { ...caps.limits };
+	if (caps.maxBufferBytes !== null) have.maxBufferSize = caps.maxBufferBytes;
+	const short = (Object.keys(WEBLLM_MIN_LIMITS) as WebllmLimit[]).filter((limit) => {
+		const value = have[limit];
+		return value !== undefined && value < WEBLLM_MIN_LIMITS[limit];
+	});
+	if (short.length === 0) return null;
+	const detail = short
+		.map(
+			(l) =>
+				`${LIMIT_NAMES[l]} ${amount(l, have[l] as number)}, WebLLM needs ${amount(l, WEBLLM_MIN_LIMITS[l])}`
+		)
+		.join('; ');
+	return `This GPU's WebGPU limits are too small for WebLLM (${detail}), so no WebLLM model can run here. Use transformers.js or scripted agents.`;
+}
 
 /** Caps for a browser where WebGPU cannot be used at all (also what tests and Node see). */
 export function noGpu(reason: string = GPU_MESSAGES.noWebGpu): GpuCaps {
@@ -111,9 +160,18 @@ export async function detectGpu(
 	} catch {
 		// Unreadable features: assume none.
 	}
+	const limits: NonNullable<GpuCaps['limits']> = {};
 	try {
 		const max = adapter.limits?.maxBufferSize;
 		maxBufferBytes = typeof max === 'number' && Number.isFinite(max) ? max : null;
+		for (const limit of [
+			'maxStorageBufferBindingSize',
+			'maxComputeWorkgroupStorageSize',
+			'maxStorageBuffersPerShaderStage'
+		] as const) {
+			const value = adapter.limits?.[limit];
+			if (typeof value === 'number' && Number.isFinite(value)) limits[limit] = value;
+		}
 		isFallbackAdapter = adapter.info?.isFallbackAdapter === true || adapter.isFallbackAdapter === true;
 		const v = adapter.info?.vendor;
 		vendor = typeof v === 'string' && v !== '' ? v : undefined;
@@ -121,10 +179,13 @@ export async function detectGpu(
 		// Keep what was read.
 	}
 
+	const caps: GpuCaps = { webgpu: true, adapter: true, shaderF16, isFallbackAdapter, maxBufferBytes };
+	if (Object.keys(limits).length > 0) caps.limits = limits;
 	const reasons: string[] = [];
 	if (isFallbackAdapter) reasons.push(GPU_MESSAGES.fallback);
-	if (!shaderF16) reasons.push(GPU_MESSAGES.noShaderF16);
-	const caps: GpuCaps = { webgpu: true, adapter: true, shaderF16, isFallbackAdapter, maxBufferBytes };
+	const small = webllmLimitsProblem(caps);
+	if (small) reasons.push(small);
+	else if (!shaderF16) reasons.push(GPU_MESSAGES.noShaderF16);
 	if (vendor !== undefined) caps.vendor = vendor;
 	if (reasons.length > 0) caps.reason = reasons.join(' ');
 	return caps;

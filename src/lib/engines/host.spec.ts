@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineHost } from './host';
+import { acrossWorkers, EngineHost, isGpuLoss } from './host';
 import type { EngineSpec } from './spec';
 import { EngineError, type ChatEngine, type ChatRequest, type ChatResponse } from './types';
 
@@ -45,6 +45,17 @@ describe('EngineHost and a lost GPU device', () => {
 		expect(calls.loads).toBe(2);
 		await host.chat(request);
 		expect(calls.loads).toBe(2);
+	});
+
+	it('is told apart from other pauses, so that the page starts fresh workers for it', () => {
+		const lost = acrossWorkers(new EngineError('device-lost', 'Device was lost'), 'tiny-chat') as Error;
+		expect(isGpuLoss(lost.message)).toBe(true);
+		const busy = acrossWorkers(
+			new EngineError('server-error', 'HTTP 503', { transport: true, retryable: true }),
+			'tiny-chat'
+		) as Error;
+		expect(busy.message).toMatch(/^transport:/);
+		expect(isGpuLoss(busy.message)).toBe(false);
 	});
 });
 

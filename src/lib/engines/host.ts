@@ -83,8 +83,19 @@ export function acrossWorkers(err: unknown, model: string): unknown {
 	if (!(err instanceof EngineError)) return err;
 	if (err.code === 'device-lost')
 		return new Error(
-			`transport: The GPU stopped working while ${model} was answering (its WebGPU device was lost: a driver reset, the computer sleeping, or too little GPU memory). The run is paused and saved; ${model} loads again when you resume.`
+			`transport: The GPU stopped working while ${model} was answering (${GPU_LOST}: a driver reset, the computer sleeping, or too little GPU memory). The run is paused and saved; ${model} loads again when you resume.`
 		);
 	const paused = err.transport || err.code === 'out-of-memory';
 	return paused ? new Error(`transport: ${err.message}`) : err;
+}
+
+const GPU_LOST = 'its WebGPU device was lost';
+
+/**
+ * Whether a pause's message is a lost GPU device (as `acrossWorkers` words it). The page then starts
+ * fresh workers on resume: onnxruntime-web keeps one WebGPU device for the life of its worker, so only
+ * a new worker gets a new device.
+ */
+export function isGpuLoss(message: string): boolean {
+	return message.includes(GPU_LOST);
 }

@@ -20,7 +20,7 @@ export interface EngineSpec {
 
 /** Seats that share this key share one engine (the weights load once). */
 export function engineKey(choice: ModelChoice): string {
-	return [choice.engine, choice.model ?? '', choice.baseUrl ?? ''].join('|');
+	return [choice.engine, choice.model ?? '', choice.baseUrl ?? '', choice.device ?? ''].join('|');
 }
 
 /** A choice is model-backed when it needs an engine at all. */
@@ -30,7 +30,7 @@ export function needsEngine(
 	return choice.engine !== 'scripted' && choice.engine !== 'human' && !!choice.model;
 }
 
-/** How a seat's model is shown, e.g. "transformers · tiny-chat". */
+/** How a seat's model is shown, e.g. "transformers · tiny-chat" or "transformers (WebGPU) · tiny-chat". */
 export function choiceLabel(choice: ModelChoice): string {
 	if (choice.engine === 'scripted')
 		return choice.model === 'red-team'
@@ -40,5 +40,5 @@ export function choiceLabel(choice: ModelChoice): string {
 				: 'scripted (no LLM)';
 	if (choice.engine === 'human') return 'a person';
 	const model = (choice.model ?? '').split('/').filter(Boolean).at(-1) ?? choice.model ?? '';
-	return `${choice.engine} · ${model}`;
+	return `${choice.engine}${choice.device === 'webgpu' ? ' (WebGPU)' : ''} · ${model}`;
 }

@@ -134,4 +134,6 @@ export interface ModelChoice {
 	model?: string;
 	/** For openai: the base URL (the key is kept in this browser only). */
 	baseUrl?: string;
+	/** For transformers: run on this browser's GPU through WebGPU instead of on the CPU (WASM, the default). */
+	device?: 'webgpu';
 }

@@ -9,7 +9,7 @@
  */
 import { checkModelCache, deleteModelEntries, type CacheHealth } from './model-cache';
 import { getCatalogEntry, pickBuild, type CatalogBuild, type CatalogEntry, type Quant } from './catalog';
-import type { GpuCaps } from './gpu';
+import { webllmLimitsProblem, type GpuCaps } from './gpu';
 import { ThinkStripper } from '../salvage/reasoning';
 import { raceAbort } from './abort';
 import { SerialQueue } from './serial-queue';
@@ -308,6 +308,8 @@ export class WebLLMEngine implements ChatEngine {
 				`${entry.label} needs WebGPU with a GPU adapter, which this browser does not offer. ${FALLBACK_OFFER}`
 			);
 		}
+		const small = webllmLimitsProblem(this.caps);
+		if (small) throw new EngineError('no-webgpu', small);
 		if (this.quant === 'q4f16' && !this.caps.shaderF16) {
 			throw new EngineError(
 				'unsupported-model',

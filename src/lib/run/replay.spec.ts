@@ -257,6 +257,46 @@ describe('a seat given another model mid-run (after a lost GPU, say)', () => {
 		expect(seatsAfter(setup().seats, live.log.events.slice(0, change.seq))['1']).toEqual(CHOICE);
 	});
 
+	it('resumed from its saved log after the change, the changed seat starts afresh and ends on the same hash', async () => {
+		const live = await playWithChange(setup(), 6);
+		const change = live.log.events.find((e) => e.kind === 'seat.model-changed')!;
+		// A reload some turns after the change: every seat's policy is new, and is handed its own calls,
+		// seat 1 only those since its change (its new policy, live, never saw the earlier ones).
+		const cut = live.log.events.findIndex((e, i) => i > change.seq + 8 && e.kind === 'model.called');
+		const run = setup();
+		const restored = new Map<number, number>();
+		const policies = new Map<number, Policy>();
+		for (const [seat, choice] of Object.entries(run.seats ?? {})) {
+			if (choice.engine === 'scripted') continue;
+			const now = Number(seat) === 1 ? OTHER : choice;
+			const policy = policyForChoice(run.scenario, now, {
+				client: fakeClient({ model: now.model }),
+				seat: Number(seat)
+			});
+			const restore = policy.restore?.bind(policy);
+			policies.set(Number(seat), {
+				...policy,
+				act: policy.act.bind(policy),
+				restore: (calls) => {
+					restored.set(Number(seat), calls.length);
+					return restore?.(calls);
+				}
+			});
+		}
+		const resumed = createRunner(run, {
+			resume: { header: live.log.header, events: live.log.events.slice(0, cut) },
+			policyFor: (s) => policies.get(s)
+		});
+		while (await resumed.step()) {
+			/* to the end */
+		}
+		expect(resumed.hash).toBe(live.hash);
+		const since = calls(live.log.events.slice(change.seq, cut)).filter(
+			(e) => (e.data as { seat: number }).seat === 1
+		).length;
+		expect(restored.get(1) ?? 0).toBe(since);
+	});
+
 	it('folds as nothing in the scenario: the game state is the same as without the event', async () => {
 		const live = await playWithChange(setup(), 6);
 		const change = live.log.events.find((e) => e.kind === 'seat.model-changed')!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStream } from '../core';
-import { decodeShare, encodeShare, LINK_VERSION, sharePath } from './link';
+import { decodeShare, encodeShare, LINK_VERSION, parseChoice, sharePath } from './link';
 
 const run = {
 	scenario: 'undercover',
@@ -108,5 +108,26 @@ describe('share-link codec', () => {
 			} else expect(result.error.length).toBeGreaterThan(10);
 		}
 		expect(accepted).toBeLessThan(10_000);
+	});
+});
+
+describe('parseChoice', () => {
+	it('carries a transformers.js seat on WebGPU, and refuses any other device or engine with it', () => {
+		expect(parseChoice({ engine: 'transformers', model: '/m/tiny', device: 'webgpu' })).toEqual({
+			engine: 'transformers',
+			model: '/m/tiny',
+			device: 'webgpu'
+		});
+		expect(parseChoice({ engine: 'transformers', model: '/m/tiny' })).toEqual({
+			engine: 'transformers',
+			model: '/m/tiny'
+		});
+		expect(parseChoice({ engine: 'transformers', model: '/m/tiny', device: 'cuda' })).toMatch(
+			/cannot ask for device "cuda"/
+		);
+		expect(parseChoice({ engine: 'webllm', model: 'qwen2.5-0.5b', device: 'webgpu' })).toMatch(
+			/a webllm seat cannot ask for device/
+		);
+		expect(parseChoice({ engine: 'scripted', device: 'webgpu' })).toMatch(/a scripted seat cannot ask/);
 	});
 });

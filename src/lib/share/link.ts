@@ -41,11 +41,13 @@ const ENGINES = new Set(['scripted', 'human', 'webllm', 'transformers', 'openai'
 /** Checks one seat's choice from a link: known engine, a plausible model id, an http(s) base URL. */
 export function parseChoice(raw: unknown): ModelChoice | string {
 	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'a seat’s model is not readable';
-	const { engine, model, baseUrl, ...rest } = raw as Record<string, unknown>;
+	const { engine, model, baseUrl, device, ...rest } = raw as Record<string, unknown>;
 	if (Object.keys(rest).length)
 		return `a seat has unknown fields (${Object.keys(rest).join(', ').slice(0, 60)})`;
 	if (typeof engine !== 'string' || !ENGINES.has(engine))
 		return `unknown engine "${String(engine).slice(0, 30)}"`;
+	if (device !== undefined && (engine !== 'transformers' || device !== 'webgpu'))
+		return `a ${engine} seat cannot ask for device "${String(device).slice(0, 30)}" (only a transformers.js seat can, and only "webgpu")`;
 	const choice: ModelChoice = { engine: engine as ModelChoice['engine'] };
 	if (engine === 'scripted' && model !== undefined) {
 		if (!(SCRIPTED_VARIANTS as readonly unknown[]).includes(model))
@@ -56,6 +58,7 @@ export function parseChoice(raw: unknown): ModelChoice | string {
 	if (typeof model !== 'string' || !/^[\w./:@-]{1,200}$/.test(model))
 		return `the model id of a ${engine} seat is not valid`;
 	choice.model = model;
+	if (device === 'webgpu') choice.device = 'webgpu';
 	if (engine === 'openai') {
 		try {
 			// The engine's own rule: http(s), no credentials, no query or fragment (where a key could hide).

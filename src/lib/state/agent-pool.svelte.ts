@@ -101,6 +101,11 @@ export class AgentPool {
 	#engineHandles = new Map<string, Handle<EngineWorkerApi>>();
 	#ready: Promise<void> | null = null;
 	#disposed = false;
+	/**
+	 * Seats' earlier calls from a resumed log, handed to their agents once these start: a runner
+	 * restores its policies when it is built, before the page has started any worker.
+	 */
+	#restoreOnStart = new Map<number, Parameters<AgentWorkerApi['restore']>[0]>();
 
 	constructor(scenario: string, choices: Record<number, ModelChoice>) {
 		this.#scenario = scenario;
@@ -153,7 +158,7 @@ export class AgentPool {
 				try {
 					const loaded = await Promise.race([
 						handle.api.load(
-							specFor(g.choice),
+							specFor(g.choice, g.choice.device ?? 'wasm'),
 							Comlink.proxy((p: LoadProgress) => {
 								status().progress = p;
 							})
@@ -201,6 +206,8 @@ export class AgentPool {
 				handle.api.init(ports.length ? Comlink.transfer(setup, ports) : setup),
 				handle.crashed
 			]);
+			const earlier = this.#restoreOnStart.get(seat);
+			if (earlier) await Promise.race([handle.api.restore(earlier), handle.crashed]);
 		}
 		this.agentWorkers = this.#agents.size;
 		if (this.#disposed) throw new Error('the run was closed while its agents were starting');
@@ -237,9 +244,10 @@ export class AgentPool {
 					? scriptedLabel(this.#scenario, seat, choice.model)
 					: choiceLabel(choice),
 			restore: async (calls) => {
+				this.#restoreOnStart.set(seat, calls);
 				const handle = this.#agents.get(seat);
-				if (!handle) throw new RunInterrupted(`the agent of seat ${seat} is not running`, 'crash');
-				await Promise.race([handle.api.restore(calls), handle.crashed]);
+				// Not started yet: `start` hands the calls over once the agent is set up.
+				if (handle) await Promise.race([handle.api.restore(calls), handle.crashed]);
 			},
 			act: async (observation, ask, ctx) => {
 				const handle = this.#agents.get(seat);

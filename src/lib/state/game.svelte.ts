@@ -13,6 +13,7 @@ import {
 } from '$lib/core';
 import type { ModelChoice } from '$lib/engines/types';
 import { choiceLabel, needsEngine } from '$lib/engines/spec';
+import { isGpuLoss } from '$lib/engines/host';
 import { AgentPool } from './agent-pool.svelte';
 import { lessonsForRun } from './lessons-flow';
 import { createRunner, seatsAfter, type AnyRunner } from '$lib/run/play';
@@ -292,6 +293,15 @@ export class GameSession<S = unknown> {
 		this.#track(write);
 	}
 
+	/**
+	 * What the Runs page shows for this run: written after the turn's events (the store keeps order),
+	 * so a run that paused on its own is stored as paused, with the sentence the page showed.
+	 */
+	#storeStatus(status: 'running' | 'paused' | 'failed', because?: string): void {
+		if (!this.runId || this.replaying) return;
+		void this.#store.update(this.runId, { status, stoppedBecause: because ?? '', updatedAt: Date.now() });
+	}
+
 	/** Advances one turn. Returns false once the run (or replay) is over. */
 	async step(): Promise<boolean> {
 		if (this.#busy || this.readOnly) return true;
@@ -318,12 +328,17 @@ export class GameSession<S = unknown> {
 				// Not the agents' doing: pause, saved, so that play retries the same turn.
 				// "transport:" marks the kind of failure for the policies; the person reads the sentence.
 				this.error = `${err.message.replace(/^transport:\s*/, '')} Press play to retry.`;
+				// The turn's failed calls are in the log and saved: the page shows them too.
+				this.#sync();
 				this.status = 'paused';
-				if (err.reason === 'crash') this.pool?.dispose();
+				this.#storeStatus('paused', this.error);
+				// A crashed worker, or a lost GPU device (which a worker cannot get back): new workers on resume.
+				if (err.reason === 'crash' || isGpuLoss(err.message)) this.#newPool(this.choices);
 				return false;
 			}
 			this.error = `The run stopped: ${err instanceof Error ? err.message : String(err)}. It is saved up to the last event shown.`;
 			this.status = 'failed';
+			this.#storeStatus('failed', this.error);
 			return false;
 		} finally {
 			this.#busy = false;
@@ -422,7 +437,7 @@ export class GameSession<S = unknown> {
 		if (!(await this.#ensureAgents())) return;
 		this.status = 'playing';
 		this.#saveStart();
-		if (this.runId) void this.#store.update(this.runId, { status: 'running', updatedAt: Date.now() });
+		this.#storeStatus('running');
 		this.#schedule(0);
 	}
 
@@ -430,7 +445,7 @@ export class GameSession<S = unknown> {
 		if (this.status !== 'playing') return;
 		this.status = 'paused';
 		this.#stopTimer();
-		if (this.runId) void this.#store.update(this.runId, { status: 'paused', updatedAt: Date.now() });
+		this.#storeStatus('paused');
 	}
 
 	async stepOnce(): Promise<void> {
@@ -480,11 +495,19 @@ export class GameSession<S = unknown> {
 		return null;
 	}
 
-	/** New workers for new choices; the old ones are terminated (their models unloaded with them). */
+	/**
+	 * New workers for these choices; the old ones are terminated (their models unloaded with them). The
+	 * runner is folded again from its own log, as after a reload, so that each new agent is handed its
+	 * seat's earlier calls (`Policy.restore`) before its next turn.
+	 */
 	#newPool(choices: Record<number, ModelChoice>): void {
 		this.pool?.dispose();
 		this.choices = choices;
 		this.pool = new AgentPool(this.setup.scenario, choices);
+		this.#runner = createRunner(this.setup, {
+			resume: { header: this.#runner.log.header, events: this.#runner.log.events.slice() },
+			policyFor: (seat) => this.pool?.policyFor(seat)
+		});
 	}
 
 	/** Cancels loading models: terminating the engine workers stops their downloads. */

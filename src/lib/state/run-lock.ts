@@ -71,3 +71,20 @@ export interface RunNews {
 export function runChannel(runId: string): BroadcastChannel | null {
 	return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`conclave-run:${runId}`);
 }
+
+/**
+ * The runs some tab of this browser is writing now (holds the lock of), or null where the browser
+ * cannot say (no Web Locks). A run stored as running that no tab holds was cut off: its tab was closed
+ * or crashed mid-run.
+ */
+export async function runsBeingWritten(): Promise<Set<string> | null> {
+	const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+	if (!locks?.query) return null;
+	try {
+		const { held = [] } = await locks.query();
+		const prefix = 'conclave-run:';
+		return new Set(held.flatMap((l) => (l.name?.startsWith(prefix) ? [l.name.slice(prefix.length)] : [])));
+	} catch {
+		return null;
+	}
+}

@@ -24,6 +24,8 @@ export interface RunRecord {
 	events: number;
 	logHash: string;
 	summary?: string;
+	/** Why the run stopped on its own (paused after a lost GPU or an endpoint's failure, or failed), as the page said it; '' once it goes on. */
+	stoppedBecause?: string;
 	/** Imported from a file: replayed, never resumed (its header could name any model endpoint). */
 	imported?: boolean;
 }

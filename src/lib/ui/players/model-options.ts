@@ -3,14 +3,20 @@
  * catalog (marked unavailable where this GPU cannot run them), transformers.js models, and an
  * OpenAI-compatible endpoint.
  */
-import { CATALOG, defaultModel, pickBuild } from '$lib/engines/catalog';
+import { CATALOG, defaultModel, getCatalogEntry, pickBuild } from '$lib/engines/catalog';
 import type { GpuCaps } from '$lib/engines/gpu';
 import type { ModelChoice } from '$lib/engines/types';
 
 export interface ModelOption {
 	value: string;
 	label: string;
-	group: 'Scripted' | 'WebLLM (your GPU)' | 'transformers.js (WASM)' | 'Your own endpoint' | 'A person';
+	group:
+		| 'Scripted'
+		| 'WebLLM (your GPU)'
+		| 'transformers.js (WASM)'
+		| 'transformers.js (WebGPU)'
+		| 'Your own endpoint'
+		| 'A person';
 	choice: ModelChoice;
 	/** Why it cannot be picked on this device, if it cannot. */
 	unavailable?: string;
@@ -33,7 +39,23 @@ export function choiceValue(choice: ModelChoice): string {
 	if (choice.engine === 'scripted' && choice.model) return `scripted:${choice.model}`;
 	if (choice.engine === 'scripted' || choice.engine === 'human' || choice.engine === 'openai')
 		return choice.engine;
-	return `${choice.engine}:${choice.model ?? ''}`;
+	return `${choice.engine}${choice.device === 'webgpu' ? '-webgpu' : ''}:${choice.model ?? ''}`;
+}
+
+/**
+ * Why a model choice cannot run on this device (null caps: the GPU is still being asked), or
+ * undefined when it can: a WebLLM model needs a build this adapter runs (`pickBuild`: an adapter,
+ * WebLLM's minimum limits, shader-f16 for a q4f16-only model), and transformers.js on WebGPU needs an
+ * adapter. The setup pages and the resume panel both ask this, so they offer the same models.
+ */
+export function whyUnavailable(choice: ModelChoice, caps: GpuCaps | null): string | undefined {
+	const gpu = choice.engine === 'webllm' || (choice.engine === 'transformers' && choice.device === 'webgpu');
+	if (!gpu) return undefined;
+	if (!caps) return 'checking the GPU…';
+	if (choice.engine === 'transformers') return caps.adapter ? undefined : 'no WebGPU adapter here';
+	const entry = getCatalogEntry(choice.model ?? '');
+	if (!entry) return `"${choice.model ?? ''}" is not in the WebLLM model catalog`;
+	return pickBuild(entry, caps).reason;
 }
 
 export function modelOptions(caps: GpuCaps | null): ModelOption[] {
@@ -61,7 +83,7 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 			label: entry.label,
 			group: 'WebLLM (your GPU)',
 			choice: { engine: 'webllm', model: entry.id },
-			unavailable: !caps ? 'checking the GPU…' : (pick?.reason ?? undefined),
+			unavailable: whyUnavailable({ engine: 'webllm', model: entry.id }, caps),
 			detail: build
 				? `${(build.vramMB / 1024).toFixed(1)} GB VRAM · about ${build.downloadMB} MB download`
 				: undefined
@@ -75,6 +97,17 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 			choice: { engine: 'transformers', model: m.id },
 			detail: `about ${m.downloadMB} MB download; slow on CPU`
 		});
+	for (const m of TRANSFORMERS_MODELS) {
+		const choice: ModelChoice = { engine: 'transformers', model: m.id, device: 'webgpu' };
+		options.push({
+			value: choiceValue(choice),
+			label: `${m.label} on WebGPU`,
+			group: 'transformers.js (WebGPU)',
+			choice,
+			unavailable: whyUnavailable(choice, caps),
+			detail: `about ${m.downloadMB} MB download; on this GPU${caps?.isFallbackAdapter ? ' (a software adapter: slow)' : ''}`
+		});
+	}
 	options.push({
 		value: 'openai',
 		label: 'OpenAI-compatible endpoint…',

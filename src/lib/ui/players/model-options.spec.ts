@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { noGpu, type GpuCaps } from '$lib/engines/gpu';
+import { choiceValue, modelOptions, whyUnavailable } from './model-options';
+
+const swiftShader: GpuCaps = {
+	webgpu: true,
+	adapter: true,
+	shaderF16: false,
+	isFallbackAdapter: true,
+	maxBufferBytes: 2 ** 30,
+	limits: { maxStorageBufferBindingSize: 2 ** 30 }
+};
+
+describe('whyUnavailable', () => {
+	it('asks nothing of the GPU for scripted, endpoint and WASM seats', () => {
+		for (const c of [
+			{ engine: 'scripted' as const },
+			{ engine: 'openai' as const, model: 'm', baseUrl: 'http://localhost:1/v1' },
+			{ engine: 'transformers' as const, model: '/m/tiny' }
+		])
+			expect(whyUnavailable(c, noGpu())).toBeUndefined();
+	});
+
+	it('marks WebLLM builds this adapter cannot run, with the reason pickBuild gives', () => {
+		expect(whyUnavailable({ engine: 'webllm', model: 'gemma-3-1b' }, swiftShader)).toMatch(/shader-f16/);
+		expect(whyUnavailable({ engine: 'webllm', model: 'qwen2.5-0.5b' }, swiftShader)).toBeUndefined();
+		const small = { ...swiftShader, limits: { maxStorageBuffersPerShaderStage: 8 } };
+		expect(whyUnavailable({ engine: 'webllm', model: 'qwen2.5-0.5b' }, small)).toMatch(
+			/storage buffers per shader 8, WebLLM needs 10/
+		);
+		expect(whyUnavailable({ engine: 'webllm', model: 'no-such' }, swiftShader)).toMatch(/not in the WebLLM/);
+		expect(whyUnavailable({ engine: 'webllm', model: 'qwen2.5-0.5b' }, null)).toBe('checking the GPU…');
+	});
+
+	it('needs an adapter for transformers.js on WebGPU', () => {
+		const onGpu = { engine: 'transformers' as const, model: '/m/tiny', device: 'webgpu' as const };
+		expect(whyUnavailable(onGpu, swiftShader)).toBeUndefined();
+		expect(whyUnavailable(onGpu, noGpu())).toMatch(/no WebGPU adapter/);
+	});
+});
+
+describe('modelOptions', () => {
+	it('lists each transformers.js model on WASM and on WebGPU, under values of their own', () => {
+		const options = modelOptions(noGpu());
+		const onGpu = options.filter((o) => o.group === 'transformers.js (WebGPU)');
+		expect(onGpu.length).toBe(options.filter((o) => o.group === 'transformers.js (WASM)').length);
+		expect(onGpu.every((o) => o.unavailable && o.choice.device === 'webgpu')).toBe(true);
+		expect(new Set(options.map((o) => o.value)).size).toBe(options.length);
+		expect(choiceValue({ engine: 'transformers', model: 'x', device: 'webgpu' })).toBe(
+			'transformers-webgpu:x'
+		);
+	});
+});
