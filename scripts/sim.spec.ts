@@ -390,7 +390,9 @@ describe('npm run sim with a model', () => {
 			'--json'
 		);
 		expect(JSON.parse(again.stdout.trim()).logHash).toBe(summary.logHash);
-	});
+		// Two whole tiny-model games on the CPU: about 30 s on a quiet two-core machine, twice that
+		// when it is busy, so the suite's 60 s default would fail it on load, not on behaviour.
+	}, 240_000);
 
 	it('exits non-zero with one clear line for a missing model folder', async () => {
 		const err = (await sim(
