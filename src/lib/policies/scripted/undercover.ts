@@ -35,29 +35,55 @@ interface Reading {
 	own: Word;
 	other: Word;
 	shared: string[];
+	/** My word's features the other word lacks, and the other's that mine lacks. */
+	ownOnly: string[];
+	otherOnly: string[];
 }
+
+/**
+ * Readings by language and word: a pair is looked up in its pack once per word, not at every ask (the
+ * packs never change while the page runs, and every game asks about the same few hundred words).
+ */
+const readings = new Map<string, Reading | null>();
 
 function reading(obs: UndercoverObservation): Reading | null {
 	if (obs.word === null) return null;
-	const pair = findPair(obs.lang, obs.word);
-	if (!pair) return null;
-	const [own, other] = pair.a.word === obs.word ? [pair.a, pair.b] : [pair.b, pair.a];
-	return { own, other, shared: own.features.filter((f) => other.features.includes(f)) };
+	const key = `${obs.lang}\u0000${obs.word}`;
+	let r = readings.get(key);
+	if (r === undefined) {
+		const pair = findPair(obs.lang, obs.word);
+		if (pair) {
+			const [own, other] = pair.a.word === obs.word ? [pair.a, pair.b] : [pair.b, pair.a];
+			const shared = own.features.filter((f) => other.features.includes(f));
+			r = {
+				own,
+				other,
+				shared,
+				ownOnly: own.features.filter((f) => !shared.includes(f)),
+				otherOnly: other.features.filter((f) => !own.features.includes(f))
+			};
+		} else r = null;
+		readings.set(key, r);
+	}
+	return r;
 }
 
-const mentioned = (text: string | null, features: readonly string[]) =>
-	text === null ? [] : features.filter((f) => text.includes(f));
+/** How many of `features` the text says (0 for a forfeited turn). */
+function mentioned(text: string | null, features: readonly string[]): number {
+	if (text === null) return 0;
+	let n = 0;
+	for (const f of features) if (text.includes(f)) n++;
+	return n;
+}
 
 /** Do the others' words sound more like the other word of the pair than like mine? */
 function suspectsSelf(obs: UndercoverObservation, r: Reading): boolean {
 	let forOwn = 0;
 	let forOther = 0;
-	const ownOnly = r.own.features.filter((f) => !r.shared.includes(f));
-	const otherOnly = r.other.features.filter((f) => !r.shared.includes(f));
 	for (const s of obs.speeches) {
 		if (s.seat === obs.seat) continue;
-		forOwn += mentioned(s.text, ownOnly).length;
-		forOther += mentioned(s.text, otherOnly).length;
+		forOwn += mentioned(s.text, r.ownOnly);
+		forOther += mentioned(s.text, r.otherOnly);
 	}
 	return forOther > forOwn;
 }
@@ -67,11 +93,8 @@ function fit(obs: UndercoverObservation, r: Reading, seat: SeatId): number {
 	let score = 0;
 	for (const s of obs.speeches) {
 		if (s.seat !== seat) continue;
-		const own = mentioned(s.text, r.own.features).length;
-		const otherOnly = mentioned(
-			s.text,
-			r.other.features.filter((f) => !r.own.features.includes(f))
-		).length;
+		const own = mentioned(s.text, r.own.features);
+		const otherOnly = mentioned(s.text, r.otherOnly);
 		score += own > 0 ? 1 : otherOnly > 0 ? -1 : -0.5;
 	}
 	return score;
@@ -121,9 +144,9 @@ function describe(obs: UndercoverObservation, ask: Ask, rng: Stream): string {
 function chooseTarget(obs: UndercoverObservation, ask: Ask, rng: Stream): SeatId {
 	const options = (ask.options ?? []).filter((s) => s !== obs.seat);
 	const r = reading(obs);
-	const score = (s: SeatId) => (r ? fit(obs, r, s) : overlap(obs, s));
-	const lowest = Math.min(...options.map(score));
-	return rng.pick(options.filter((s) => score(s) === lowest));
+	const scores = options.map((s) => (r ? fit(obs, r, s) : overlap(obs, s)));
+	const lowest = Math.min(...scores);
+	return rng.pick(options.filter((_, i) => scores[i] === lowest));
 }
 
 export const scriptedUndercover: Policy<UndercoverObservation> = {

@@ -22,6 +22,7 @@ import type {
 	Deal,
 	Phase,
 	Seat,
+	Speech,
 	Stage,
 	Tally,
 	UndercoverEvent,
@@ -144,27 +145,22 @@ function ask(s: UndercoverState, seat: SeatId, kind: 'speak' | 'defend' | 'vote'
 	return { id: `r${s.round}:${kind}${stage}:${seat}`, seat, kind, options, attempt: 0 };
 }
 
+const events = (...e: UndercoverEvent[]): Step => ({ type: 'events', events: e });
+
 export function next(s: UndercoverState, rng: Rng): Step {
-	const events = (...e: UndercoverEvent[]): Step => ({ type: 'events', events: e });
 	switch (s.phase) {
 		case 'SETUP':
 			if (!s.deal) return events({ kind: 'game.dealt', data: deal(s.config, rng) });
 			return startRound(s, 1);
 		case 'SPEAK': {
-			const spoken = new Set(
-				s.speeches.filter((x) => x.round === s.round && x.kind === 'speech').map((x) => x.seat)
-			);
-			const nextSeat = s.order.find((id) => !spoken.has(id));
+			const nextSeat = firstWithout(s, s.order, 'speech');
 			if (nextSeat !== undefined) return { type: 'asks', asks: [ask(s, nextSeat, 'speak')] };
 			return events({ kind: 'phase.entered', data: { phase: 'VOTE' } });
 		}
 		case 'VOTE':
 			return voteStep(s, aliveSeats(s), 'vote');
 		case 'TIEBREAK': {
-			const defended = new Set(
-				s.speeches.filter((x) => x.round === s.round && x.kind === 'defence').map((x) => x.seat)
-			);
-			const nextSeat = s.tied.find((id) => !defended.has(id));
+			const nextSeat = firstWithout(s, s.tied, 'defence');
 			if (nextSeat !== undefined) return { type: 'asks', asks: [ask(s, nextSeat, 'defend')] };
 			return voteStep(s, s.tied, 'revote');
 		}
@@ -173,6 +169,26 @@ export function next(s: UndercoverState, rng: Rng): Step {
 		case 'END':
 			return { type: 'done' };
 	}
+}
+
+/** The first of `seats` with no speech of this kind in the current round (a loop: asked every turn). */
+function firstWithout(
+	s: UndercoverState,
+	seats: readonly SeatId[],
+	kind: Speech['kind']
+): SeatId | undefined {
+	for (const id of seats) {
+		let said = false;
+		for (let i = s.speeches.length - 1; i >= 0; i--) {
+			const x = s.speeches[i]!;
+			if (x.round === s.round && x.kind === kind && x.seat === id) {
+				said = true;
+				break;
+			}
+		}
+		if (!said) return id;
+	}
+	return undefined;
 }
 
 function startRound(s: UndercoverState, round: number): Step {
