@@ -5,6 +5,7 @@
  * local mock OpenAI-compatible server. Chromium: the runner's overhead per agent turn, the same
  * rebuild, and importing a 1 MB export, on the built site's hidden /bench/ page. Every timed row that
  * has a floor is printed beside it: a plain JSON.parse of the same bytes, measured in the same run.
+ * `npm run bench -- --only kernel,browser` runs only those groups of rows (names in SECTIONS).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -314,11 +315,12 @@ async function browserRows() {
 			overheadMs: number;
 			overheadSavedMs: number;
 			turns: number;
+			agentWorkers: number;
 			gamesPerSecond: number;
 			appends: { storePerSecond: number; rawPerSecond: number; events: number }[];
 		};
 		rows.push({
-			metric: 'runner overhead per agent turn, Chromium (median)',
+			metric: `runner overhead per agent turn, Chromium, agents in ${r.agentWorkers} workers (median)`,
 			value: `${fmt(r.overheadMs)} ms`,
 			goal: '<= 1 ms',
 			met: r.overheadMs <= 1
@@ -417,14 +419,28 @@ function buildRows() {
 	rows.push({ metric: '  copies of the ORT wasm in it', value: String(wasm), goal: '= 1', met: wasm === 1 });
 }
 
-await nodeRows();
-rows.push(...guardRows());
-await nodeReplayRows();
-await autonomyRows();
-await concurrencyRows();
-await nodeModelRows();
-await browserRows();
-buildRows();
+/** The groups of rows, in table order; `--only` picks some (a full run takes minutes). */
+const SECTIONS: Record<string, () => unknown> = {
+	kernel: nodeRows,
+	guards: () => rows.push(...guardRows()),
+	replay: nodeReplayRows,
+	autonomy: autonomyRows,
+	concurrency: concurrencyRows,
+	models: nodeModelRows,
+	browser: browserRows,
+	build: buildRows
+};
+const onlyAt = process.argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+const only =
+	onlyAt < 0 ? null : (process.argv[onlyAt]!.split('=')[1] ?? process.argv[onlyAt + 1] ?? '').split(',');
+const unknown = only?.filter((name) => !Object.hasOwn(SECTIONS, name)) ?? [];
+if (only && (unknown.length || !only.length)) {
+	console.error(
+		`bench: --only takes a list of ${Object.keys(SECTIONS).join(', ')}; got "${unknown.join(',')}"`
+	);
+	process.exit(2);
+}
+for (const [name, section] of Object.entries(SECTIONS)) if (!only || only.includes(name)) await section();
 
 const w = [
 	Math.max(...rows.map((r) => r.metric.length), 6),
