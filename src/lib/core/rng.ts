@@ -78,27 +78,7 @@ class Sfc32Stream implements Stream {
 
 export function createStream(seed: number, name: string): Stream {
 	const key = `${seed}\u0000${name}`;
-	// fnv1a32(key, 1..4), the four words of state, in one pass over the key (the same numbers).
-	let h1 = (0x811c9dc5 ^ Math.imul(1, 0x9e3779b1)) >>> 0;
-	let h2 = (0x811c9dc5 ^ Math.imul(2, 0x9e3779b1)) >>> 0;
-	let h3 = (0x811c9dc5 ^ Math.imul(3, 0x9e3779b1)) >>> 0;
-	let h4 = (0x811c9dc5 ^ Math.imul(4, 0x9e3779b1)) >>> 0;
-	for (let i = 0; i < key.length; i++) {
-		const c = key.charCodeAt(i);
-		h1 = Math.imul(h1 ^ c, 0x01000193);
-		h2 = Math.imul(h2 ^ c, 0x01000193);
-		h3 = Math.imul(h3 ^ c, 0x01000193);
-		h4 = Math.imul(h4 ^ c, 0x01000193);
-	}
-	return new Sfc32Stream(fnvMix(h1), fnvMix(h2), fnvMix(h3), fnvMix(h4));
-}
-
-/** fnv1a32's final mix (see core/hash). */
-function fnvMix(h: number): number {
-	h ^= h >>> 16;
-	h = Math.imul(h, 0x85ebca6b);
-	h ^= h >>> 13;
-	return h >>> 0;
+	return new Sfc32Stream(fnv1a32(key, 1), fnv1a32(key, 2), fnv1a32(key, 3), fnv1a32(key, 4));
 }
 
 export function createRng(seed: number): Rng {
