@@ -38,7 +38,19 @@ interface Reading {
 	/** My word's features the other word lacks, and the other's that mine lacks. */
 	ownOnly: string[];
 	otherOnly: string[];
+	/** What each speech text says, as counts of features (see `readSpeech`). */
+	counts: Map<string, Said>;
 }
+
+/** How many of my word's features a speech says, of those mine alone has, and of the other word's own. */
+interface Said {
+	own: number;
+	ownOnly: number;
+	otherOnly: number;
+}
+
+/** Texts remembered per reading: scripted speeches repeat (a few templates), a model's need not. */
+const MAX_COUNTS = 512;
 
 /**
  * Readings by language and word: a pair is looked up in its pack once per word, not at every ask (the
@@ -60,7 +72,8 @@ function reading(obs: UndercoverObservation): Reading | null {
 				other,
 				shared,
 				ownOnly: own.features.filter((f) => !shared.includes(f)),
-				otherOnly: other.features.filter((f) => !own.features.includes(f))
+				otherOnly: other.features.filter((f) => !own.features.includes(f)),
+				counts: new Map()
 			};
 		} else r = null;
 		readings.set(key, r);
@@ -68,12 +81,29 @@ function reading(obs: UndercoverObservation): Reading | null {
 	return r;
 }
 
-/** How many of `features` the text says (0 for a forfeited turn). */
-function mentioned(text: string | null, features: readonly string[]): number {
-	if (text === null) return 0;
+/** How many of `features` the text says. */
+function mentioned(text: string, features: readonly string[]): number {
 	let n = 0;
 	for (const f of features) if (text.includes(f)) n++;
 	return n;
+}
+
+const NOTHING_SAID: Said = { own: 0, ownOnly: 0, otherOnly: 0 };
+
+/** What a speech says, read against my pair (nothing for a forfeited turn); counted once per text. */
+function readSpeech(r: Reading, text: string | null): Said {
+	if (text === null) return NOTHING_SAID;
+	let c = r.counts.get(text);
+	if (!c) {
+		if (r.counts.size >= MAX_COUNTS) r.counts.clear();
+		c = {
+			own: mentioned(text, r.own.features),
+			ownOnly: mentioned(text, r.ownOnly),
+			otherOnly: mentioned(text, r.otherOnly)
+		};
+		r.counts.set(text, c);
+	}
+	return c;
 }
 
 /** Do the others' words sound more like the other word of the pair than like mine? */
@@ -82,8 +112,9 @@ function suspectsSelf(obs: UndercoverObservation, r: Reading): boolean {
 	let forOther = 0;
 	for (const s of obs.speeches) {
 		if (s.seat === obs.seat) continue;
-		forOwn += mentioned(s.text, r.ownOnly);
-		forOther += mentioned(s.text, r.otherOnly);
+		const c = readSpeech(r, s.text);
+		forOwn += c.ownOnly;
+		forOther += c.otherOnly;
 	}
 	return forOther > forOwn;
 }
@@ -93,9 +124,8 @@ function fit(obs: UndercoverObservation, r: Reading, seat: SeatId): number {
 	let score = 0;
 	for (const s of obs.speeches) {
 		if (s.seat !== seat) continue;
-		const own = mentioned(s.text, r.own.features);
-		const otherOnly = mentioned(s.text, r.otherOnly);
-		score += own > 0 ? 1 : otherOnly > 0 ? -1 : -0.5;
+		const c = readSpeech(r, s.text);
+		score += c.own > 0 ? 1 : c.otherOnly > 0 ? -1 : -0.5;
 	}
 	return score;
 }
