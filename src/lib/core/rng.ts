@@ -35,12 +35,23 @@ class Sfc32Stream implements Stream {
 	#d: number;
 
 	constructor(a: number, b: number, c: number, d: number) {
+		// Warm up: the first outputs of sfc32 from hashed state are weakly mixed. Twelve steps of `next`,
+		// on locals.
+		for (let i = 0; i < 12; i++) {
+			a |= 0;
+			b |= 0;
+			c |= 0;
+			d |= 0;
+			const t = (((a + b) | 0) + d) | 0;
+			d = (d + 1) | 0;
+			a = b ^ (b >>> 9);
+			b = (c + (c << 3)) | 0;
+			c = (((c << 21) | (c >>> 11)) + t) | 0;
+		}
 		this.#a = a;
 		this.#b = b;
 		this.#c = c;
 		this.#d = d;
-		// Warm up: the first outputs of sfc32 from hashed state are weakly mixed.
-		for (let i = 0; i < 12; i++) this.next();
 	}
 
 	next(): number {
