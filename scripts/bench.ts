@@ -60,15 +60,23 @@ async function nodeRows() {
 	rows.push({ metric: 'events per game (mean)', value: fmt(events), goal: '', met: null });
 	// The same games' events, only serialised canonically and hashed into a chain: the log's own cost.
 	const floor = await hashFloorGamesPerSecond(700, () => performance.now());
-	const ratio = perSecond / floor.perSecond;
 	rows.push({
 		metric: 'canonical serialise + hash floor, games/s, same games (median of 3)',
 		value: fmt(floor.perSecond),
 		goal: '',
 		met: null
 	});
+	// The share from back-to-back pairs (the kernel's games, then the floor over the same games), so a
+	// busy spell on this shared machine falls on both sides of a ratio rather than on one.
+	const shares: number[] = [];
+	for (let i = 0; i < 5; i++) {
+		const kernel = await gamesPerSecond(700, () => performance.now());
+		const pairFloor = await hashFloorGamesPerSecond(700, () => performance.now(), 1);
+		shares.push(kernel.perSecond / pairFloor.perSecond);
+	}
+	const ratio = median(shares);
 	rows.push({
-		metric: '  kernel games/s as a share of that floor',
+		metric: '  kernel games/s as a share of that floor (median of 5 back-to-back pairs)',
 		value: fmt(ratio, 2),
 		goal: '>= 0.6',
 		met: ratio >= 0.6
