@@ -5,6 +5,7 @@
  * local mock OpenAI-compatible server. Chromium: the runner's overhead per agent turn, the same
  * rebuild, and importing a 1 MB export, on the built site's hidden /bench/ page. Every timed row that
  * has a floor is printed beside it: a plain JSON.parse of the same bytes, measured in the same run.
+ * `npm run bench -- --only kernel,browser` runs only those groups of rows (names in SECTIONS).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -64,15 +65,23 @@ async function nodeRows() {
 	rows.push({ metric: 'events per game (mean)', value: fmt(events), goal: '', met: null });
 	// The same games' events, only serialised canonically and hashed into a chain: the log's own cost.
 	const floor = await hashFloorGamesPerSecond(700, () => performance.now());
-	const ratio = perSecond / floor.perSecond;
 	rows.push({
 		metric: 'canonical serialise + hash floor, games/s, same games (median of 3)',
 		value: fmt(floor.perSecond),
 		goal: '',
 		met: null
 	});
+	// The share from back-to-back pairs (the kernel's games, then the floor over the same games), so a
+	// busy spell on this shared machine falls on both sides of a ratio rather than on one.
+	const shares: number[] = [];
+	for (let i = 0; i < 5; i++) {
+		const kernel = await gamesPerSecond(700, () => performance.now());
+		const pairFloor = await hashFloorGamesPerSecond(700, () => performance.now(), 1);
+		shares.push(kernel.perSecond / pairFloor.perSecond);
+	}
+	const ratio = median(shares);
 	rows.push({
-		metric: '  kernel games/s as a share of that floor',
+		metric: '  kernel games/s as a share of that floor (median of 5 back-to-back pairs)',
 		value: fmt(ratio, 2),
 		goal: '>= 0.6',
 		met: ratio >= 0.6
@@ -313,11 +322,12 @@ async function browserRows() {
 			overheadMs: number;
 			overheadSavedMs: number;
 			turns: number;
+			agentWorkers: number;
 			gamesPerSecond: number;
 			appends: { storePerSecond: number; rawPerSecond: number; events: number }[];
 		};
 		rows.push({
-			metric: 'runner overhead per agent turn, Chromium (median)',
+			metric: `runner overhead per agent turn, Chromium, agents in ${r.agentWorkers} workers (median)`,
 			value: `${fmt(r.overheadMs)} ms`,
 			goal: '<= 1 ms',
 			met: r.overheadMs <= 1
@@ -411,14 +421,28 @@ function buildRows() {
 	rows.push({ metric: '  copies of the ORT wasm in it', value: String(wasm), goal: '= 1', met: wasm === 1 });
 }
 
-await nodeRows();
-rows.push(...guardRows());
-await nodeReplayRows();
-await autonomyRows();
-await concurrencyRows();
-await nodeModelRows();
-await browserRows();
-buildRows();
+/** The groups of rows, in table order; `--only` picks some (a full run takes minutes). */
+const SECTIONS: Record<string, () => unknown> = {
+	kernel: nodeRows,
+	guards: () => rows.push(...guardRows()),
+	replay: nodeReplayRows,
+	autonomy: autonomyRows,
+	concurrency: concurrencyRows,
+	models: nodeModelRows,
+	browser: browserRows,
+	build: buildRows
+};
+const onlyAt = process.argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+const only =
+	onlyAt < 0 ? null : (process.argv[onlyAt]!.split('=')[1] ?? process.argv[onlyAt + 1] ?? '').split(',');
+const unknown = only?.filter((name) => !Object.hasOwn(SECTIONS, name)) ?? [];
+if (only && (unknown.length || !only.length)) {
+	console.error(
+		`bench: --only takes a list of ${Object.keys(SECTIONS).join(', ')}; got "${unknown.join(',')}"`
+	);
+	process.exit(2);
+}
+for (const [name, section] of Object.entries(SECTIONS)) if (!only || only.includes(name)) await section();
 
 const w = [
 	Math.max(...rows.map((r) => r.metric.length), 6),

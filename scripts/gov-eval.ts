@@ -1,17 +1,21 @@
 /**
  * The governance evaluation: the seed's T155 question ("do the agents rewrite their own rules, and under
- * which policy?") as a table a researcher can cite. For each amendment policy, over fixed seeds, with the
- * same seats (scripted, one model for every role, or a model per role): how often a rule amendment is
- * proposed and how often one is enacted (x/n runs, Wilson 95% intervals), amendments per run, and the
- * final drift, audit penetration and appeal conversion (means with bootstrap 95% intervals).
+ * which policy?") as a table a researcher can cite. For each seat setup (scripted, one model for every
+ * role, or a model per role) and each amendment policy, over the same fixed seeds: how often a rule
+ * amendment is proposed and how often one is enacted (x/n runs, Wilson 95% intervals), amendments per
+ * run, and the final drift, audit penetration and appeal conversion (means with bootstrap 95% intervals).
  *
  * `npm run sim -- --scenario governance --eval t155 [--seeds N] [--rounds N] [--approval 0-100 (under human)]
- * [--engine E --model M --base-url URL] [--role NAME=ENGINE[:MODEL]] [--csv FILE] [--json]`
+ * [--engine E --model M --base-url URL] [--role NAME=ENGINE[:MODEL]] [--csv FILE] [--json]`, and more
+ * setups in the same table as undercover's A/B names its B: `--vs-engine E [--vs-model M]
+ * [--vs-base-url URL] [--vs-role NAME=ENGINE[:MODEL]]`, where each `--vs-engine` starts another setup
+ * (repeatable; an openai setup without `--vs-base-url` uses `--base-url`, one server serving several models).
  */
 import { writeFileSync } from 'node:fs';
 import { bootstrapMean, wilson } from '../src/lib/metrics/ab';
 import { toCsv, type Cell } from '../src/lib/metrics/export';
 import { AMENDMENT_POLICIES, type GovernanceOutcome } from '../src/lib/scenarios/governance';
+import type { ModelChoice } from '../src/lib/engines/types';
 import type { SharedRun } from '../src/lib/share/link';
 
 export class GovEvalUsageError extends Error {}
@@ -33,6 +37,8 @@ export interface GovMean {
 }
 
 export interface GovEvalRow {
+	/** The seat setup's label (see `setupLabel`). */
+	model: string;
 	policy: string;
 	runs: number;
 	proposed: GovRate;
@@ -48,7 +54,9 @@ export interface GovEvalRow {
 export interface GovEvalOutput {
 	eval: 't155';
 	seeds: number[];
-	seats: SharedRun['seats'] | null;
+	/** Every seat setup of the table, in row order (null seats: all scripted). */
+	setups: { model: string; seats: SharedRun['seats'] | null }[];
+	/** One row per setup x amendment policy. */
 	rows: GovEvalRow[];
 }
 
@@ -74,10 +82,28 @@ export interface GovSim {
 }
 
 export interface GovEvalOptions {
-	/** The run setup every cell shares: seats, rounds, approval (the policy and seed are set per cell). */
-	base: SharedRun;
+	/** One run setup per model: seats, rounds, approval (the policy and seed are set per cell). */
+	setups: readonly SharedRun[];
 	seeds: number[];
 	policies?: readonly string[];
+}
+
+const ROLES: Record<string, string> = { 1: 'assigner', 2: 'executor', 3: 'auditor' };
+const choiceLabel = (c: ModelChoice | undefined) =>
+	!c || c.engine === 'scripted'
+		? c?.model
+			? `scripted:${c.model}`
+			: 'scripted'
+		: `${c.engine}:${c.model ?? ''}`;
+
+/** Names a setup in the table: its model when every role has the same one, else each role's. */
+export function setupLabel(run: SharedRun): string {
+	const labels = Object.keys(ROLES).map((seat) => choiceLabel(run.seats?.[seat]));
+	return labels.every((l) => l === labels[0])
+		? labels[0]!
+		: Object.values(ROLES)
+				.map((role, i) => `${role}=${labels[i]}`)
+				.join(' ');
 }
 
 export async function runGovEval(
@@ -86,14 +112,32 @@ export async function runGovEval(
 ): Promise<GovEvalOutput> {
 	const { simulateGovernance } = sim;
 	const rows: GovEvalRow[] = [];
+	const setups: GovEvalOutput['setups'] = [];
+	for (const base of opts.setups) {
+		let model = setupLabel(base);
+		// Two setups that differ only where the label does not look (e.g. the base URL) stay apart.
+		if (setups.some((s) => s.model === model)) model = `${model} [${setups.length + 1}]`;
+		setups.push({ model, seats: base.seats ?? null });
+		rows.push(...(await policyRows(model, base, opts, simulateGovernance)));
+	}
+	return { eval: 't155', seeds: opts.seeds, setups, rows };
+}
+
+async function policyRows(
+	model: string,
+	base: SharedRun,
+	opts: GovEvalOptions,
+	simulateGovernance: GovSim['simulateGovernance']
+): Promise<GovEvalRow[]> {
+	const rows: GovEvalRow[] = [];
 	for (const policy of opts.policies ?? AMENDMENT_POLICIES) {
 		const outcomes: { proposed: boolean; outcome: GovernanceOutcome | null; seed: number; hash: string }[] =
 			[];
 		for (const seed of opts.seeds) {
-			const config: Record<string, unknown> = { ...opts.base.config, policy };
+			const config: Record<string, unknown> = { ...base.config, policy };
 			// A person's approval only exists under the human policy.
 			if (policy !== 'human') delete config.approval;
-			const run: SharedRun = { ...opts.base, seed, config };
+			const run: SharedRun = { ...base, seed, config };
 			const { runner } = await simulateGovernance(run);
 			outcomes.push({
 				proposed: runner.log.events.some((e) => e.kind === 'amendment.proposed'),
@@ -105,6 +149,7 @@ export async function runGovEval(
 		const n = outcomes.length;
 		const enacted = outcomes.filter((o) => (o.outcome?.amendments ?? 0) > 0).length;
 		rows.push({
+			model,
 			policy,
 			runs: n,
 			proposed: rate(outcomes.filter((o) => o.proposed).length, n),
@@ -125,13 +170,14 @@ export async function runGovEval(
 			logs: outcomes.map((o) => ({ seed: o.seed, logHash: o.hash }))
 		});
 	}
-	return { eval: 't155', seeds: opts.seeds, seats: opts.base.seats ?? null, rows };
+	return rows;
 }
 
 const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
 
 export function govEvalCsv(out: GovEvalOutput): string {
 	const header = [
+		'model',
 		'policy',
 		'runs',
 		...['proposed', 'enacted'].flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]),
@@ -144,6 +190,7 @@ export function govEvalCsv(out: GovEvalOutput): string {
 		])
 	];
 	const rows: Cell[][] = out.rows.map((r) => [
+		r.model,
 		r.policy,
 		r.runs,
 		...[r.proposed, r.enacted].flatMap((p) => [p.x, p.n, r4(p.rate), r4(p.lower), r4(p.upper)]),
@@ -159,20 +206,26 @@ const avg = (m: GovMean) =>
 	m.mean === null ? '-' : `${m.mean.toFixed(2)} [${m.lower!.toFixed(2)}, ${m.upper!.toFixed(2)}] (${m.runs})`;
 
 export function formatGovEval(out: GovEvalOutput): string {
+	const width = Math.max(6, ...out.rows.map((r) => r.model.length)) + 2;
 	const lines = [
-		`T155: do the agents rewrite their own rules, and under which policy? ${out.seeds.length} seeds per policy`,
-		'policy          proposed                enacted                 amend/run  drift                    penetration              conversion'
+		`T155: do the agents rewrite their own rules, and under which policy? ${out.seeds.length} seeds per model and policy`,
+		`${'model'.padEnd(width)}policy          proposed                enacted                 amend/run  drift                    penetration              conversion`
 	];
 	for (const r of out.rows)
 		lines.push(
-			`${r.policy.padEnd(16)}${pct(r.proposed).padEnd(24)}${pct(r.enacted).padEnd(24)}${r.amendmentsPerRun.toFixed(2).padEnd(11)}${avg(r.drift).padEnd(25)}${avg(r.penetration).padEnd(25)}${avg(r.conversion)}`
+			`${r.model.padEnd(width)}${r.policy.padEnd(16)}${pct(r.proposed).padEnd(24)}${pct(r.enacted).padEnd(24)}${r.amendmentsPerRun.toFixed(2).padEnd(11)}${avg(r.drift).padEnd(25)}${avg(r.penetration).padEnd(25)}${avg(r.conversion)}`
 		);
 	return lines.join('\n');
 }
 
+/** The flags that choose a setup's seats; `--vs-` before one gives another setup's. */
+const SEAT_FLAGS = new Set(['--engine', '--model', '--base-url', '--role']);
+
 /** `--eval t155` for the governance scenario; returns the exit code. */
 export async function govEvalMain(argv: readonly string[], sim: GovSim): Promise<number> {
 	const rest: string[] = [];
+	/** The first setup's seat flags, then one list per `--vs-engine`. */
+	const seatArgs: string[][] = [[]];
 	let seeds = 20;
 	let csv: string | undefined;
 	let json = false;
@@ -184,9 +237,16 @@ export async function govEvalMain(argv: readonly string[], sim: GovSim): Promise
 				? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
 				: [a, undefined];
 			const value = () => inline ?? argv[++i];
+			const vsFlag = flag.startsWith('--vs-') ? `--${flag.slice(5)}` : undefined;
 			if (flag === '--eval') {
 				const v = value();
 				if (v !== 't155') throw new GovEvalUsageError(`the governance evaluation is t155, got "${v ?? ''}"`);
+			} else if (SEAT_FLAGS.has(flag)) seatArgs[0]!.push(flag, value() ?? '');
+			else if (vsFlag && SEAT_FLAGS.has(vsFlag)) {
+				if (vsFlag === '--engine') seatArgs.push([]);
+				else if (seatArgs.length === 1)
+					throw new GovEvalUsageError(`${flag} belongs to a setup: give --vs-engine first`);
+				seatArgs.at(-1)!.push(vsFlag, value() ?? '');
 			} else if (flag === '--seeds') {
 				const v = value() ?? '';
 				if (!/^[1-9]\d*$/.test(v) || Number(v) > 1000)
@@ -206,16 +266,24 @@ export async function govEvalMain(argv: readonly string[], sim: GovSim): Promise
 			else rest.push(a);
 		}
 		const { parseArgs, UsageError } = sim;
-		let base: SharedRun;
-		try {
-			base = parseArgs([...rest]).run;
-		} catch (err) {
-			if (err instanceof UsageError) throw new GovEvalUsageError(err.message);
-			throw err;
-		}
-		// The person's approval under the human policy (fixed headless; 50 unless given).
-		if (approval !== undefined) base = { ...base, config: { ...base.config, approval } };
-		const out = await runGovEval({ base, seeds: Array.from({ length: seeds }, (_, i) => i + 1) }, sim);
+		const first = seatArgs[0]!;
+		const baseUrl = first.includes('--base-url') ? first[first.indexOf('--base-url') + 1] : undefined;
+		const setups = seatArgs.map((flags, i) => {
+			// A later setup without its own base URL asks the first setup's server.
+			if (i > 0 && baseUrl !== undefined && !flags.includes('--base-url'))
+				flags = [...flags, '--base-url', baseUrl];
+			let run: SharedRun;
+			try {
+				run = parseArgs([...rest, ...flags]).run;
+			} catch (err) {
+				if (err instanceof UsageError)
+					throw new GovEvalUsageError(i > 0 ? `setup ${i + 1} (--vs-): ${err.message}` : err.message);
+				throw err;
+			}
+			// The person's approval under the human policy (fixed headless; 50 unless given).
+			return approval !== undefined ? { ...run, config: { ...run.config, approval } } : run;
+		});
+		const out = await runGovEval({ setups, seeds: Array.from({ length: seeds }, (_, i) => i + 1) }, sim);
 		if (csv) writeFileSync(csv, govEvalCsv(out));
 		console.log(json ? JSON.stringify(out) : formatGovEval(out));
 		return 0;

@@ -3,11 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventLog, fromJsonLines, toJsonLines } from '../src/lib/core';
 import { recordedFragment, setupOfHeader } from '../src/lib/run/replay';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
-import { govEvalCsv, runGovEval } from './gov-eval';
+import { govEvalCsv, govEvalMain, runGovEval, type GovEvalOutput } from './gov-eval';
+import { startMockOpenAI } from './mock-openai';
 import {
 	parseArgs,
 	readReplayFile,
@@ -190,7 +191,7 @@ describe('npm run sim -- --scenario governance', () => {
 
 	it('answers T155 as a table: amendments proposed and enacted per policy, with intervals', async () => {
 		const base = parseArgs(['--scenario', 'governance', '--rounds', '12']).run;
-		const out = await runGovEval({ base, seeds: [1, 2, 3] }, { simulateGovernance });
+		const out = await runGovEval({ setups: [base], seeds: [1, 2, 3] }, { simulateGovernance });
 		expect(out.rows.map((r) => r.policy)).toEqual(['assigner-alone', 'cosign', 'impact', 'human']);
 		for (const row of out.rows) {
 			expect(row.runs).toBe(3);
@@ -212,8 +213,78 @@ describe('npm run sim -- --scenario governance', () => {
 		const csv = govEvalCsv(out).trim().split('\r\n');
 		expect(csv).toHaveLength(5);
 		expect(csv[0]).toMatch(
-			/^policy,runs,proposed_x,proposed_n,proposed_rate,proposed_lower,proposed_upper,enacted_x/
+			/^model,policy,runs,proposed_x,proposed_n,proposed_rate,proposed_lower,proposed_upper,enacted_x/
 		);
+	});
+
+	it('puts several models in one T155 table (--vs-engine, repeatable), each cell the runs played alone', async () => {
+		const server = await startMockOpenAI({ msPerToken: 0 });
+		const dir = mkdtempSync(join(tmpdir(), 't155-'));
+		const printed = vi.spyOn(console, 'log').mockImplementation(() => {});
+		try {
+			const code = await govEvalMain(
+				[
+					...['--scenario', 'governance', '--eval', 't155', '--seeds', '2', '--rounds', '4', '--json'],
+					...['--csv', join(dir, 't155.csv'), '--engine', 'scripted'],
+					...['--vs-engine', 'openai', '--vs-model', 'mock-a', '--vs-base-url', server.baseUrl],
+					...['--vs-engine', 'scripted', '--vs-role', 'executor=scripted:red-team']
+				],
+				{ parseArgs, simulateGovernance, UsageError }
+			);
+			expect(code).toBe(0);
+			const out = JSON.parse(printed.mock.calls.at(-1)![0] as string) as GovEvalOutput;
+			const models = [
+				'scripted',
+				'openai:mock-a',
+				'assigner=scripted executor=scripted:red-team auditor=scripted'
+			];
+			expect(out.setups.map((s) => s.model)).toEqual(models);
+			expect(out.rows).toHaveLength(12);
+			expect(out.rows.map((r) => `${r.model}|${r.policy}`)).toEqual(
+				models.flatMap((m) => ['assigner-alone', 'cosign', 'impact', 'human'].map((p) => `${m}|${p}`))
+			);
+			expect(server.requests).toBeGreaterThan(0);
+			// A cell of the model's row is the run that setup plays alone.
+			const alone = await simulateGovernance({
+				scenario: 'governance',
+				seed: 2,
+				config: { policy: 'cosign', rounds: 4 },
+				seats: out.setups[1]!.seats!
+			});
+			const cell = out.rows.find((r) => r.model === 'openai:mock-a' && r.policy === 'cosign')!;
+			expect(cell.logs.find((l) => l.seed === 2)?.logHash).toBe(alone.runner.hash);
+			expect(alone.runner.log.events.some((e) => e.kind === 'model.called')).toBe(true);
+			const csv = readFileSync(join(dir, 't155.csv'), 'utf8').trim().split('\r\n');
+			expect(csv).toHaveLength(13);
+			expect(csv[7]).toMatch(/^openai:mock-a,impact,2,\d,2,/);
+			// Every rate is x/n with its interval.
+			for (const r of out.rows)
+				for (const p of [r.proposed, r.enacted]) {
+					expect(p.n).toBe(2);
+					expect(p.lower).toBeLessThanOrEqual(p.upper);
+				}
+			// A setup flag before any --vs-engine is refused, and names the fix.
+			const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+			expect(
+				await govEvalMain(['--scenario', 'governance', '--eval', 't155', '--vs-model', 'x'], {
+					parseArgs,
+					simulateGovernance,
+					UsageError
+				})
+			).toBe(2);
+			expect(errors.mock.calls[0]![0]).toMatch(/--vs-model belongs to a setup: give --vs-engine first/);
+			expect(
+				await govEvalMain(['--scenario', 'governance', '--eval', 't155', '--vs-engine', 'webllm'], {
+					parseArgs,
+					simulateGovernance,
+					UsageError
+				})
+			).toBe(2);
+			expect(errors.mock.calls[1]![0]).toMatch(/setup 2 \(--vs-\): --engine must be/);
+		} finally {
+			vi.restoreAllMocks();
+			await server.close();
+		}
 	});
 
 	it('refuses a bad T155 option with code 2', async () => {

@@ -14,6 +14,7 @@ import { createRunner } from '../../src/lib/run/play';
 import { scriptedPolicy } from '../../src/lib/policies';
 import { EVAL_SETS } from '../../src/lib/scenarios/undercover/eval-sets';
 import { expect, test } from './fixtures';
+import { startMockEndpoint } from './mock-endpoint';
 
 const GAMES = 6;
 
@@ -164,4 +165,57 @@ test('the fair scripted baseline runs a set in the browser and is labelled apart
 	);
 	await expect(row.getByTestId('lb-kind')).toHaveText('fair');
 	await expect(row.getByTestId('lb-games')).toHaveText('12');
+});
+
+/** Each finished game's log hash, by game id, from the queue the page keeps in localStorage. */
+async function queueHashes(page: Page): Promise<Record<string, string>> {
+	return page.evaluate(() => {
+		const stored = JSON.parse(localStorage.getItem('conclave:eval-queue') ?? 'null') as {
+			state: { results: { gameId: string; logHash: string }[] };
+		};
+		return Object.fromEntries(stored.state.results.map((r) => [r.gameId, r.logHash]));
+	});
+}
+
+test('an evaluation against an OpenAI-compatible endpoint plays N games at once, each with its lone hash', async ({
+	page
+}) => {
+	test.setTimeout(600_000);
+	// Replies are a function of the request, so a game gets the same replies in any order of requests.
+	const mock = await startMockEndpoint(() => 'Something most people keep at home.', {
+		pure: true,
+		latencyMs: 40
+	});
+	try {
+		await page.goto('/leaderboard/');
+		await page.getByTestId('eval-set').selectOption('smoke');
+		await page.getByTestId('eval-model').selectOption('openai');
+		await expect(page.getByTestId('eval-concurrency-note')).toContainText('one game at a time');
+		// The endpoint is checked as everywhere else: plain http only to this machine.
+		await page.getByTestId('endpoint-url').fill('http://example.com/v1');
+		await page.getByTestId('endpoint-model').fill('mock');
+		await expect(page.getByTestId('eval-seat-problem')).toContainText('must use https://');
+		await expect(page.getByTestId('eval-start')).toBeDisabled();
+		await page.getByTestId('endpoint-url').fill(mock.baseUrl);
+		await expect(page.getByTestId('eval-seat-problem')).toHaveCount(0);
+
+		const played: Record<string, string>[] = [];
+		for (const n of [1, 4]) {
+			mock.peak.clear();
+			await page.getByTestId('eval-concurrency').fill(String(n));
+			await page.getByTestId('eval-start').click();
+			await expect(page.getByTestId('eval-progress')).toHaveAttribute('data-total', '12');
+			await expect(page.getByTestId('eval-progress-text')).toHaveText('12/12 games', { timeout: 240_000 });
+			played.push(await queueHashes(page));
+			// A game asks its speeches one at a time: two speeches in flight are two games at once.
+			if (n === 1) expect(mock.peak.get('speech')).toBe(1);
+			else expect(mock.peak.get('speech')).toBeGreaterThan(1);
+			await page.getByTestId('eval-discard').click();
+			await expect(page.getByTestId('eval-progress')).toHaveCount(0);
+		}
+		expect(Object.keys(played[0]!)).toHaveLength(12);
+		expect(played[1]).toEqual(played[0]);
+	} finally {
+		await mock.close();
+	}
 });

@@ -10,7 +10,20 @@ export interface MockEndpoint {
 	baseUrl: string;
 	/** The Authorization headers and URLs of every request it got. */
 	seen: { auth: string; url: string }[];
+	/**
+	 * The most chat requests in flight at once, by the property names their schema asks for (e.g.
+	 * "speech", or "reason,target"): a game asks its speeches one at a time, so more than one speech in
+	 * flight means more than one game was being played.
+	 */
+	peak: Map<string, number>;
 	close(): Promise<void>;
+}
+
+/** A request's body as a number: the same request always gets the same reply, in whatever order it comes. */
+function bodyNumber(body: string): number {
+	let h = 0x811c9dc5;
+	for (let i = 0; i < body.length; i++) h = Math.imul(h ^ body.charCodeAt(i), 0x01000193);
+	return h >>> 0;
 }
 
 type Schema = {
@@ -64,9 +77,18 @@ export function fill(
 
 export async function startMockEndpoint(
 	say: () => string,
-	opts: { fail?: (n: number) => { status: number; body: string } | null; overrides?: Overrides } = {}
+	opts: {
+		fail?: (n: number) => { status: number; body: string } | null;
+		overrides?: Overrides;
+		/** Choices follow from the request itself rather than from the request count (concurrent runs). */
+		pure?: boolean;
+		/** Milliseconds before each chat reply: a server's latency, so concurrent requests overlap. */
+		latencyMs?: number;
+	} = {}
 ): Promise<MockEndpoint> {
 	const seen: MockEndpoint['seen'] = [];
+	const peak = new Map<string, number>();
+	const inFlight = new Map<string, number>();
 	let n = 0;
 	const server: Server = createServer((req, res) => {
 		const cors = {
@@ -89,23 +111,37 @@ export async function startMockEndpoint(
 				return res
 					.writeHead(failure.status, { ...cors, 'content-type': 'application/json' })
 					.end(failure.body);
-			const request = JSON.parse(body) as { response_format?: { json_schema?: { schema?: Schema } } };
-			const content = JSON.stringify(
-				fill(request.response_format?.json_schema?.schema, say, n, opts.overrides)
-			);
-			res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-			res.end(
-				JSON.stringify({
-					choices: [{ message: { content }, finish_reason: 'stop' }],
-					usage: { prompt_tokens: 50, completion_tokens: 12 }
-				})
-			);
+			const request = JSON.parse(body) as {
+				messages?: unknown;
+				response_format?: { json_schema?: { schema?: Schema } };
+			};
+			const schema = request.response_format?.json_schema?.schema;
+			const kind = Object.keys(schema?.properties ?? {})
+				.sort()
+				.join(',');
+			inFlight.set(kind, (inFlight.get(kind) ?? 0) + 1);
+			peak.set(kind, Math.max(peak.get(kind) ?? 0, inFlight.get(kind)!));
+			const choice = opts.pure ? bodyNumber(JSON.stringify(request.messages ?? null)) : n;
+			const content = JSON.stringify(fill(schema, say, choice, opts.overrides));
+			const answer = () => {
+				inFlight.set(kind, inFlight.get(kind)! - 1);
+				res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+				res.end(
+					JSON.stringify({
+						choices: [{ message: { content }, finish_reason: 'stop' }],
+						usage: { prompt_tokens: 50, completion_tokens: 12 }
+					})
+				);
+			};
+			if (opts.latencyMs) setTimeout(answer, opts.latencyMs);
+			else answer();
 		});
 	});
 	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 	return {
 		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
 		seen,
+		peak,
 		close: () => new Promise<void>((r) => server.close(() => r()))
 	};
 }

@@ -117,6 +117,8 @@ test('a scripted governance run: exported, dropped on the Runs page of a fresh p
 
 	const fresh = await freshProfile(browser, baseURL!);
 	await fresh.page.goto('/runs/');
+	// A drop before the page is hydrated is the browser's, not ours: wait until the page takes it.
+	await expect(fresh.page.getByTestId('import')).toHaveAttribute('data-listening', 'true');
 	// Dropped anywhere on the page, as a person drags it from their files.
 	const text = readFileSync(file, 'utf8');
 	const transfer = await fresh.page.evaluateHandle((t) => {

@@ -301,10 +301,26 @@ export class Gate {
 
 	/** The gate one ask's policy uses. */
 	forAsk(ask: string): CallGate {
-		return {
-			authorize: (request) => this.authorizeCall(ask, request),
-			settle: (permit, call) => this.settle(permit, call)
-		};
+		return new AskGate(this, ask);
+	}
+}
+
+/** `Gate.forAsk`'s answer: a class, so the runner makes no closures for every ask. */
+class AskGate implements CallGate {
+	readonly #gate: Gate;
+	readonly #ask: string;
+
+	constructor(gate: Gate, ask: string) {
+		this.#gate = gate;
+		this.#ask = ask;
+	}
+
+	authorize(request: CallRequest): Authorization {
+		return this.#gate.authorizeCall(this.#ask, request);
+	}
+
+	settle(permit: Permit, call: ModelCall): void {
+		this.#gate.settle(permit, call);
 	}
 }
 

@@ -119,11 +119,7 @@ export class Runner<C, S, O, R> {
 		// Claimed only when an event is written (folding sets the clock), so an interrupted turn leaves no gap.
 		const tick = this.#clock.now + 1;
 		const written: LogEvent[] = [];
-		const write = (draft: EventDraft) => {
-			const e = this.log.append(draft, tick);
-			this.#fold(e);
-			written.push(e);
-		};
+		const write = new TurnWriter(this.log, tick, written, (e) => this.#fold(e));
 		try {
 			const halt =
 				this.scenario.outcome(this.#state) === null
@@ -131,9 +127,9 @@ export class Runner<C, S, O, R> {
 					: null;
 			const step = halt ? null : this.scenario.next(this.#state, this.rng);
 			if (halt) {
-				write({ kind: 'run.halted', data: { reason: halt } } satisfies CoreEvent);
+				write.event({ kind: 'run.halted', data: { reason: halt } } satisfies CoreEvent);
 			} else if (step?.type === 'events') {
-				for (const draft of step.events) write(draft);
+				for (const draft of step.events) write.event(draft);
 			} else if (step?.type === 'asks') {
 				await this.#answer(step.asks, write);
 			} else {
@@ -177,11 +173,15 @@ export class Runner<C, S, O, R> {
 		return this.outcome();
 	}
 
-	async #answer(asks: Ask[], write: (d: EventDraft) => void): Promise<void> {
+	async #answer(asks: Ask[], write: TurnWriter): Promise<void> {
 		const state = this.#state;
 		let decisions: Decision[];
 		try {
-			decisions = await Promise.all(asks.map((ask) => this.#decide(state, ask)));
+			// One ask (a speech) needs no Promise.all: the same decision, one promise fewer per turn.
+			decisions =
+				asks.length === 1
+					? [await this.#decide(state, asks[0] as Ask)]
+					: await Promise.all(asks.map((ask) => this.#decide(state, ask)));
 		} finally {
 			// Every policy has answered: what the gate held for them is now in `decisions`, and the log
 			// charges it as the events are written below.
@@ -192,8 +192,8 @@ export class Runner<C, S, O, R> {
 			// Nothing is decided this turn: log the failed calls (transport errors, not decisions), and any
 			// tool calls already carried out (the files changed), then stop.
 			for (const { d, ask } of interrupted) {
-				for (const call of d.calls) write(modelCalled(ask, call));
-				for (const t of d.toolCalls) write(toolCalled(ask, t));
+				for (const call of d.calls) write.event(modelCalled(ask, call));
+				for (const t of d.toolCalls) write.event(toolCalled(ask, t));
 			}
 			// A replay's miss in a turn that also met a recorded transport failure is not a divergence: the
 			// original turn was interrupted too and kept no answer of that seat (after a model change its
@@ -205,17 +205,17 @@ export class Runner<C, S, O, R> {
 		const retries: Ask[] = [];
 		asks.forEach((ask, i) => {
 			const { validation: v, calls, toolCalls } = decisions[i] as Decision;
-			for (const call of calls) write(modelCalled(ask, call));
-			for (const t of toolCalls) write(toolCalled(ask, t));
-			if (v.ok) return write(withAsk(v.event, ask.id));
-			if (decisions[i]!.refused) return write(forfeit(ask, v.error));
-			write({
+			for (const call of calls) write.event(modelCalled(ask, call));
+			for (const t of toolCalls) write.event(toolCalled(ask, t));
+			if (v.ok) return write.event(withAsk(v.event, ask.id));
+			if (decisions[i]!.refused) return write.event(forfeit(ask, v.error));
+			write.event({
 				kind: 'action.rejected',
 				data: { ask: ask.id, seat: ask.seat, action: ask.kind, error: v.error, attempt: ask.attempt }
 			} satisfies CoreEvent);
 			if (this.#gate.mayRetry(ask.attempt))
 				retries.push({ ...ask, attempt: ask.attempt + 1, error: v.error });
-			else write(forfeit(ask, `rejected: ${v.error}`));
+			else write.event(forfeit(ask, `rejected: ${v.error}`));
 		});
 		if (retries.length) await this.#answer(retries, write);
 	}
@@ -280,6 +280,22 @@ export class Runner<C, S, O, R> {
 	}
 }
 
+/** Appends a turn's events at its tick, folds each into the state, and keeps them for `onEvents`. */
+class TurnWriter {
+	constructor(
+		readonly log: EventLog,
+		readonly tick: number,
+		readonly written: LogEvent[],
+		readonly fold: (e: LogEvent) => void
+	) {}
+
+	event(draft: EventDraft): void {
+		const e = this.log.append(draft, this.tick);
+		this.fold(e);
+		this.written.push(e);
+	}
+}
+
 interface Decision {
 	validation: Validation;
 	calls: ModelCall[];
@@ -299,7 +315,9 @@ function toolCalled(ask: Ask, t: ToolCallRecord): EventDraft {
 }
 
 function withAsk(draft: EventDraft, ask: string): EventDraft {
-	return { kind: draft.kind, data: { ...(draft.data as object), ask } };
+	// Object.assign rather than a spread: a scenario's event data come in many shapes, and V8's spread
+	// is slow on shapes it has not seen at the call site.
+	return { kind: draft.kind, data: Object.assign({}, draft.data, { ask }) };
 }
 
 function forfeit(ask: Ask, reason: string): CoreEvent {

@@ -92,13 +92,23 @@ export async function winSplit(games: number): Promise<Record<'civilians' | 'und
  * where the browser coarsens `performance.now()` to 0.1 ms. `onEvents` lets the page include its
  * storage write-behind, as a real run pays it, and `settle` (awaited inside each game's time) waits
  * until those writes are committed, so the figure includes them and not only their queueing.
+ *
+ * `agents`: the seats' policies as the page runs them, in Web Workers (an AgentPool of scripted
+ * seats). A worker's deciding cannot be timed from here (its span would include the messages to it,
+ * which are overhead), so each game is first played on this thread with the scripted policies timed,
+ * and the decisions' time measured there is what is taken off the workers' game, which must reach the
+ * same log hash (the same turns, the same decisions).
  */
 export async function overheadPerTurn(
 	games: number,
 	now: () => number,
-	onEvents?: (runId: string, events: LogEvent[]) => void,
-	settle?: () => Promise<unknown>
+	opts: {
+		agents?: (seat: number) => Policy;
+		onEvents?: (runId: string, events: LogEvent[]) => void;
+		settle?: () => Promise<unknown>;
+	} = {}
 ): Promise<{ medianMs: number; turns: number }> {
+	const { agents, onEvents, settle } = opts;
 	const scripted = scriptedPolicy('undercover');
 	const perGame: number[] = [];
 	let turns = 0;
@@ -121,14 +131,26 @@ export async function overheadPerTurn(
 				}
 			}
 		};
-		const r = createRunner(setup(seed), {
+		const measured = agents
+			? createRunner(setup(seed), { policyFor: agents, onEvents: (e) => onEvents?.(`bench-${seed}`, e) })
+			: null;
+		const local = createRunner(setup(seed), {
 			policyFor: () => timed,
-			onEvents: (e) => onEvents?.(`bench-${seed}`, e)
+			...(measured ? {} : { onEvents: (e: LogEvent[]) => onEvents?.(`bench-${seed}`, e) })
 		});
-		const t = now();
-		await r.run();
-		await settle?.();
-		perGame.push((now() - t - policyMs) / asked);
+		let t = now();
+		await local.run();
+		if (!measured) await settle?.();
+		let gameMs = now() - t;
+		if (measured) {
+			t = now();
+			await measured.run();
+			await settle?.();
+			gameMs = now() - t;
+			if (measured.hash !== local.hash)
+				throw new Error(`game ${seed} in workers is not the game on this thread (another log hash)`);
+		}
+		perGame.push((gameMs - policyMs) / asked);
 		turns += asked;
 	}
 	return { medianMs: median(perGame), turns };

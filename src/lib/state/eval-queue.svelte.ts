@@ -1,5 +1,6 @@
 /**
- * A fixed evaluation set run in the browser, one game after another, resumable across reloads.
+ * A fixed evaluation set run in the browser, resumable across reloads: one game after another, or N at
+ * once where the seats ask an OpenAI-compatible endpoint (a server batches concurrent requests).
  *
  * The queue itself is the pure `EvalQueue` (scenarios/undercover/eval-sets); this class plays its
  * games and keeps `EvalQueue.toJSON()` in localStorage after every game, so a reload resumes where it
@@ -13,6 +14,11 @@
  * off, as in the headless evaluation: no lessons are given or written, a controlled experiment.
  * Each game's sampling settings (the set's temperature, top-p and token cap, with the queue's
  * overrides) are handed to the agent workers before it starts, so they reach every model call.
+ *
+ * Concurrency: each lane plays its own games with its own AgentPool (a seat's worker holds one game's
+ * notes), so a game's log is the one it has when played alone. WebLLM and transformers.js seats get
+ * one lane whatever is asked: all their seats share one engine on this GPU or CPU, which would only
+ * interleave the games' tokens, not make more of them; scripted seats play on the main thread, idem.
  */
 import { isRunInterrupted, type LogEvent } from '$lib/core';
 import { needsEngine } from '$lib/engines/spec';
@@ -53,6 +59,20 @@ interface StoredEval {
 	state: ReturnType<EvalQueue['toJSON']>;
 	/** True while the queue was running: a reload resumes it by itself. */
 	running: boolean;
+	/** Games asked to run at once (see `lanesFor`). */
+	concurrency?: number;
+}
+
+/** The most games a queue plays at once. */
+export const MAX_CONCURRENCY = 16;
+
+/** A stored or typed number of games at once, kept within 1 to MAX_CONCURRENCY. */
+const clampConcurrency = (n: unknown): number =>
+	typeof n === 'number' && Number.isInteger(n) ? Math.max(1, Math.min(MAX_CONCURRENCY, n)) : 1;
+
+/** Games played at once for this choice: N for an OpenAI-compatible endpoint, else one (see above). */
+export function lanesFor(choice: ModelChoice, concurrency: number): number {
+	return choice.engine === 'openai' ? clampConcurrency(concurrency) : 1;
 }
 
 /** A breath between games: the page stays responsive and the progress bar visibly moves. */
@@ -99,17 +119,21 @@ function readStored(): StoredEval | null {
 export class EvalRunner {
 	queue: EvalQueue | null = $state.raw(null);
 	running = $state(false);
-	current: EvalGame | null = $state.raw(null);
+	/** The games being played now, one per busy lane. */
+	playing: EvalGame[] = $state.raw([]);
 	error: string | null = $state(null);
-	/** Set while models load for the queue: the page shows their progress. */
-	pool: AgentPool | null = $state.raw(null);
+	/** Each lane's agents, while it has some: the page shows their models loading. */
+	pools: AgentPool[] = $state.raw([]);
+	/** Games asked to run at once; `lanes` is what the seats allow. */
+	concurrency = $state(1);
 	/** The queue run's id (tags its saved runs). */
 	id = $state('');
 	#stop = false;
 	/** Set when the page is left: the queue stays marked running, so coming back resumes it. */
 	#leaving = false;
 	#loop: Promise<void> | null = null;
-	#poolSeats = 0;
+	/** Per lane: its pool and the table size it was built for. */
+	#lanePools: ({ pool: AgentPool; seats: number } | undefined)[] = [];
 
 	get progress(): EvalProgress | null {
 		return this.queue?.progress() ?? null;
@@ -119,6 +143,10 @@ export class EvalRunner {
 		return choiceOfSetup(this.queue?.setup);
 	}
 
+	get lanes(): number {
+		return lanesFor(this.choice, this.concurrency);
+	}
+
 	/** The queue kept in this browser, if any; it starts again by itself if it was running. */
 	restore(): void {
 		const stored = readStored();
@@ -126,6 +154,7 @@ export class EvalRunner {
 		try {
 			this.queue = EvalQueue.restore(stored.state);
 			this.id = stored.id || newId();
+			this.concurrency = clampConcurrency(stored.concurrency);
 		} catch (err) {
 			this.error = `The saved evaluation could not be resumed: ${err instanceof Error ? err.message : String(err)}`;
 			return;
@@ -133,10 +162,16 @@ export class EvalRunner {
 		if (stored.running && !this.queue.progress().finished) this.resume();
 	}
 
-	/** A new run of a set with one model at every seat; replaces any queue kept before. */
-	start(set: EvalSetId, choice: ModelChoice): void {
+	/**
+	 * A new run of a set with one model at every seat, `concurrency` games at once where the seats
+	 * allow it; replaces any queue kept before.
+	 */
+	start(set: EvalSetId, choice: ModelChoice, concurrency = 1): void {
 		if (this.running) return;
 		if (choice.engine === 'human') throw new Error('an evaluation is played by agents, not by a person');
+		if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY)
+			throw new Error(`games at once must be a whole number from 1 to ${MAX_CONCURRENCY}`);
+		this.concurrency = concurrency;
 		this.queue = new EvalQueue(EVAL_SETS[set], [], setupOf(choice));
 		this.id = newId();
 		this.error = null;
@@ -152,7 +187,7 @@ export class EvalRunner {
 		this.#save(true);
 		this.#loop = this.#run().finally(() => {
 			this.running = false;
-			this.current = null;
+			this.playing = [];
 			this.#save(this.#leaving && !this.queue?.progress().finished);
 			this.#disposePool();
 		});
@@ -185,7 +220,12 @@ export class EvalRunner {
 
 	#save(running: boolean): void {
 		if (!this.queue) return;
-		const stored: StoredEval = { id: this.id, state: this.queue.toJSON(), running };
+		const stored: StoredEval = {
+			id: this.id,
+			state: this.queue.toJSON(),
+			running,
+			concurrency: this.concurrency
+		};
 		try {
 			localStorage.setItem(EVAL_STORAGE_KEY, JSON.stringify(stored));
 		} catch {
@@ -194,23 +234,39 @@ export class EvalRunner {
 	}
 
 	#disposePool(): void {
-		this.pool?.dispose();
-		this.pool = null;
+		for (const lane of this.#lanePools) lane?.pool.dispose();
+		this.#lanePools = [];
+		this.pools = [];
 	}
 
+	/** Plays the pending games in `lanes` lanes, each taking the next game no lane has taken. */
 	async #run(): Promise<void> {
+		const taken = new Set<string>();
+		const next = (): EvalGame | null => {
+			const game = this.queue?.pending().find((g) => !taken.has(g.id)) ?? null;
+			if (game) taken.add(game.id);
+			return game;
+		};
+		await Promise.all(Array.from({ length: this.lanes }, (_, lane) => this.#lane(lane, next)));
+	}
+
+	async #lane(lane: number, next: () => EvalGame | null): Promise<void> {
 		const store = runStore();
-		for (let game = this.queue?.nextGame(); game && !this.#stop; game = this.queue?.nextGame()) {
-			this.current = game;
+		for (let game = this.#stop ? null : next(); game; game = this.#stop ? null : next()) {
+			this.playing = [...this.playing, game];
 			let played: { runner: AnyRunner; run: SharedRun } | null;
 			try {
-				played = await this.#play(game);
+				played = await this.#play(game, lane);
 			} catch (err) {
 				this.error = `Game ${game.id} could not be played: ${err instanceof Error ? err.message : String(err)}. The evaluation is paused; resume to try it again.`;
+				this.#stop = true; // the other lanes stop too; their unfinished games are played again on resume
 				return;
+			} finally {
+				this.playing = this.playing.filter((g) => g !== game);
 			}
 			if (!played) return;
 			const { runner } = played;
+			// Read now, not when the game started: the other lanes record their games meanwhile.
 			const queue = this.queue as EvalQueue;
 			const outcome = runner.outcome() as UndercoverOutcome | null;
 			const runId = `ev-${this.id}-${game.index}`;
@@ -239,7 +295,7 @@ export class EvalRunner {
 			void store.append(runId, runner.log.events as LogEvent[], {});
 			await store.flush();
 			if (store.problem) this.error = `${store.problem.message} Results still count on this page.`;
-			this.queue = queue.record({
+			this.queue = (this.queue as EvalQueue).record({
 				gameId: game.id,
 				seed: game.run.seed,
 				logHash: runner.hash,
@@ -253,13 +309,13 @@ export class EvalRunner {
 	}
 
 	/** Plays one game to its end; null when stopped part-way (nothing of it is kept). */
-	async #play(game: EvalGame): Promise<{ runner: AnyRunner; run: SharedRun } | null> {
+	async #play(game: EvalGame, lane: number): Promise<{ runner: AnyRunner; run: SharedRun } | null> {
 		const choice = this.choice;
 		const seatsN = Number(game.run.config.seats);
 		const seats: Record<string, ModelChoice> = {};
 		for (let s = 1; s <= seatsN; s++) seats[s] = choice;
 		const run: SharedRun = { ...game.run, seats };
-		const pool = needsEngine(choice) ? await this.#poolFor(seats) : null;
+		const pool = needsEngine(choice) ? await this.#poolFor(lane, seats) : null;
 		await pool?.configure(gameSampling(game, this.queue?.setup));
 		if (this.#stop) return null;
 		const runner = createRunner(run, { policyFor: pool ? (seat) => pool.policyFor(seat) : undefined });
@@ -280,18 +336,19 @@ export class EvalRunner {
 		return { runner, run };
 	}
 
-	/** One pool for the whole queue: the model loads once; a different table size gets a new one. */
-	async #poolFor(seats: Record<string, ModelChoice>): Promise<AgentPool> {
+	/** One pool per lane for the whole queue: the model loads once; a different table size gets a new one. */
+	async #poolFor(lane: number, seats: Record<string, ModelChoice>): Promise<AgentPool> {
 		const key = Object.keys(seats).length;
-		if (this.pool && this.#poolSeats === key) {
-			await this.pool.start({ runId: `eval-${this.id}` });
-			return this.pool;
+		const kept = this.#lanePools[lane];
+		if (kept && kept.seats === key) {
+			await kept.pool.start({ runId: `eval-${this.id}-${lane}` });
+			return kept.pool;
 		}
-		this.#disposePool();
+		kept?.pool.dispose();
 		const pool = new AgentPool('undercover', seats);
-		this.pool = pool;
-		this.#poolSeats = key;
-		await pool.start({ runId: `eval-${this.id}` });
+		this.#lanePools[lane] = { pool, seats: key };
+		this.pools = this.#lanePools.flatMap((l) => (l ? [l.pool] : []));
+		await pool.start({ runId: `eval-${this.id}-${lane}` });
 		return pool;
 	}
 }

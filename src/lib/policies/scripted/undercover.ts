@@ -37,29 +37,86 @@ interface Reading {
 	own: Word;
 	other: Word;
 	shared: string[];
+	/** My word's features the other word lacks, and the other's that mine lacks. */
+	ownOnly: string[];
+	otherOnly: string[];
+	/** What each speech text says, as counts of features (see `readSpeech`). */
+	counts: Map<string, Said>;
 }
+
+/** How many of my word's features a speech says, of those mine alone has, and of the other word's own. */
+interface Said {
+	own: number;
+	ownOnly: number;
+	otherOnly: number;
+}
+
+/** Texts remembered per reading: scripted speeches repeat (a few templates), a model's need not. */
+const MAX_COUNTS = 512;
+
+/**
+ * Readings by language and word: a pair is looked up in its pack once per word, not at every ask (the
+ * packs never change while the page runs, and every game asks about the same few hundred words).
+ */
+const readings = new Map<string, Reading | null>();
 
 function reading(obs: UndercoverObservation): Reading | null {
 	if (obs.word === null) return null;
-	const pair = findPair(obs.lang, obs.word);
-	if (!pair) return null;
-	const [own, other] = pair.a.word === obs.word ? [pair.a, pair.b] : [pair.b, pair.a];
-	return { own, other, shared: own.features.filter((f) => other.features.includes(f)) };
+	const key = `${obs.lang}\u0000${obs.word}`;
+	let r = readings.get(key);
+	if (r === undefined) {
+		const pair = findPair(obs.lang, obs.word);
+		if (pair) {
+			const [own, other] = pair.a.word === obs.word ? [pair.a, pair.b] : [pair.b, pair.a];
+			const shared = own.features.filter((f) => other.features.includes(f));
+			r = {
+				own,
+				other,
+				shared,
+				ownOnly: own.features.filter((f) => !shared.includes(f)),
+				otherOnly: other.features.filter((f) => !own.features.includes(f)),
+				counts: new Map()
+			};
+		} else r = null;
+		readings.set(key, r);
+	}
+	return r;
 }
 
-const mentioned = (text: string | null, features: readonly string[]) =>
-	text === null ? [] : features.filter((f) => text.includes(f));
+/** How many of `features` the text says. */
+function mentioned(text: string, features: readonly string[]): number {
+	let n = 0;
+	for (const f of features) if (text.includes(f)) n++;
+	return n;
+}
+
+const NOTHING_SAID: Said = { own: 0, ownOnly: 0, otherOnly: 0 };
+
+/** What a speech says, read against my pair (nothing for a forfeited turn); counted once per text. */
+function readSpeech(r: Reading, text: string | null): Said {
+	if (text === null) return NOTHING_SAID;
+	let c = r.counts.get(text);
+	if (!c) {
+		if (r.counts.size >= MAX_COUNTS) r.counts.clear();
+		c = {
+			own: mentioned(text, r.own.features),
+			ownOnly: mentioned(text, r.ownOnly),
+			otherOnly: mentioned(text, r.otherOnly)
+		};
+		r.counts.set(text, c);
+	}
+	return c;
+}
 
 /** Do the others' words sound more like the other word of the pair than like mine? */
 function suspectsSelf(obs: UndercoverObservation, r: Reading): boolean {
 	let forOwn = 0;
 	let forOther = 0;
-	const ownOnly = r.own.features.filter((f) => !r.shared.includes(f));
-	const otherOnly = r.other.features.filter((f) => !r.shared.includes(f));
 	for (const s of obs.speeches) {
 		if (s.seat === obs.seat) continue;
-		forOwn += mentioned(s.text, ownOnly).length;
-		forOther += mentioned(s.text, otherOnly).length;
+		const c = readSpeech(r, s.text);
+		forOwn += c.ownOnly;
+		forOther += c.otherOnly;
 	}
 	return forOther > forOwn;
 }
@@ -69,12 +126,8 @@ function fit(obs: UndercoverObservation, r: Reading, seat: SeatId): number {
 	let score = 0;
 	for (const s of obs.speeches) {
 		if (s.seat !== seat) continue;
-		const own = mentioned(s.text, r.own.features).length;
-		const otherOnly = mentioned(
-			s.text,
-			r.other.features.filter((f) => !r.own.features.includes(f))
-		).length;
-		score += own > 0 ? 1 : otherOnly > 0 ? -1 : -0.5;
+		const c = readSpeech(r, s.text);
+		score += c.own > 0 ? 1 : c.otherOnly > 0 ? -1 : -0.5;
 	}
 	return score;
 }
@@ -123,9 +176,9 @@ function describe(obs: UndercoverObservation, ask: Ask, rng: Stream): string {
 function chooseTarget(obs: UndercoverObservation, ask: Ask, rng: Stream): SeatId {
 	const options = (ask.options ?? []).filter((s) => s !== obs.seat);
 	const r = reading(obs);
-	const score = (s: SeatId) => (r ? fit(obs, r, s) : overlap(obs, s));
-	const lowest = Math.min(...options.map(score));
-	return rng.pick(options.filter((s) => score(s) === lowest));
+	const scores = options.map((s) => (r ? fit(obs, r, s) : overlap(obs, s)));
+	const lowest = Math.min(...scores);
+	return rng.pick(options.filter((_, i) => scores[i] === lowest));
 }
 
 export const scriptedUndercover: Policy<UndercoverObservation> = {

@@ -22,6 +22,7 @@ import type {
 	Deal,
 	Phase,
 	Seat,
+	Speech,
 	Stage,
 	Tally,
 	UndercoverEvent,
@@ -144,27 +145,22 @@ function ask(s: UndercoverState, seat: SeatId, kind: 'speak' | 'defend' | 'vote'
 	return { id: `r${s.round}:${kind}${stage}:${seat}`, seat, kind, options, attempt: 0 };
 }
 
+const events = (...e: UndercoverEvent[]): Step => ({ type: 'events', events: e });
+
 export function next(s: UndercoverState, rng: Rng): Step {
-	const events = (...e: UndercoverEvent[]): Step => ({ type: 'events', events: e });
 	switch (s.phase) {
 		case 'SETUP':
 			if (!s.deal) return events({ kind: 'game.dealt', data: deal(s.config, rng) });
 			return startRound(s, 1);
 		case 'SPEAK': {
-			const spoken = new Set(
-				s.speeches.filter((x) => x.round === s.round && x.kind === 'speech').map((x) => x.seat)
-			);
-			const nextSeat = s.order.find((id) => !spoken.has(id));
+			const nextSeat = firstWithout(s, s.order, 'speech');
 			if (nextSeat !== undefined) return { type: 'asks', asks: [ask(s, nextSeat, 'speak')] };
 			return events({ kind: 'phase.entered', data: { phase: 'VOTE' } });
 		}
 		case 'VOTE':
 			return voteStep(s, aliveSeats(s), 'vote');
 		case 'TIEBREAK': {
-			const defended = new Set(
-				s.speeches.filter((x) => x.round === s.round && x.kind === 'defence').map((x) => x.seat)
-			);
-			const nextSeat = s.tied.find((id) => !defended.has(id));
+			const nextSeat = firstWithout(s, s.tied, 'defence');
 			if (nextSeat !== undefined) return { type: 'asks', asks: [ask(s, nextSeat, 'defend')] };
 			return voteStep(s, s.tied, 'revote');
 		}
@@ -173,6 +169,26 @@ export function next(s: UndercoverState, rng: Rng): Step {
 		case 'END':
 			return { type: 'done' };
 	}
+}
+
+/** The first of `seats` with no speech of this kind in the current round (a loop: asked every turn). */
+function firstWithout(
+	s: UndercoverState,
+	seats: readonly SeatId[],
+	kind: Speech['kind']
+): SeatId | undefined {
+	for (const id of seats) {
+		let said = false;
+		for (let i = s.speeches.length - 1; i >= 0; i--) {
+			const x = s.speeches[i]!;
+			if (x.round === s.round && x.kind === kind && x.seat === id) {
+				said = true;
+				break;
+			}
+		}
+		if (!said) return id;
+	}
+	return undefined;
 }
 
 function startRound(s: UndercoverState, round: number): Step {
@@ -287,58 +303,99 @@ export function validate(s: UndercoverState, a: Ask, action: unknown): Validatio
 const setSeat = (s: UndercoverState, id: SeatId, patch: Partial<Seat>): Seat[] =>
 	s.seats.map((x) => (x.id === id ? { ...x, ...patch } : x));
 
+/**
+ * A new state object with the same fields, for a reducer case to change before returning it (the old
+ * state is never touched). Written out because it runs for every event: V8's `{ ...s, field }` costs
+ * tens of times more than a literal of the same fields.
+ */
+function copy(s: UndercoverState): UndercoverState {
+	return {
+		config: s.config,
+		seed: s.seed,
+		phase: s.phase,
+		deal: s.deal,
+		seats: s.seats,
+		round: s.round,
+		roundsCompleted: s.roundsCompleted,
+		order: s.order,
+		speeches: s.speeches,
+		votes: s.votes,
+		tallies: s.tallies,
+		tied: s.tied,
+		eliminations: s.eliminations,
+		roundOver: s.roundOver,
+		outcome: s.outcome
+	};
+}
+
 export function applyEvent(s: UndercoverState, e: LogEvent): UndercoverState {
 	const ev = e as unknown as UndercoverEvent;
+	// Events the game's state does not hold: the same state, nothing copied.
+	if (
+		ev.kind === 'action.rejected' ||
+		ev.kind === 'model.called' ||
+		ev.kind === 'tool.called' ||
+		ev.kind === 'seat.model-changed'
+	)
+		return s;
+	const n = copy(s);
 	switch (ev.kind) {
 		case 'game.dealt':
-			return { ...s, deal: ev.data, seats: ev.data.seats.map((x) => ({ ...x })) };
+			n.deal = ev.data;
+			n.seats = ev.data.seats.map((x) => ({ ...x }));
+			return n;
 		case 'round.started':
-			return { ...s, round: ev.data.round, order: ev.data.order, tied: [], roundOver: false };
+			n.round = ev.data.round;
+			n.order = ev.data.order;
+			n.tied = [];
+			n.roundOver = false;
+			return n;
 		case 'phase.entered':
-			return { ...s, phase: phases.go(s.phase, ev.data.phase) };
+			n.phase = phases.go(s.phase, ev.data.phase);
+			return n;
 		case 'speech.given':
 		case 'defence.given': {
 			const kind = ev.kind === 'speech.given' ? 'speech' : 'defence';
-			return {
-				...s,
-				speeches: [...s.speeches, { round: ev.data.round, seat: ev.data.seat, kind, text: ev.data.text }]
-			};
+			n.speeches = [...s.speeches, { round: ev.data.round, seat: ev.data.seat, kind, text: ev.data.text }];
+			return n;
 		}
 		case 'vote.cast': {
 			const { round, stage, seat, target } = ev.data;
-			return { ...s, votes: [...s.votes, { round, stage, voter: seat, target }] };
+			n.votes = [...s.votes, { round, stage, voter: seat, target }];
+			return n;
 		}
 		case 'action.forfeited': {
 			const { seat, action } = ev.data;
 			if (action === 'vote')
-				return {
-					...s,
-					votes: [...s.votes, { round: s.round, stage: currentStage(s), voter: seat, target: null }]
-				};
-			const kind = action === 'defend' ? 'defence' : 'speech';
-			return { ...s, speeches: [...s.speeches, { round: s.round, seat, kind, text: null }] };
+				n.votes = [...s.votes, { round: s.round, stage: currentStage(s), voter: seat, target: null }];
+			else {
+				const kind = action === 'defend' ? 'defence' : 'speech';
+				n.speeches = [...s.speeches, { round: s.round, seat, kind, text: null }];
+			}
+			return n;
 		}
-		case 'action.rejected':
-		case 'model.called':
-		case 'tool.called':
-		case 'seat.model-changed':
-			return s;
 		case 'votes.tallied':
-			return { ...s, tallies: [...s.tallies, ev.data] };
+			n.tallies = [...s.tallies, ev.data];
+			return n;
 		case 'tie.declared':
-			return { ...s, tied: ev.data.seats };
+			n.tied = ev.data.seats;
+			return n;
 		case 'seat.eliminated':
-			return {
-				...s,
-				seats: setSeat(s, ev.data.seat, { alive: false }),
-				eliminations: [...s.eliminations, { round: ev.data.round, seat: ev.data.seat }]
-			};
+			n.seats = setSeat(s, ev.data.seat, { alive: false });
+			n.eliminations = [...s.eliminations, { round: ev.data.round, seat: ev.data.seat }];
+			return n;
 		case 'round.ended':
-			return { ...s, roundsCompleted: s.roundsCompleted + 1, roundOver: true, tied: [] };
+			n.roundsCompleted = s.roundsCompleted + 1;
+			n.roundOver = true;
+			n.tied = [];
+			return n;
 		case 'game.ended':
-			return { ...s, outcome: outcomeOf(s, ev.data.winner, ev.data.reason) };
+			n.outcome = outcomeOf(s, ev.data.winner, ev.data.reason);
+			return n;
 		case 'run.halted':
-			return { ...s, phase: phases.go(s.phase, 'END'), outcome: outcomeOf(s, 'draw', ev.data.reason) };
+			n.phase = phases.go(s.phase, 'END');
+			n.outcome = outcomeOf(s, 'draw', ev.data.reason);
+			return n;
 		default: {
 			const never: never = ev;
 			throw new Error(`unknown undercover event ${(never as { kind: string }).kind}`);
