@@ -57,6 +57,8 @@ export interface ClassLog {
 
 /** The class log's header: scenario `predictions`, chained to the agents' log by its header hash. */
 export const PREDICTIONS = 'predictions';
+/** More predictions than a run has points is not a class's log. */
+export const MAX_PREDICTIONS = 10_000;
 
 export function classLogHeader(agents: LogHeader): LogHeader {
 	return {
@@ -299,6 +301,17 @@ export function checkClassLog(
 	c: ClassLog,
 	agents: { header: LogHeader; events: readonly LogEvent[] }
 ): string | null {
+	if (
+		typeof c !== 'object' ||
+		c === null ||
+		typeof c.header !== 'object' ||
+		c.header === null ||
+		!Array.isArray(c.events)
+	)
+		return 'the class’s predictions are not a header and a list of events';
+	if (c.events.length > MAX_PREDICTIONS) return `the class’s predictions number over ${MAX_PREDICTIONS}`;
+	if (c.events.some((e) => typeof e !== 'object' || e === null || Array.isArray(e)))
+		return 'a line of the class’s predictions is not an event';
 	try {
 		verifyChain(c.header, c.events);
 	} catch (err) {
