@@ -168,4 +168,31 @@ describe('predict, then reveal', () => {
 		expect(upcomingPoint('nope', runner.state, 3)).toBeNull();
 		expect(Object.keys(scenarios)).toContain('autonomy');
 	});
+
+	it('reads hostile class logs as input: a sentence, never a throw', async () => {
+		const { runner, classLog } = await playPredicting(
+			{ scenario: 'undercover', seed: 3, config: {} },
+			{ predict: true }
+		);
+		const good = classLog.toJSON();
+		const bad: unknown[] = [
+			null,
+			{ header: good.header, events: 'x' },
+			{ header: good.header, events: [null] },
+			{ header: good.header, events: [{ ...good.events[0], data: null }] }
+		];
+		for (const c of bad) expect(checkClassLog(c as never, runner.log)).toMatch(/\w/);
+		// A well-chained prediction whose tally names an outcome not on offer.
+		const forged = new PredictionLog(runner.log.header);
+		const d = { ...good.events[0]!.data, tally: { '42': 3 } };
+		forged.log.append({ kind: 'prediction.recorded', data: d }, d.at);
+		expect(checkClassLog(forged.toJSON(), runner.log)).toMatch(/not a count of hands per outcome/);
+		// A prediction claiming to be made at a point the agents' log never had.
+		const moved = new PredictionLog(runner.log.header);
+		moved.log.append({ kind: 'prediction.recorded', data: { ...good.events[0]!.data, at: 2 } }, 2);
+		expect(checkClassLog(moved.toJSON(), runner.log)).toMatch(/does not sit where/);
+		expect(splitClassLines('{"format":1}\n{"format":1,"scenario":"predictions",\n').error).toMatch(
+			/not JSON/
+		);
+	});
 });

@@ -320,14 +320,24 @@ export function checkClassLog(
 	if (headerHash(c.header) !== headerHash(classLogHeader(agents.header)))
 		return 'the class’s predictions belong to another run';
 	for (const e of c.events) {
-		const d = e.data as Partial<PredictionData>;
+		const d = (typeof e.data === 'object' && e.data !== null ? e.data : {}) as Partial<PredictionData>;
 		if (e.kind !== 'prediction.recorded' || typeof d.at !== 'number' || typeof d.point !== 'string')
 			return `prediction ${e.seq} is not a prediction`;
 		const hashThen = d.at === 0 ? headerHash(agents.header) : agents.events[d.at - 1]?.hash;
 		if (d.at > agents.events.length || hashThen !== d.after)
 			return `prediction ${e.seq} (${d.point}) does not sit where the agents’ log says it was made`;
-		if (!d.options || typeof d.tally !== 'object' || d.tally === null)
-			return `prediction ${e.seq} has no tally`;
+		const options = Array.isArray(d.options) ? d.options : [];
+		if (
+			!options.length ||
+			!options.every((o) => typeof o?.value === 'string' && typeof o?.label === 'string')
+		)
+			return `prediction ${e.seq} offers no outcomes`;
+		const tally = typeof d.tally === 'object' && d.tally !== null ? Object.entries(d.tally) : [];
+		const counts = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+		if (!tally.every(([k, n]) => options.some((o) => o.value === k) && counts(n)))
+			return `prediction ${e.seq} has a tally that is not a count of hands per outcome`;
+		if (d.kind !== 'vote' && d.kind !== 'verdict' && d.kind !== 'spend')
+			return `prediction ${e.seq} is of no known kind`;
 	}
 	return null;
 }
