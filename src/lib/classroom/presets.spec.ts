@@ -14,6 +14,7 @@ import {
 	presetSetup,
 	SPEED_VALUES,
 	SWITCH_VALUES,
+	VIEW_VALUES,
 	type Preset
 } from './presets';
 
@@ -27,6 +28,7 @@ const presetArb: fc.Arbitrary<Preset> = fc
 			god: fc.constantFrom(...GOD_VALUES),
 			predict: fc.constantFrom(...SWITCH_VALUES),
 			notes: fc.constantFrom(...SWITCH_VALUES),
+			view: fc.constantFrom(...VIEW_VALUES),
 			fix: fc.uniqueArray(fc.constantFrom(...CONTROLS)),
 			hide: fc.uniqueArray(fc.constantFrom(...CONTROLS))
 		},

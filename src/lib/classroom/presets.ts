@@ -29,6 +29,8 @@ export const LANG_VALUES = ['en', 'zh'] as const;
 /** `scripted`: every seat a scripted agent, whatever the link's setup named (no model to load). */
 export const MODEL_VALUES = ['scripted'] as const;
 export const SWITCH_VALUES = ['on', 'off'] as const;
+/** `presenter`: the run opens in the projector view. */
+export const VIEW_VALUES = ['page', 'presenter'] as const;
 
 export interface Preset {
 	seed?: number;
@@ -38,6 +40,7 @@ export interface Preset {
 	god?: (typeof GOD_VALUES)[number];
 	predict?: (typeof SWITCH_VALUES)[number];
 	notes?: (typeof SWITCH_VALUES)[number];
+	view?: (typeof VIEW_VALUES)[number];
 	/** Controls shown but disabled. */
 	fix: Control[];
 	/** Controls left off the page. */
@@ -56,7 +59,8 @@ export const PRESET_SCHEMA: Record<Exclude<keyof Preset, 'fix' | 'hide'>, Field>
 	speed: { kind: 'enum', values: SPEED_VALUES, what: 'speed' },
 	god: { kind: 'enum', values: GOD_VALUES, what: 'god view' },
 	predict: { kind: 'enum', values: SWITCH_VALUES, what: 'predict mode' },
-	notes: { kind: 'enum', values: SWITCH_VALUES, what: 'step notes' }
+	notes: { kind: 'enum', values: SWITCH_VALUES, what: 'step notes' },
+	view: { kind: 'enum', values: VIEW_VALUES, what: 'view' }
 };
 
 /** Bounds on the query itself: a preset is a handful of short settings. */

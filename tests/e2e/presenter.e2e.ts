@@ -1,0 +1,103 @@
+import { createRunner } from '../../src/lib/play';
+import { encodeShare } from '../../src/lib/share/link';
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const setup = {
+	scenario: 'undercover',
+	seed: 3,
+	config: { seats: 6, undercover: 1, blank: false, lang: 'en' }
+};
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+const events = async (page: Page) =>
+	Number(/(\d+) events/.exec((await page.getByTestId('presenter-status').textContent()) ?? '')?.[1] ?? -1);
+
+test('the presenter view at 1280x720: table and chart side by side, driven by the keyboard alone', async ({
+	page
+}) => {
+	await page.goto(`/play/#${encodeShare(setup)}`);
+	await page.getByTestId('presenter-open').focus();
+	await page.keyboard.press('Enter');
+	const presenter = page.getByTestId('presenter');
+	await expect(presenter).toBeVisible();
+	// No setup clutter: the page's own controls and share panel are gone.
+	await expect(page.getByTestId('share-link')).toHaveCount(0);
+	await expect(page.getByTestId('speed')).toHaveCount(0);
+	// Large type, and the table beside the chart, both on screen, nothing scrolled sideways.
+	const size = await presenter.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+	expect(size).toBeGreaterThanOrEqual(24);
+	const table = await presenter.getByTestId('table').boundingBox();
+	const chart = await presenter.getByTestId('live-votes').boundingBox();
+	expect(table && chart).toBeTruthy();
+	expect(table!.x + table!.width).toBeLessThanOrEqual(chart!.x + 1);
+	expect(chart!.x + chart!.width).toBeLessThanOrEqual(1280);
+	expect(await presenter.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+	// Arrow: one step.
+	const before = await events(page);
+	await page.keyboard.press('ArrowRight');
+	await expect.poll(() => events(page)).toBeGreaterThan(before);
+	// G: god view on and off.
+	await page.keyboard.press('g');
+	await expect(page.getByTestId('presenter-god')).toHaveText('God view on');
+	await expect(presenter.getByTestId('secret-1')).toBeVisible();
+	await page.keyboard.press('g');
+	await expect(page.getByTestId('presenter-god')).toHaveText('God view off');
+	// ?: the help overlay lists every key; Esc closes it.
+	await page.keyboard.press('?');
+	const help = page.getByTestId('presenter-help');
+	await expect(help).toBeVisible();
+	for (const k of ['Space', '→', 'G', 'F', '?', 'Esc']) await expect(help).toContainText(k);
+	await page.keyboard.press('Escape');
+	await expect(help).toHaveCount(0);
+	// F: full screen and back.
+	await page.keyboard.press('f');
+	await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+	await page.keyboard.press('f');
+	await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+	// Space: play, then pause.
+	await page.keyboard.press(' ');
+	await expect(page.getByTestId('presenter-status')).toContainText(/playing|finished/);
+	await page.keyboard.press(' ');
+	await expect(page.getByTestId('presenter-status')).toContainText(/paused|finished/);
+	// Esc leaves the presenter view.
+	await page.keyboard.press('Escape');
+	await expect(presenter).toHaveCount(0);
+	await expect(page.getByTestId('speed')).toBeVisible();
+});
+
+test('votes animate along the vote flow as they are cast; reduced motion draws them still', async ({
+	page
+}) => {
+	const runner = createRunner(setup);
+	while (!runner.log.events.some((e) => e.kind === 'vote.cast')) await runner.step();
+	const cast = runner.log.events
+		.filter((e) => e.kind === 'vote.cast')
+		.map((e) => e.data as { seat: number; target: number });
+	for (const motion of ['no-preference', 'reduce'] as const) {
+		await page.emulateMedia({ reducedMotion: motion });
+		await page.goto(`/play/?view=presenter#${encodeShare(setup)}`);
+		await expect(page.getByTestId('presenter')).toBeVisible();
+		const votes = page.getByTestId('live-vote');
+		while ((await votes.count()) === 0) {
+			const n = await events(page);
+			await page.keyboard.press('ArrowRight');
+			await expect.poll(() => events(page)).toBeGreaterThan(n);
+		}
+		await expect(votes).toHaveCount(cast.length);
+		for (const [i, c] of cast.entries()) {
+			await expect(votes.nth(i)).toHaveAttribute('data-voter', String(c.seat));
+			await expect(votes.nth(i)).toHaveAttribute('data-target', String(c.target));
+		}
+		// The words for the last vote, for a screen reader.
+		const last = cast.at(-1)!;
+		await expect(page.getByTestId('live-votes-text')).toHaveText(
+			`seat ${last.seat} voted for seat ${last.target}`
+		);
+		const animation = await votes.first().evaluate((el) => getComputedStyle(el).animationName);
+		if (motion === 'reduce') expect(animation).toBe('none');
+		else expect(animation).toMatch(/draw/);
+	}
+});
