@@ -91,13 +91,11 @@ test('predict mode: a tampered prediction in an imported file is refused with a 
 	const agents = [runner.log.header, ...runner.log.events].map((x) => JSON.stringify(x)).join('\n') + '\n';
 	const header = { format: 1, scenario: 'predictions', seed: 3, config: { of: 'not this run' }, engines: {} };
 	await page.goto('/runs/');
-	await page
-		.getByTestId('import-file')
-		.setInputFiles({
-			name: 'run.jsonl',
-			mimeType: 'application/x-ndjson',
-			buffer: Buffer.from(agents + JSON.stringify(header) + '\n')
-		});
+	await page.getByTestId('import-file').setInputFiles({
+		name: 'run.jsonl',
+		mimeType: 'application/x-ndjson',
+		buffer: Buffer.from(agents + JSON.stringify(header) + '\n')
+	});
 	await expect(page.getByTestId('import-error')).toContainText(
 		'the class’s predictions belong to another run'
 	);

@@ -103,8 +103,8 @@ describe('predict, then reveal', () => {
 	it('a prediction before the point is revealed has no reveal yet', async () => {
 		const run = { scenario: 'undercover', seed: 3, config: {} };
 		const runner = createRunner(run);
-		let p: PredictionPoint | null = null;
-		while (!(p = upcomingPoint('undercover', runner.state, 3))) await runner.step();
+		while (!upcomingPoint('undercover', runner.state, 3)) await runner.step();
+		const p = upcomingPoint('undercover', runner.state, 3)!;
 		const classLog = new PredictionLog(runner.log.header);
 		const e = classLog.record(p, { '2': 3 }, { length: runner.log.length, hash: runner.hash });
 		expect(score(e.data, runner.log.events)).toMatchObject({ reveal: null, hit: null });

@@ -32,7 +32,12 @@ export async function importRunFile(file: Blob, store: RunStore): Promise<Import
 	const existing = (await store.listRuns()).find(
 		(r) => r.logHash === logHash && r.events === run.events.length && r.scenario === run.header.scenario
 	);
-	if (existing) return { ok: true, id: existing.id, events: existing.events, already: true };
+	if (existing) {
+		// The same run saved without the class's predictions (say, played here without predict mode): keep them.
+		if (split.classLog && !existing.predictions)
+			await store.update(existing.id, { predictions: split.classLog });
+		return { ok: true, id: existing.id, events: existing.events, already: true };
+	}
 	const now = Date.now();
 	const o = run.outcome as { winner?: string; reason?: string } | null;
 	const record: RunRecord = {

@@ -26,6 +26,8 @@ export class PredictMode {
 	events: PredictionEvent[] = $state.raw([]);
 	error: string | null = $state(null);
 	#log: PredictionLog | null = null;
+	/** Points the teacher passed on: not state the page draws, so a plain Set. */
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity
 	#skipped = new Set<string>();
 	#resumeAfter = false;
 
