@@ -1,3 +1,4 @@
+import { LESSONS, lessonPath } from '../../src/lib/classroom/lesson-pack';
 import { createRunner } from '../../src/lib/play';
 import { encodeShare } from '../../src/lib/share/link';
 import { expect, test } from './fixtures';
@@ -100,4 +101,46 @@ test('votes animate along the vote flow as they are cast; reduced motion draws t
 		if (motion === 'reduce') expect(animation).toBe('none');
 		else expect(animation).toMatch(/draw/);
 	}
+});
+
+test('a lesson on the projector with predict mode, played with the keyboard alone', async ({ page }) => {
+	const lesson = LESSONS.find((l) => l.id === 'undercover-tiebreak')!;
+	await page.goto(
+		lessonPath('', lesson, encodeShare)
+			// The teacher's own edit of the link: the projector view, and no waiting between turns.
+			.replace('?', '?view=presenter&')
+			.replace('speed=slow', 'speed=instant')
+	);
+	const presenter = page.getByTestId('presenter');
+	await expect(presenter).toBeVisible();
+	await expect(presenter.getByTestId('predict-mode')).toBeChecked();
+	const focused = () =>
+		page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');
+	await page.keyboard.press(' ');
+	let points = 0;
+	for (;;) {
+		const next = presenter.locator(
+			'[data-testid="predict-ask"]:focus, [data-testid="presenter-status"]:has-text("finished")'
+		);
+		await next.first().waitFor({ timeout: 90_000 });
+		if (await presenter.getByTestId('presenter-status').filter({ hasText: 'finished' }).count()) break;
+		points++;
+		// The question has the focus: Tab reaches the first outcome's "+", Enter counts a hand.
+		await page.keyboard.press('Tab');
+		expect(await focused()).toMatch(/^predict-add-/);
+		await page.keyboard.press('Enter');
+		await page.keyboard.press('Enter');
+		while ((await focused()) !== 'predict-record') await page.keyboard.press('Tab');
+		await page.keyboard.press('Enter');
+		await expect(presenter.getByTestId('predict-reveal')).toBeVisible();
+		// Back to the run: Space plays on (the run also goes on by itself after a prediction).
+		if ((await presenter.getByTestId('presenter-status').textContent())?.includes('paused')) {
+			await page.locator('body').focus();
+			await page.keyboard.press(' ');
+		}
+	}
+	expect(points).toBeGreaterThan(1);
+	await expect(presenter.getByTestId('predict-summary')).toContainText(`of ${points} predictions right`);
+	await page.keyboard.press('g');
+	await expect(page.getByTestId('presenter-god')).toHaveText('God view on');
 });
