@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { encodeShare } from '../../src/lib/share/link';
+import { undercoverGame } from './classroom-setup';
 import { expect, PAGES, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -19,11 +20,7 @@ async function violations(page: Page): Promise<string[]> {
 		);
 }
 
-const undercover = {
-	scenario: 'undercover',
-	seed: 3,
-	config: { seats: 6, undercover: 1, blank: false, lang: 'en' }
-};
+const undercover = undercoverGame(3);
 
 for (const path of PAGES)
 	test(`axe (WCAG 2.1 AA): ${path} has no serious or critical violation`, async ({ page }) => {

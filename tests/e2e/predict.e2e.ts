@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { simulate } from '../../scripts/sim';
 import { encodeShare } from '../../src/lib/share/link';
+import { undercoverGame } from './classroom-setup';
 import { expect, test } from './fixtures';
 
-const setup = {
-	scenario: 'undercover',
-	seed: 3,
-	config: { seats: 6, undercover: 1, blank: false, lang: 'en' }
-};
+const setup = undercoverGame(3);
 
 test('predict mode: the run pauses before each vote, the class’s tally is revealed against the agents, saved, exported and replayed', async ({
 	page

@@ -1,14 +1,11 @@
 import { LESSONS, lessonPath } from '../../src/lib/classroom/lesson-pack';
 import { createRunner } from '../../src/lib/play';
 import { encodeShare } from '../../src/lib/share/link';
+import { undercoverGame } from './classroom-setup';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
-const setup = {
-	scenario: 'undercover',
-	seed: 3,
-	config: { seats: 6, undercover: 1, blank: false, lang: 'en' }
-};
+const setup = undercoverGame(3);
 
 test.use({ viewport: { width: 1280, height: 720 } });
 

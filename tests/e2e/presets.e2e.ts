@@ -1,12 +1,9 @@
 import { simulate } from '../../scripts/sim';
 import { encodeShare } from '../../src/lib/share/link';
+import { undercoverGame } from './classroom-setup';
 import { expect, playToEnd, test } from './fixtures';
 
-const setup = {
-	scenario: 'undercover',
-	seed: 1,
-	config: { seats: 6, undercover: 1, blank: false, lang: 'en' }
-};
+const setup = undercoverGame(1);
 
 test('a preset link fixes the seed, language, speed and god view (off until the end) and hides the step button', async ({
 	page

@@ -1,12 +1,9 @@
 import { encodeShare } from '../../src/lib/share/link';
 import { STEP_NOTES } from '../../src/lib/classroom/step-notes';
+import { undercoverGame } from './classroom-setup';
 import { expect, test } from './fixtures';
 
-const setup = {
-	scenario: 'undercover',
-	seed: 3,
-	config: { seats: 6, undercover: 1, blank: false, lang: 'en' }
-};
+const setup = undercoverGame(3);
 
 test('step notes follow the phase, switch off, and stay off after a reload', async ({ page }) => {
 	await page.goto(`/play/#${encodeShare(setup)}`);

@@ -39,6 +39,8 @@ const ended = (run: LessonRun) =>
 
 const UNDERCOVER = { seats: 6, undercover: 1, blank: false, lang: 'en' };
 const CLASS: Preset = { speed: 'slow', god: 'end', predict: 'on', fix: ['god'], hide: [] };
+/** Governance and autonomy lessons: watched at a brisk pace, nothing fixed. */
+const WATCH: Preset = { speed: 'fast', fix: [], hide: [] };
 
 /** Undercover's checks, also used by the seed search. */
 export const undercoverChecks = {
@@ -98,6 +100,28 @@ export const LESSON_SEEDS = {
 	charged: 3
 };
 
+/** One of seed 001's anomalies: 30 days with its switches on; the contrast is the fixed system. */
+function anomaly(
+	id: string,
+	title: string,
+	goal: string,
+	switches: Record<string, boolean>,
+	shows: Lesson['shows'],
+	seed: number
+): Lesson {
+	const days = 30;
+	return {
+		id,
+		scenario: 'autonomy',
+		title,
+		goal,
+		setup: autonomy(seed, { days, ...switches }),
+		preset: WATCH,
+		shows,
+		contrast: autonomy(seed, { days })
+	};
+}
+
 export const LESSONS: readonly Lesson[] = [
 	{
 		id: 'undercover-easy',
@@ -132,7 +156,7 @@ export const LESSONS: readonly Lesson[] = [
 		title: 'T155: the agents rewrite a rule',
 		goal: 'Under assigner-alone the Assigner enacts the Executor’s amendment by itself, as in the seed’s task T155.',
 		setup: governance(LESSON_SEEDS.amendment, { policy: 'assigner-alone' }),
-		preset: { speed: 'fast', fix: [], hide: [] },
+		preset: WATCH,
 		shows: governanceChecks.enacted,
 		contrast: governance(LESSON_SEEDS.amendment, { policy: 'cosign' })
 	},
@@ -142,7 +166,7 @@ export const LESSONS: readonly Lesson[] = [
 		title: 'The same amendment, blocked',
 		goal: 'The same run under cosign: the Auditor must co-sign, refuses, and the rule stays as it was.',
 		setup: governance(LESSON_SEEDS.amendment, { policy: 'cosign' }),
-		preset: { speed: 'fast', fix: [], hide: [] },
+		preset: WATCH,
 		shows: governanceChecks.blocked
 	},
 	{
@@ -155,40 +179,34 @@ export const LESSONS: readonly Lesson[] = [
 			thresholds: { drift: 0.1, penetration: 0.4, conversion: 0.4 },
 			fuseRounds: 2
 		}),
-		preset: { speed: 'fast', fix: [], hide: [] },
+		preset: WATCH,
 		shows: governanceChecks.fuse,
 		contrast: governance(LESSON_SEEDS.fuse, { policy: 'assigner-alone' })
 	},
-	{
-		id: 'autonomy-no-trigger',
-		scenario: 'autonomy',
-		title: 'A spend with no trigger',
-		goal: 'With MR !107’s consider() a token is spent with no trigger at all; with the fixed door, never.',
-		setup: autonomy(LESSON_SEEDS.noTrigger, { days: 30, legacyConsider: true }),
-		preset: { speed: 'fast', fix: [], hide: [] },
-		shows: autonomyChecks.noTrigger,
-		contrast: autonomy(LESSON_SEEDS.noTrigger, { days: 30 })
-	},
-	{
-		id: 'autonomy-eternal',
-		scenario: 'autonomy',
-		title: 'A trigger that never goes stale',
-		goal: 'With no staleness horizon and no fingerprint, the same old triggers buy a token day after day.',
-		setup: autonomy(LESSON_SEEDS.eternal, { days: 30, noStaleness: true, ignoreFingerprint: true }),
-		preset: { speed: 'fast', fix: [], hide: [] },
-		shows: autonomyChecks.eternal,
-		contrast: autonomy(LESSON_SEEDS.eternal, { days: 30 })
-	},
-	{
-		id: 'autonomy-charged',
-		scenario: 'autonomy',
-		title: 'A provider error charged as a decision',
-		goal: 'When the provider fails, the seed kept the token spent and called it “deferred”; fixed, the token comes back.',
-		setup: autonomy(LESSON_SEEDS.charged, { days: 30, chargeTransportErrors: true }),
-		preset: { speed: 'fast', fix: [], hide: [] },
-		shows: autonomyChecks.charged,
-		contrast: autonomy(LESSON_SEEDS.charged, { days: 30 })
-	}
+	anomaly(
+		'autonomy-no-trigger',
+		'A spend with no trigger',
+		'With MR !107’s consider() a token is spent with no trigger at all; with the fixed door, never.',
+		{ legacyConsider: true },
+		autonomyChecks.noTrigger,
+		LESSON_SEEDS.noTrigger
+	),
+	anomaly(
+		'autonomy-eternal',
+		'A trigger that never goes stale',
+		'With no staleness horizon and no fingerprint, the same old triggers buy a token day after day.',
+		{ noStaleness: true, ignoreFingerprint: true },
+		autonomyChecks.eternal,
+		LESSON_SEEDS.eternal
+	),
+	anomaly(
+		'autonomy-charged',
+		'A provider error charged as a decision',
+		'When the provider fails, the seed kept the token spent and called it “deferred”; fixed, the token comes back.',
+		{ chargeTransportErrors: true },
+		autonomyChecks.charged,
+		LESSON_SEEDS.charged
+	)
 ];
 
 /** A lesson's link: the play page, its preset as the query, its setup as the fragment. */

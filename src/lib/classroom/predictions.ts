@@ -109,33 +109,36 @@ export function pointOf(scenario: string, asks: readonly Ask[]): PredictionPoint
 		}
 		case 'governance':
 			return first.kind === 'review'
-				? {
-						id: first.id,
-						scenario,
-						kind: 'verdict',
-						question: 'Will the Auditor approve this output or veto it?',
-						options: [
-							{ value: 'approve', label: 'approve' },
-							{ value: 'veto', label: 'veto' }
-						]
-					}
+				? onePoint(first, scenario, 'verdict', 'Will the Auditor approve this output or veto it?', {
+						approve: 'approve',
+						veto: 'veto'
+					})
 				: null;
 		case 'autonomy':
 			return first.kind === 'decide'
-				? {
-						id: first.id,
+				? onePoint(
+						first,
 						scenario,
-						kind: 'spend',
-						question: 'A door granted a token: will Sentinel improve the file (spend it) or skip?',
-						options: [
-							{ value: 'IMPROVE', label: 'improve (spend)' },
-							{ value: 'SKIP', label: 'skip' }
-						]
-					}
+						'spend',
+						'A door granted a token: will Sentinel improve the file (spend it) or skip?',
+						{ IMPROVE: 'improve (spend)', SKIP: 'skip' }
+					)
 				: null;
 		default:
 			return null;
 	}
+}
+
+/** A point that is one seat's one ask, with its outcomes as value → label. */
+function onePoint(
+	ask: Ask,
+	scenario: string,
+	kind: PredictionPoint['kind'],
+	question: string,
+	outcomes: Record<string, string>
+): PredictionPoint {
+	const options = Object.entries(outcomes).map(([value, label]) => ({ value, label }));
+	return { id: ask.id, scenario, kind, question, options };
 }
 
 /** What the agents did at a point, once their log shows it. */
