@@ -30,6 +30,7 @@ import {
 } from '$lib/run/replay';
 import { RunLock, runChannel, type RunNews } from './run-lock';
 import { wasSaved } from '$lib/storage/run-ledger';
+import type { ClassLog } from '$lib/classroom/predictions';
 
 export type Status = 'ready' | 'loading' | 'playing' | 'paused' | 'finished' | 'failed';
 
@@ -156,10 +157,14 @@ export class GameSession<S = unknown> {
 			config: run.header.config,
 			...(run.header.seats ? { seats: run.header.seats as SharedRun['seats'] } : {})
 		};
-		if (mode === 'replay')
-			return unreplayableSeat(setup) === null
-				? GameSession.replayOf(replayInputOf(run.header, events), store)
-				: new GameSession(setup, null, store, events);
+		if (mode === 'replay') {
+			const replay =
+				unreplayableSeat(setup) === null
+					? GameSession.replayOf(replayInputOf(run.header, events), store)
+					: new GameSession(setup, null, store, events);
+			replay.classLog = run.predictions ?? null;
+			return replay;
+		}
 		if (run.imported)
 			throw new Error(
 				'That run was imported from a file: it can be replayed, not resumed (a file cannot say which models may be called).'
@@ -170,6 +175,7 @@ export class GameSession<S = unknown> {
 		session.runId = id;
 		session.#id = id;
 		session.saved = events.length;
+		session.classLog = run.predictions ?? null;
 		session.#lock = lock;
 		session.#channel = runChannel(id);
 		if (session.status !== 'finished') session.status = 'paused';
@@ -390,6 +396,14 @@ export class GameSession<S = unknown> {
 	 */
 	afterFinish: ((session: GameSession<S>) => Promise<void>) | null = null;
 
+	/**
+	 * Asked before each turn of play or step: true holds the run (paused) where it is, so that
+	 * something outside the agents' game (the class predicting, in predict mode) can happen first.
+	 */
+	holdBefore: (() => boolean) | null = null;
+	/** The class's predictions saved with this run beside its log (predict mode), as stored. */
+	classLog: ClassLog | null = null;
+
 	#finish(): void {
 		this.status = 'finished';
 		this.#stopTimer();
@@ -456,6 +470,7 @@ export class GameSession<S = unknown> {
 		const before = this.status;
 		if (!this.replaying && !(await this.#ensureAgents())) return;
 		this.status = before;
+		if (this.holdBefore?.()) return;
 		const more = await this.step();
 		if (more && this.status === 'ready') this.status = 'paused';
 	}
@@ -464,6 +479,7 @@ export class GameSession<S = unknown> {
 		this.#stopTimer();
 		this.#timer = setTimeout(async () => {
 			if (this.status !== 'playing') return;
+			if (this.holdBefore?.()) return this.pause();
 			const more = await this.step();
 			if (more && this.status === 'playing') this.#schedule(SPEEDS[this.speed]);
 		}, delay);

@@ -5,6 +5,7 @@
  */
 import { readRunFile, sizeProblem } from '$lib/share/run-file';
 import type { RunRecord, RunStore } from '$lib/storage/runs';
+import { checkClassLog, splitClassLines } from '$lib/classroom/predictions';
 
 export type ImportResult =
 	{ ok: true; id: string; events: number; already: boolean } | { ok: false; error: string };
@@ -20,13 +21,23 @@ export async function importRunFile(file: Blob, store: RunStore): Promise<Import
 	} catch {
 		return refused('This file could not be read.');
 	}
-	const run = readRunFile(text);
+	// A class's predictions (predict mode) follow the agents' events: checked against them, kept with the run.
+	const split = splitClassLines(text);
+	if (split.error) return refused(`This file's ${split.error}.`);
+	const run = readRunFile(split.agents);
 	if (!run.ok) return refused(run.error);
+	const classProblem = split.classLog ? checkClassLog(split.classLog, run) : null;
+	if (classProblem) return refused(`In this file, ${classProblem}.`);
 	const logHash = run.events.at(-1)?.hash ?? '';
 	const existing = (await store.listRuns()).find(
 		(r) => r.logHash === logHash && r.events === run.events.length && r.scenario === run.header.scenario
 	);
-	if (existing) return { ok: true, id: existing.id, events: existing.events, already: true };
+	if (existing) {
+		// The same run saved without the class's predictions (say, played here without predict mode): keep them.
+		if (split.classLog && !existing.predictions)
+			await store.update(existing.id, { predictions: split.classLog });
+		return { ok: true, id: existing.id, events: existing.events, already: true };
+	}
 	const now = Date.now();
 	const o = run.outcome as { winner?: string; reason?: string } | null;
 	const record: RunRecord = {
@@ -40,6 +51,7 @@ export async function importRunFile(file: Blob, store: RunStore): Promise<Import
 		events: run.events.length,
 		logHash,
 		imported: true,
+		...(split.classLog ? { predictions: split.classLog } : {}),
 		...(o?.winner ? { summary: `${o.winner}: ${o.reason ?? ''}` } : o?.reason ? { summary: o.reason } : {})
 	};
 	try {

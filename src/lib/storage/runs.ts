@@ -6,6 +6,7 @@
  * blocked or full, the store switches to memory and says so through `onProblem`: the game goes on,
  * and the page tells the person it is not being saved.
  */
+import type { ClassLog } from '$lib/classroom/predictions';
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { LogEvent, LogHeader } from '../core';
 import { forgetRuns, noteRun } from './run-ledger';
@@ -28,6 +29,8 @@ export interface RunRecord {
 	stoppedBecause?: string;
 	/** Imported from a file: replayed, never resumed (its header could name any model endpoint). */
 	imported?: boolean;
+	/** The class's predictions (predict mode): a chain of their own beside the log, see classroom/predictions. */
+	predictions?: ClassLog;
 }
 
 interface ConclaveDB extends DBSchema {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createRunner } from '../play';
+import { decodeShare, encodeShare, type SharedRun } from '../share/link';
+import { LESSONS, lessonPath } from './lesson-pack';
+import { parsePreset } from './presets';
+
+async function play(setup: SharedRun) {
+	const runner = createRunner(setup);
+	await runner.run();
+	return { events: runner.log.events, state: runner.state };
+}
+
+describe('the lesson pack', () => {
+	it('has three lessons per scenario, each with a one-line goal', () => {
+		for (const scenario of ['undercover', 'governance', 'autonomy'])
+			expect(LESSONS.filter((l) => l.scenario === scenario)).toHaveLength(3);
+		for (const l of LESSONS) {
+			expect(l.goal).not.toMatch(/\n/);
+			expect(l.goal.length).toBeLessThan(200);
+		}
+		expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
+	});
+
+	for (const lesson of LESSONS)
+		it(`${lesson.id}: the link's run shows its goal (${lesson.goal})`, async () => {
+			// The link, read back as the page reads it: its preset without a problem, its setup whole.
+			const path = lessonPath('', lesson, encodeShare);
+			const [query, fragment] = path.replace('/play/', '').split('#');
+			const preset = parsePreset(query!);
+			expect(preset.problems).toEqual([]);
+			expect(preset.preset).toEqual(lesson.preset);
+			const decoded = decodeShare(fragment!);
+			if (!decoded.ok) throw new Error(decoded.error);
+			expect(lesson.shows(await play(decoded.run))).toBe(true);
+			// Where the goal is a contrast, the same seed with the lesson's switch off does not show it.
+			if (lesson.contrast) expect(lesson.shows(await play(lesson.contrast))).toBe(false);
+		});
+
+	it('the T155 pair is one run under two policies: enacted alone, blocked with a co-signer', async () => {
+		const [alone, cosign] = ['governance-enacted', 'governance-cosign'].map((id) =>
+			LESSONS.find((l) => l.id === id)!
+		);
+		expect(alone!.setup.seed).toBe(cosign!.setup.seed);
+		const blocked = await play(cosign!.setup);
+		expect(blocked.events.some((e) => e.kind === 'amendment.proposed')).toBe(true);
+		expect(blocked.events.some((e) => e.kind === 'rule.amended')).toBe(false);
+	});
+});

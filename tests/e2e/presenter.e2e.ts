@@ -1,0 +1,143 @@
+import { LESSONS, lessonPath } from '../../src/lib/classroom/lesson-pack';
+import { createRunner } from '../../src/lib/play';
+import { encodeShare } from '../../src/lib/share/link';
+import { undercoverGame } from './classroom-setup';
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const setup = undercoverGame(3);
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+const events = async (page: Page) =>
+	Number(/(\d+) events/.exec((await page.getByTestId('presenter-status').textContent()) ?? '')?.[1] ?? -1);
+
+test('the presenter view at 1280x720: table and chart side by side, driven by the keyboard alone', async ({
+	page
+}) => {
+	await page.goto(`/play/#${encodeShare(setup)}`);
+	await page.getByTestId('presenter-open').focus();
+	await page.keyboard.press('Enter');
+	const presenter = page.getByTestId('presenter');
+	await expect(presenter).toBeVisible();
+	// No setup clutter: the page's own controls and share panel are gone.
+	await expect(page.getByTestId('share-link')).toHaveCount(0);
+	await expect(page.getByTestId('speed')).toHaveCount(0);
+	// Large type, and the table beside the chart, both on screen, nothing scrolled sideways.
+	const size = await presenter.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+	expect(size).toBeGreaterThanOrEqual(24);
+	const table = await presenter.getByTestId('table').boundingBox();
+	const chart = await presenter.getByTestId('live-votes').boundingBox();
+	expect(table && chart).toBeTruthy();
+	expect(table!.x + table!.width).toBeLessThanOrEqual(chart!.x + 1);
+	expect(chart!.x + chart!.width).toBeLessThanOrEqual(1280);
+	expect(await presenter.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+	// Arrow: one step.
+	const before = await events(page);
+	await page.keyboard.press('ArrowRight');
+	await expect.poll(() => events(page)).toBeGreaterThan(before);
+	// G: god view on and off.
+	await page.keyboard.press('g');
+	await expect(page.getByTestId('presenter-god')).toHaveText('God view on');
+	await expect(presenter.getByTestId('secret-1')).toBeVisible();
+	await page.keyboard.press('g');
+	await expect(page.getByTestId('presenter-god')).toHaveText('God view off');
+	// ?: the help overlay lists every key; Esc closes it.
+	await page.keyboard.press('?');
+	const help = page.getByTestId('presenter-help');
+	await expect(help).toBeVisible();
+	for (const k of ['Space', '→', 'G', 'F', '?', 'Esc']) await expect(help).toContainText(k);
+	await page.keyboard.press('Escape');
+	await expect(help).toHaveCount(0);
+	// F: full screen and back.
+	await page.keyboard.press('f');
+	await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+	await page.keyboard.press('f');
+	await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+	// Space: play, then pause.
+	await page.keyboard.press(' ');
+	await expect(page.getByTestId('presenter-status')).toContainText(/playing|finished/);
+	await page.keyboard.press(' ');
+	await expect(page.getByTestId('presenter-status')).toContainText(/paused|finished/);
+	// Esc leaves the presenter view.
+	await page.keyboard.press('Escape');
+	await expect(presenter).toHaveCount(0);
+	await expect(page.getByTestId('speed')).toBeVisible();
+});
+
+test('votes animate along the vote flow as they are cast; reduced motion draws them still', async ({
+	page
+}) => {
+	const runner = createRunner(setup);
+	while (!runner.log.events.some((e) => e.kind === 'vote.cast')) await runner.step();
+	const cast = runner.log.events
+		.filter((e) => e.kind === 'vote.cast')
+		.map((e) => e.data as { seat: number; target: number });
+	for (const motion of ['no-preference', 'reduce'] as const) {
+		await page.emulateMedia({ reducedMotion: motion });
+		await page.goto(`/play/?view=presenter#${encodeShare(setup)}`);
+		await expect(page.getByTestId('presenter')).toBeVisible();
+		const votes = page.getByTestId('live-vote');
+		while ((await votes.count()) === 0) {
+			const n = await events(page);
+			await page.keyboard.press('ArrowRight');
+			await expect.poll(() => events(page)).toBeGreaterThan(n);
+		}
+		await expect(votes).toHaveCount(cast.length);
+		for (const [i, c] of cast.entries()) {
+			await expect(votes.nth(i)).toHaveAttribute('data-voter', String(c.seat));
+			await expect(votes.nth(i)).toHaveAttribute('data-target', String(c.target));
+		}
+		// The words for the last vote, for a screen reader.
+		const last = cast.at(-1)!;
+		await expect(page.getByTestId('live-votes-text')).toHaveText(
+			`seat ${last.seat} voted for seat ${last.target}`
+		);
+		const animation = await votes.first().evaluate((el) => getComputedStyle(el).animationName);
+		if (motion === 'reduce') expect(animation).toBe('none');
+		else expect(animation).toMatch(/draw/);
+	}
+});
+
+test('a lesson on the projector with predict mode, played with the keyboard alone', async ({ page }) => {
+	const lesson = LESSONS.find((l) => l.id === 'undercover-tiebreak')!;
+	await page.goto(
+		lessonPath('', lesson, encodeShare)
+			// The teacher's own edit of the link: the projector view, and no waiting between turns.
+			.replace('?', '?view=presenter&')
+			.replace('speed=slow', 'speed=instant')
+	);
+	const presenter = page.getByTestId('presenter');
+	await expect(presenter).toBeVisible();
+	await expect(presenter.getByTestId('predict-mode')).toBeChecked();
+	const focused = () =>
+		page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');
+	await page.keyboard.press(' ');
+	let points = 0;
+	for (;;) {
+		const next = presenter.locator(
+			'[data-testid="predict-ask"]:focus, [data-testid="presenter-status"]:has-text("finished")'
+		);
+		await next.first().waitFor({ timeout: 90_000 });
+		if (await presenter.getByTestId('presenter-status').filter({ hasText: 'finished' }).count()) break;
+		points++;
+		// The question has the focus: Tab reaches the first outcome's "+", Enter counts a hand.
+		await page.keyboard.press('Tab');
+		expect(await focused()).toMatch(/^predict-add-/);
+		await page.keyboard.press('Enter');
+		await page.keyboard.press('Enter');
+		while ((await focused()) !== 'predict-record') await page.keyboard.press('Tab');
+		await page.keyboard.press('Enter');
+		await expect(presenter.getByTestId('predict-reveal')).toBeVisible();
+		// Back to the run: Space plays on (the run also goes on by itself after a prediction).
+		if ((await presenter.getByTestId('presenter-status').textContent())?.includes('paused')) {
+			await page.locator('body').focus();
+			await page.keyboard.press(' ');
+		}
+	}
+	expect(points).toBeGreaterThan(1);
+	await expect(presenter.getByTestId('predict-summary')).toContainText(`of ${points} predictions right`);
+	await page.keyboard.press('g');
+	await expect(page.getByTestId('presenter-god')).toHaveText('God view on');
+});
