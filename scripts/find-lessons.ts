@@ -6,7 +6,7 @@
  *   npx tsx scripts/find-lessons.ts [--max 300]
  */
 import { LESSONS, type Lesson } from '../src/lib/classroom/lesson-pack';
-import { createRunner } from '../src/lib/play';
+import { createRunner } from '../src/lib/run/play';
 import type { SharedRun } from '../src/lib/share/link';
 
 async function play(setup: SharedRun) {

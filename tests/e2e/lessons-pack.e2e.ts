@@ -1,4 +1,4 @@
-import { createRunner } from '../../src/lib/play';
+import { createRunner } from '../../src/lib/run/play';
 import { LESSONS } from '../../src/lib/classroom/lesson-pack';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 import { LESSONS, lessonPath } from '../../src/lib/classroom/lesson-pack';
-import { createRunner } from '../../src/lib/play';
+import { createRunner } from '../../src/lib/run/play';
 import { encodeShare } from '../../src/lib/share/link';
 import { undercoverGame } from './classroom-setup';
 import { expect, test } from './fixtures';

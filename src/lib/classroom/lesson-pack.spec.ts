@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRunner } from '../play';
+import { createRunner } from '../run/play';
 import { decodeShare, encodeShare, type SharedRun } from '../share/link';
 import { LESSONS, lessonPath } from './lesson-pack';
 import { parsePreset } from './presets';

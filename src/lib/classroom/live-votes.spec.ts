@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRunner } from '../play';
+import { createRunner } from '../run/play';
 import type { UndercoverState } from '../scenarios/undercover';
 import { liveVotes, seatPosition } from './live-votes';
 

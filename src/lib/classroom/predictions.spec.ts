@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, type Policy } from '../core';
-import { createRunner } from '../play';
+import { createRunner } from '../run/play';
 import { scenarios } from '../scenarios';
 import type { SharedRun } from '../share/link';
 import {

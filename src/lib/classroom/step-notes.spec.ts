@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRunner } from '../play';
+import { createRunner } from '../run/play';
 import { noteFor, STEP_NOTES } from './step-notes';
 
 describe('step notes', () => {
