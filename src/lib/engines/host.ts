@@ -1,10 +1,9 @@
 /**
  * What an engine worker does: hold one engine, load it once however many agents ask, and serve chat
- * calls one at a time. Kept out of the worker entry so it can be tested without a worker.
+ * calls (each engine orders its own). Kept out of the worker entry so it can be tested without a worker.
  */
 import { createEngine } from './create';
 import { contextWindowOf, reasoningOf } from './context';
-import { SerialQueue } from './serial-queue';
 import type { EngineSpec } from './spec';
 import { EngineError, type ChatEngine, type ChatResponse, type LoadProgress } from './types';
 import type { WireChatRequest } from '../../workers/protocol';
@@ -19,8 +18,8 @@ export interface LoadedModel {
 export class EngineHost {
 	#engine: ChatEngine | null = null;
 	#loading: Promise<LoadedModel> | null = null;
-	/** Orders a lost device's reload before the calls after it (the engines also queue their own calls). */
-	readonly #queue = new SerialQueue();
+	/** The reload after a lost device, shared by every call that waits for it. */
+	#reloading: Promise<void> | null = null;
 	#spec: EngineSpec | null = null;
 	/** Set when a call lost the GPU device: the engine has let go of its weights, and the next call reloads. */
 	#lost = false;
@@ -45,25 +44,25 @@ export class EngineHost {
 	chat(request: WireChatRequest, onDelta?: (text: string) => void): Promise<ChatResponse> {
 		const engine = this.#engine;
 		if (!engine) return Promise.reject(new Error(`the model ${this.#spec?.model ?? ''} is not loaded`));
-		// An endpoint takes concurrent requests (a server batches them): the seats' simultaneous votes go
-		// out together. WebLLM and transformers.js serve one request per engine: one at a time.
-		if (this.#spec?.kind === 'openai')
-			return engine.chat({ ...request, onDelta }).catch((err) => {
-				throw acrossWorkers(err, this.#spec?.model ?? 'the model');
-			});
-		return this.#queue
-			.run(async () => {
-				if (this.#lost) {
-					// Resuming after a lost device: the weights load again on a fresh device first.
-					await engine.load();
-					this.#lost = false;
-				}
-				return engine.chat({ ...request, onDelta });
-			})
+		// No queue here: each engine orders its own calls (`SerialQueue` in WebLLM and transformers.js,
+		// which serve one request at a time; none for an endpoint, whose server batches the seats'
+		// simultaneous votes). After a lost device the weights load again, once, before the next call.
+		const ready = this.#lost ? (this.#reloading ??= this.#reload(engine)) : Promise.resolve();
+		return ready
+			.then(() => engine.chat({ ...request, onDelta }))
 			.catch((err) => {
 				if (err instanceof EngineError && err.code === 'device-lost') this.#lost = true;
 				throw acrossWorkers(err, this.#spec?.model ?? 'the model');
 			});
+	}
+
+	async #reload(engine: ChatEngine): Promise<void> {
+		try {
+			await engine.load();
+			this.#lost = false;
+		} finally {
+			this.#reloading = null;
+		}
 	}
 
 	async unload(): Promise<void> {
