@@ -18,6 +18,23 @@ function addEvidence(s: AutonomyState, e: Evidence): AutonomyState {
 	return { ...s, evidence: [...s.evidence, e] };
 }
 
+/**
+ * A world event that leaves evidence against one file: the clock moves to the event and the agenda
+ * cursor past it. `what` names the source, which reads "<what> <clock>".
+ */
+function worldEvidence(
+	s: AutonomyState,
+	d: { minute: number; path: string },
+	type: Evidence['type'],
+	what: string,
+	text: string
+): AutonomyState {
+	return addEvidence(
+		{ ...s, minute: d.minute, cursor: s.cursor + 1 },
+		{ type, path: d.path, since: d.minute, source: `${what} ${at(d.minute)}`, text }
+	);
+}
+
 /** A spend the provider failed: not a decision. Fixed, the token goes back; legacy, it is "deferred". */
 function failSpend(s: AutonomyState, id: number, error: string): AutonomyState {
 	const charge = s.config.chargeTransportErrors;
@@ -88,16 +105,7 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 		}
 		case 'world.errored': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.errored' }>).data;
-			return addEvidence(
-				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
-				{
-					type: 'runtime-error',
-					path: d.path,
-					since: d.minute,
-					source: `runtime error ${at(d.minute)}`,
-					text: d.message
-				}
-			);
+			return worldEvidence(s, d, 'runtime-error', 'runtime error', d.message);
 		}
 		case 'world.security-failed': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.security-failed' }>).data;
@@ -111,42 +119,15 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 		}
 		case 'world.drifted': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.drifted' }>).data;
-			return addEvidence(
-				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
-				{
-					type: 'governance-drift',
-					path: d.path,
-					since: d.minute,
-					source: `drift report ${at(d.minute)}`,
-					text: 'governance drift past its threshold'
-				}
-			);
+			return worldEvidence(s, d, 'governance-drift', 'drift report', 'governance drift past its threshold');
 		}
 		case 'world.opportunity-opened': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.opportunity-opened' }>).data;
-			return addEvidence(
-				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
-				{
-					type: 'open-opportunity',
-					path: d.path,
-					since: d.minute,
-					source: `opportunity opened ${at(d.minute)}`,
-					text: 'an open improvement opportunity'
-				}
-			);
+			return worldEvidence(s, d, 'open-opportunity', 'opportunity opened', 'an open improvement opportunity');
 		}
 		case 'world.rolled-back': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.rolled-back' }>).data;
-			return addEvidence(
-				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
-				{
-					type: 'unresolved-rollback',
-					path: d.path,
-					since: d.minute,
-					source: `rollback ${at(d.minute)}`,
-					text: 'a rollback nobody has resolved'
-				}
-			);
+			return worldEvidence(s, d, 'unresolved-rollback', 'rollback', 'a rollback nobody has resolved');
 		}
 		case 'provider.outage-started': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'provider.outage-started' }>).data;
