@@ -34,6 +34,21 @@ const updateProposal = (
 	patch: (p: Proposal) => Partial<Proposal>
 ): Proposal[] => s.proposals.map((p) => (p.id === id ? { ...p, ...patch(p) } : p));
 
+/** A step on a proposal's way through the policy: its record changes, and `from` tells everyone. */
+function proposalStep(
+	s: GovernanceState,
+	e: LogEvent,
+	id: string,
+	change: Partial<Proposal>,
+	from: Message['from'],
+	text: string
+): Pick<GovernanceState, 'proposals' | 'messages'> {
+	return {
+		proposals: updateProposal(s, id, () => change),
+		messages: message(s, e, from, 'all', text, { proposal_id: id })
+	};
+}
+
 /** Sets the response of the task's latest veto. */
 function respond(s: GovernanceState, taskId: string, response: NonNullable<Veto['response']>): Veto[] {
 	let last = -1;
@@ -417,42 +432,40 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			const { proposal_id, impact } = ev.data;
 			return {
 				...s,
-				proposals: updateProposal(s, proposal_id, () => ({
-					impact,
-					stage: impact.clears ? 'assigner' : 'refused',
-					refusal: impact.clears ? null : { by: 'impact assessment', reason: impact.reason }
-				})),
-				messages: message(s, e, 'system', 'all', `impact of ${proposal_id}: ${impact.reason}`, {
-					proposal_id
-				})
+				...proposalStep(
+					s,
+					e,
+					proposal_id,
+					{
+						impact,
+						stage: impact.clears ? 'assigner' : 'refused',
+						refusal: impact.clears ? null : { by: 'impact assessment', reason: impact.reason }
+					},
+					'system',
+					`impact of ${proposal_id}: ${impact.reason}`
+				)
 			};
 		}
 		case 'amendment.ruled': {
 			const { proposal_id, approve, reason } = ev.data;
 			const policy = s.config.policy;
+			const stage = !approve
+				? 'refused'
+				: policy === 'cosign'
+					? 'cosign'
+					: policy === 'human'
+						? 'approval'
+						: 'passed';
 			return {
 				...s,
 				...taken,
-				proposals: updateProposal(s, proposal_id, () => ({
-					assigner: { approve, reason },
-					stage: !approve
-						? 'refused'
-						: policy === 'cosign'
-							? 'cosign'
-							: policy === 'human'
-								? 'approval'
-								: 'passed',
-					refusal: approve ? null : { by: 'assigner', reason }
-				})),
-				messages: message(
+				...proposalStep(
 					s,
 					e,
+					proposal_id,
+					{ assigner: { approve, reason }, stage, refusal: approve ? null : { by: 'assigner', reason } },
 					'assigner',
-					'all',
-					`${approve ? 'approves' : 'rejects'} ${proposal_id}: ${reason}`,
-					{
-						proposal_id
-					}
+					`${approve ? 'approves' : 'rejects'} ${proposal_id}: ${reason}`
 				)
 			};
 		}
@@ -463,47 +476,49 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			return {
 				...s,
 				...taken,
-				proposals: updateProposal(s, proposal_id, () => ({
-					cosign: { cosign: yes, reason },
-					stage: yes ? 'passed' : 'refused',
-					refusal: yes ? null : { by: 'auditor', reason }
-				})),
-				messages: message(
+				...proposalStep(
 					s,
 					e,
-					'auditor',
-					'all',
-					`${yes ? 'co-signs' : 'refuses to co-sign'} ${proposal_id}: ${reason}`,
+					proposal_id,
 					{
-						proposal_id
-					}
+						cosign: { cosign: yes, reason },
+						stage: yes ? 'passed' : 'refused',
+						refusal: yes ? null : { by: 'auditor', reason }
+					},
+					'auditor',
+					`${yes ? 'co-signs' : 'refuses to co-sign'} ${proposal_id}: ${reason}`
 				)
 			};
 		}
 		case 'approval.recorded': {
 			const { proposal_id, approval } = ev.data;
 			const pass = approval >= APPROVAL_PASS;
+			const refusal = { by: 'human', reason: `approval ${approval} is below ${APPROVAL_PASS}` };
 			return {
 				...s,
 				...taken,
-				proposals: updateProposal(s, proposal_id, () => ({
-					approval,
-					stage: pass ? 'passed' : 'refused',
-					refusal: pass ? null : { by: 'human', reason: `approval ${approval} is below ${APPROVAL_PASS}` }
-				})),
-				messages: message(s, e, 'human', 'all', `approval ${approval}/100 for ${proposal_id}`, {
-					proposal_id
-				})
+				...proposalStep(
+					s,
+					e,
+					proposal_id,
+					{ approval, stage: pass ? 'passed' : 'refused', refusal: pass ? null : refusal },
+					'human',
+					`approval ${approval}/100 for ${proposal_id}`
+				)
 			};
 		}
 		case 'amendment.approved': {
 			const { proposal_id, by } = ev.data;
 			return {
 				...s,
-				proposals: updateProposal(s, proposal_id, () => ({ stage: 'approved', closedRound: s.round })),
-				messages: message(s, e, 'system', 'all', `${proposal_id} approved by ${by.join(' and ')}`, {
-					proposal_id
-				})
+				...proposalStep(
+					s,
+					e,
+					proposal_id,
+					{ stage: 'approved', closedRound: s.round },
+					'system',
+					`${proposal_id} approved by ${by.join(' and ')}`
+				)
 			};
 		}
 		case 'amendment.rejected': {
