@@ -130,20 +130,20 @@ const STRINGS: Record<VoteFlowLang, Strings> = {
 	}
 };
 
-interface VoterRow {
+/** A seat's row in a panel's column of voters or of targets. */
+interface SeatRow {
 	seat: number;
 	label: string;
 	/** The untruncated label, shown as a tooltip when `label` had to be shortened. */
 	full: string;
 	y: number;
+}
+
+interface VoterRow extends SeatRow {
 	abstained: boolean;
 }
 
-interface TargetRow {
-	seat: number;
-	label: string;
-	full: string;
-	y: number;
+interface TargetRow extends SeatRow {
 	count: number;
 	color: string;
 	eliminated: boolean;
@@ -372,6 +372,18 @@ function columnsFor(el: HTMLElement): number {
 
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
+/** A panel's column of seats (its voters or its targets): a group per seat, keyed by it, at its row. */
+function seatRows<R extends SeatRow>(
+	layer: Sel<SVGGElement, PanelModel>,
+	className: string,
+	rows: (panel: PanelModel) => R[],
+	children: readonly string[]
+) {
+	return keyedGroups(layer, className, rows, children, (d) => d.seat)
+		.attr('data-seat', (d) => d.seat)
+		.attr('transform', (d) => `translate(0,${d.y})`);
+}
+
 export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): VoteFlowChart {
 	const t = STRINGS[options.lang ?? 'en'];
 	const svg = appendChartSvg(el, { testid: 'vote-flow', className: 'vote-flow', role: 'img' });
@@ -498,15 +510,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawVoters(layer: Sel<SVGGElement, PanelModel>): void {
-		const voters = keyedGroups(
-			layer,
-			'voter',
-			(d) => d.voters,
-			['circle', 'text.seat-label'],
-			(d) => d.seat
-		)
-			.attr('data-seat', (d) => d.seat)
-			.attr('transform', (d) => `translate(0,${d.y})`);
+		const voters = seatRows(layer, 'voter', (d) => d.voters, ['circle', 'text.seat-label']);
 
 		voters
 			.select('circle')
@@ -547,15 +551,11 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawTargets(layer: Sel<SVGGElement, PanelModel>): void {
-		const targets = keyedGroups(
-			layer,
-			'target',
-			(d) => d.targets,
-			['circle', 'text.seat-label', 'text.vote-count'],
-			(d) => d.seat
-		)
-			.attr('data-seat', (d) => d.seat)
-			.attr('transform', (d) => `translate(0,${d.y})`);
+		const targets = seatRows(layer, 'target', (d) => d.targets, [
+			'circle',
+			'text.seat-label',
+			'text.vote-count'
+		]);
 
 		targets
 			.select('circle')
