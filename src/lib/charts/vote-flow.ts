@@ -268,6 +268,12 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 	const cols = Math.max(1, columns);
 	const grid: PanelGrid = { columns: cols, width: PANEL_W, height: panelHeight, gap: GAP, margin: MARGIN };
 
+	/** A seat's row in a column: its label, cut to the column's `labelPx`, at the height `pos` gives it. */
+	const seatRow = (seat: number, labelPx: number, pos: Map<number, number>): SeatRow => {
+		const full = seatLabel(seat);
+		return { seat, full, label: fit(full, labelPx, FONT_LABEL), y: pos.get(seat) ?? 0 };
+	};
+
 	const panels = drafts.map((d, i): PanelModel => {
 		const rowY = (count: number) => {
 			// Centre each column vertically so a short column sits opposite the middle of a long one.
@@ -279,28 +285,16 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 		const voterPos = new Map(d.voterIds.map((id, k) => [id, voterY(k)]));
 		const targetPos = new Map(d.targetIds.map((id, k) => [id, targetY(k)]));
 
-		const voters = d.voterIds.map((seat): VoterRow => {
-			const full = seatLabel(seat);
-			return {
-				seat,
-				full,
-				label: fit(full, voterLabelPx, FONT_LABEL),
-				y: voterPos.get(seat) ?? 0,
-				abstained: d.abstainers.has(seat)
-			};
-		});
-		const targets = d.targetIds.map((seat): TargetRow => {
-			const full = seatLabel(seat);
-			return {
-				seat,
-				full,
-				label: fit(full, targetLabelPx, FONT_LABEL),
-				y: targetPos.get(seat) ?? 0,
-				count: d.counts.get(seat) ?? 0,
-				color: colorOf(seat),
-				eliminated: seat === d.eliminated
-			};
-		});
+		const voters = d.voterIds.map((seat): VoterRow => ({
+			...seatRow(seat, voterLabelPx, voterPos),
+			abstained: d.abstainers.has(seat)
+		}));
+		const targets = d.targetIds.map((seat): TargetRow => ({
+			...seatRow(seat, targetLabelPx, targetPos),
+			count: d.counts.get(seat) ?? 0,
+			color: colorOf(seat),
+			eliminated: seat === d.eliminated
+		}));
 		const seen = new Map<number, number>();
 		const links = d.votes.map((v): LinkModel => {
 			// A voter normally votes once per stage; numbering repeats keeps keys unique if not.
