@@ -430,21 +430,10 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 		}
 		case 'impact.assessed': {
 			const { proposal_id, impact } = ev.data;
-			return {
-				...s,
-				...proposalStep(
-					s,
-					e,
-					proposal_id,
-					{
-						impact,
-						stage: impact.clears ? 'assigner' : 'refused',
-						refusal: impact.clears ? null : { by: 'impact assessment', reason: impact.reason }
-					},
-					'system',
-					`impact of ${proposal_id}: ${impact.reason}`
-				)
-			};
+			const refusal = impact.clears ? null : { by: 'impact assessment', reason: impact.reason };
+			const change: Partial<Proposal> = { impact, stage: impact.clears ? 'assigner' : 'refused', refusal };
+			const said = `impact of ${proposal_id}: ${impact.reason}`;
+			return { ...s, ...proposalStep(s, e, proposal_id, change, 'system', said) };
 		}
 		case 'amendment.ruled': {
 			const { proposal_id, approve, reason } = ev.data;
@@ -456,70 +445,39 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 					: policy === 'human'
 						? 'approval'
 						: 'passed';
-			return {
-				...s,
-				...taken,
-				...proposalStep(
-					s,
-					e,
-					proposal_id,
-					{ assigner: { approve, reason }, stage, refusal: approve ? null : { by: 'assigner', reason } },
-					'assigner',
-					`${approve ? 'approves' : 'rejects'} ${proposal_id}: ${reason}`
-				)
+			const change: Partial<Proposal> = {
+				assigner: { approve, reason },
+				stage,
+				refusal: approve ? null : { by: 'assigner', reason }
 			};
+			const said = `${approve ? 'approves' : 'rejects'} ${proposal_id}: ${reason}`;
+			return { ...s, ...taken, ...proposalStep(s, e, proposal_id, change, 'assigner', said) };
 		}
 		case 'amendment.cosigned':
 		case 'cosign.refused': {
 			const { proposal_id, reason } = ev.data;
 			const yes = ev.kind === 'amendment.cosigned';
-			return {
-				...s,
-				...taken,
-				...proposalStep(
-					s,
-					e,
-					proposal_id,
-					{
-						cosign: { cosign: yes, reason },
-						stage: yes ? 'passed' : 'refused',
-						refusal: yes ? null : { by: 'auditor', reason }
-					},
-					'auditor',
-					`${yes ? 'co-signs' : 'refuses to co-sign'} ${proposal_id}: ${reason}`
-				)
+			const change: Partial<Proposal> = {
+				cosign: { cosign: yes, reason },
+				stage: yes ? 'passed' : 'refused',
+				refusal: yes ? null : { by: 'auditor', reason }
 			};
+			const said = `${yes ? 'co-signs' : 'refuses to co-sign'} ${proposal_id}: ${reason}`;
+			return { ...s, ...taken, ...proposalStep(s, e, proposal_id, change, 'auditor', said) };
 		}
 		case 'approval.recorded': {
 			const { proposal_id, approval } = ev.data;
 			const pass = approval >= APPROVAL_PASS;
-			const refusal = { by: 'human', reason: `approval ${approval} is below ${APPROVAL_PASS}` };
-			return {
-				...s,
-				...taken,
-				...proposalStep(
-					s,
-					e,
-					proposal_id,
-					{ approval, stage: pass ? 'passed' : 'refused', refusal: pass ? null : refusal },
-					'human',
-					`approval ${approval}/100 for ${proposal_id}`
-				)
-			};
+			const refusal = pass ? null : { by: 'human', reason: `approval ${approval} is below ${APPROVAL_PASS}` };
+			const change: Partial<Proposal> = { approval, stage: pass ? 'passed' : 'refused', refusal };
+			const said = `approval ${approval}/100 for ${proposal_id}`;
+			return { ...s, ...taken, ...proposalStep(s, e, proposal_id, change, 'human', said) };
 		}
 		case 'amendment.approved': {
 			const { proposal_id, by } = ev.data;
-			return {
-				...s,
-				...proposalStep(
-					s,
-					e,
-					proposal_id,
-					{ stage: 'approved', closedRound: s.round },
-					'system',
-					`${proposal_id} approved by ${by.join(' and ')}`
-				)
-			};
+			const said = `${proposal_id} approved by ${by.join(' and ')}`;
+			const change: Partial<Proposal> = { stage: 'approved', closedRound: s.round };
+			return { ...s, ...proposalStep(s, e, proposal_id, change, 'system', said) };
 		}
 		case 'amendment.rejected': {
 			const { proposal_id, by, reason } = ev.data;
