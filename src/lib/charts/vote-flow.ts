@@ -22,7 +22,7 @@ import {
 	styleText,
 	tooltip
 } from './frame';
-import { fit, INK, MUTED, PANEL_BG, DANGER } from './style';
+import { AMBER, DANGER, fit, INK, MUTED, PANEL_BG } from './style';
 
 export interface VoteFlowSeat {
 	id: number;
@@ -75,7 +75,6 @@ const FONT_NOTE = 15;
 
 // This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const DANGER_TINT = '#fbe3e1';
-const TIE = '#8a5a00';
 // Target colours: dark, mutually distinct, and free of red, which is kept for "voted out".
 const PALETTE = [
 	'#1b9e77',
@@ -435,7 +434,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			middle: true,
 			size: FONT_LABEL,
 			weight: 700,
-			fill: TIE,
+			fill: AMBER,
 			text: (d) => d.note
 		});
 
@@ -465,7 +464,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			.attr('height', ROW_H - 6)
 			.attr('rx', 8)
 			.attr('fill', (d) => (d.kind === 'eliminated' ? DANGER_TINT : 'none'))
-			.attr('stroke', (d) => (d.kind === 'eliminated' ? DANGER : TIE))
+			.attr('stroke', (d) => (d.kind === 'eliminated' ? DANGER : AMBER))
 			.attr('stroke-width', (d) => (d.kind === 'eliminated' ? 3 : 2.5))
 			.attr('stroke-dasharray', (d) => (d.kind === 'tied' ? '7 5' : null));
 
@@ -477,7 +476,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			anchor: (d) => (d.kind === 'eliminated' ? 'start' : 'end'),
 			size: (d) => (d.kind === 'eliminated' ? FONT_LABEL : FONT_NOTE),
 			weight: 700,
-			fill: (d) => (d.kind === 'eliminated' ? DANGER : TIE),
+			fill: (d) => (d.kind === 'eliminated' ? DANGER : AMBER),
 			text: (d) => d.text
 		});
 	}
