@@ -332,6 +332,10 @@ function closing(task: string, opts: GovernancePromptOptions): PromptPart[] {
 const statusLine = (obs: GovernanceObservation) =>
 	[`It is round ${obs.round}.`, fuseText(obs)].filter(Boolean).join(' ');
 
+/** The focus of an ask about one task: where the game stands, the task, then what this ask is about. */
+const taskFocus = (obs: GovernanceObservation, t: Task, about: readonly string[] = []) =>
+	[statusLine(obs), taskDetail(t), ...about].join('\n');
+
 function build(
 	kind: GovernanceAskKind,
 	role: ModelRole,
@@ -408,11 +412,7 @@ export function clarificationAnswerPrompt(
 	const f = focusOf(obs, 'answer-clarification');
 	const t = taskOf(obs, f.task_id);
 	const q = obs.clarifications.findLast((c) => c.task_id === f.task_id && c.answer === null);
-	const focus = [
-		statusLine(obs),
-		taskDetail(t),
-		`The Executor asks: "${clip(oneLine(q?.question ?? ''), 600)}"`
-	].join('\n');
+	const focus = taskFocus(obs, t, [`The Executor asks: "${clip(oneLine(q?.question ?? ''), 600)}"`]);
 	const task = `Answer the question. Reply with only a JSON object with the fields "task_id", which is "${f.task_id}"; "answer", your answer; and, only if the task named the wrong input file, "file", the full path of the right one.`;
 	return build(
 		'answer-clarification',
@@ -433,12 +433,10 @@ export function appealRulingPrompt(
 	const f = focusOf(obs, 'rule-appeal');
 	const t = taskOf(obs, f.task_id);
 	const a = obs.appeals.find((x) => x.id === f.appeal_id);
-	const focus = [
-		statusLine(obs),
-		taskDetail(t),
+	const focus = taskFocus(obs, t, [
 		`The Auditor vetoed output ${a?.veto.n ?? '?'} of ${t.id} (${ruleRef(a?.veto.rule ?? null)}): "${clip(oneLine(a?.veto.reason ?? ''), 400)}"`,
 		`The Executor appeals (${f.appeal_id}): "${clip(oneLine(a?.argument ?? ''), 600)}"`
-	].join('\n');
+	]);
 	const task = `Rule on the appeal. "uphold" lets the veto stand; "revise" rewrites the task so the Executor can do it again. Reply with only a JSON object with the fields "appeal_id", which is "${f.appeal_id}"; "decision", either "uphold" or "revise"; "reason", why; and, when you revise, "context", the task's full new wording.`;
 	return build('rule-appeal', 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
 }
@@ -531,7 +529,7 @@ export function executePrompt(
 ): GovernancePrompt {
 	const f = focusOf(obs, 'execute');
 	const t = taskOf(obs, f.task_id);
-	const focus = [statusLine(obs), taskDetail(t)].join('\n');
+	const focus = taskFocus(obs, t);
 	const ask = t.clarified
 		? ''
 		: ` If the task is unclear, you may instead ask the Assigner once: a JSON object with the fields "task_id", which is "${t.id}", and "question".`;
@@ -570,11 +568,9 @@ export function vetoResponsePrompt(
 	const f = focusOf(obs, 'respond-veto');
 	const t = taskOf(obs, f.task_id);
 	const v = obs.vetoes.findLast((x) => x.task_id === t.id);
-	const focus = [
-		statusLine(obs),
-		taskDetail(t),
+	const focus = taskFocus(obs, t, [
 		`The Auditor vetoed your output ${v?.n ?? '?'} (${ruleRef(v?.rule ?? null)}): "${clip(oneLine(v?.reason ?? ''), 400)}"`
-	].join('\n');
+	]);
 	const options = f.allowed.map((r) => `- ${(RESPONSE_TEXT[r] ?? (() => `"${r}"`))(t.id)}.`).join('\n');
 	const task = `${toolsLeftText(opts)} Then answer the veto with one of these responses:\n${options}\nYour final reply is only a JSON object with the fields "task_id", which is "${t.id}"; "response", one of ${f.allowed.map((r) => `"${r}"`).join(', ')}; and the field that response needs.`;
 	return build(
