@@ -360,6 +360,35 @@ function build(
 	};
 }
 
+/** An Assigner's ask: its system prompt and its view of the game's history come with every one. */
+const assignerAsk = (
+	obs: AssignerObservation,
+	kind: GovernanceAskKind,
+	focus: string,
+	task: string,
+	opts: GovernancePromptOptions
+) => build(kind, 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
+
+/** An Executor's ask about task `taskId`: the history of that task, and the tools while any are left. */
+const executorAsk = (
+	obs: ExecutorObservation,
+	kind: GovernanceAskKind,
+	taskId: string,
+	focus: string,
+	task: string,
+	opts: GovernancePromptOptions
+) =>
+	build(
+		kind,
+		'executor',
+		executorSystem(obs),
+		executorHistory(obs, taskId),
+		focus,
+		task,
+		opts,
+		toolParts(opts)
+	);
+
 function focusOf<K extends FocusItem['kind']>(
 	obs: GovernanceObservation,
 	kind: K
@@ -401,7 +430,7 @@ export function assignPrompt(obs: AssignerObservation, opts: GovernancePromptOpt
 	const focus = `${statusLine(obs)} ${obs.open} of ${obs.maxOpen} tasks are open: assign the next task towards the goal.`;
 	const task =
 		'Reply with only a JSON object with three fields: "action", one of the task actions; "file", the full path of one input file; "context", one or two sentences saying exactly what to do and by which rule.';
-	return build('assign', 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
+	return assignerAsk(obs, 'assign', focus, task, opts);
 }
 
 /** Answer the Executor's question about a task. */
@@ -414,15 +443,7 @@ export function clarificationAnswerPrompt(
 	const q = obs.clarifications.findLast((c) => c.task_id === f.task_id && c.answer === null);
 	const focus = taskFocus(obs, t, [`The Executor asks: "${clip(oneLine(q?.question ?? ''), 600)}"`]);
 	const task = `Answer the question. Reply with only a JSON object with the fields "task_id", which is "${f.task_id}"; "answer", your answer; and, only if the task named the wrong input file, "file", the full path of the right one.`;
-	return build(
-		'answer-clarification',
-		'assigner',
-		assignerSystem(obs),
-		assignerHistory(obs),
-		focus,
-		task,
-		opts
-	);
+	return assignerAsk(obs, 'answer-clarification', focus, task, opts);
 }
 
 /** Rule on the Executor's appeal against a veto. */
@@ -438,7 +459,7 @@ export function appealRulingPrompt(
 		`The Executor appeals (${f.appeal_id}): "${clip(oneLine(a?.argument ?? ''), 600)}"`
 	]);
 	const task = `Rule on the appeal. "uphold" lets the veto stand; "revise" rewrites the task so the Executor can do it again. Reply with only a JSON object with the fields "appeal_id", which is "${f.appeal_id}"; "decision", either "uphold" or "revise"; "reason", why; and, when you revise, "context", the task's full new wording.`;
-	return build('rule-appeal', 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
+	return assignerAsk(obs, 'rule-appeal', focus, task, opts);
 }
 
 /** Decide on the Executor's proposal to amend a rule. */
@@ -450,7 +471,7 @@ export function amendmentDecisionPrompt(
 	const p = obs.proposals.find((x) => x.id === f.proposal_id);
 	const focus = [statusLine(obs), p ? proposalText(p, obs.rules) : `Proposal ${f.proposal_id}.`].join('\n');
 	const task = `Decide whether the rule changes. Reply with only a JSON object with the fields "proposal_id", which is "${f.proposal_id}"; "approve", true or false; "reason", why.`;
-	return build('decide-amendment', 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
+	return assignerAsk(obs, 'decide-amendment', focus, task, opts);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -539,16 +560,7 @@ export function executePrompt(
 			? ` Read or query ${t.file} before you answer: the Auditor checks that the log shows you read every source you cite.`
 			: '';
 	const task = `${toolsLeftText(opts)}${read} Your final reply is only a JSON object with four fields: ${OUTPUT_FIELDS(t.id)}.${ask}`;
-	return build(
-		'execute',
-		'executor',
-		executorSystem(obs),
-		executorHistory(obs, t.id),
-		focus,
-		task,
-		opts,
-		toolParts(opts)
-	);
+	return executorAsk(obs, 'execute', t.id, focus, task, opts);
 }
 
 const RESPONSE_TEXT: Readonly<Record<string, (id: string) => string>> = {
@@ -573,16 +585,7 @@ export function vetoResponsePrompt(
 	]);
 	const options = f.allowed.map((r) => `- ${(RESPONSE_TEXT[r] ?? (() => `"${r}"`))(t.id)}.`).join('\n');
 	const task = `${toolsLeftText(opts)} Then answer the veto with one of these responses:\n${options}\nYour final reply is only a JSON object with the fields "task_id", which is "${t.id}"; "response", one of ${f.allowed.map((r) => `"${r}"`).join(', ')}; and the field that response needs.`;
-	return build(
-		'respond-veto',
-		'executor',
-		executorSystem(obs),
-		executorHistory(obs, t.id),
-		focus,
-		task,
-		opts,
-		toolParts(opts)
-	);
+	return executorAsk(obs, 'respond-veto', t.id, focus, task, opts);
 }
 
 // ---------------------------------------------------------------------------------------------
