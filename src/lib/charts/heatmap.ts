@@ -23,7 +23,7 @@ import {
 	tooltip,
 	widthFor
 } from './frame';
-import { INK, MUTED } from './style';
+import { INK, MUTED, TRACK } from './style';
 
 export interface HeatmapRow {
 	/** The agent's key, e.g. "executor" (the cells' data-agent). */
@@ -60,8 +60,6 @@ const TICK_GAP = 34;
 
 const FONT_ROW = 16;
 const FONT_CELL = 14;
-
-const EMPTY = '#f1eee6';
 
 interface CellModel {
 	key: string;
@@ -123,7 +121,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 					round: r + 1,
 					count,
 					x: x0 + r * cellW,
-					fill: count === 0 ? EMPTY : color(count),
+					fill: count === 0 ? TRACK : color(count),
 					text: count > 0 && cellW >= TEXT_MIN_W ? String(count) : '',
 					textFill: t > 0.55 ? '#ffffff' : INK
 				};
@@ -180,7 +178,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 		// Legend: three swatches (none, half, the busiest cell) with their counts.
 		const y = AXIS_H + data.rows.length * CELL_H + 12;
 		const swatches = [
-			{ key: 'zero', label: `0 ${unit}`, fill: EMPTY },
+			{ key: 'zero', label: `0 ${unit}`, fill: TRACK },
 			{
 				key: 'mid',
 				label: `${Math.max(1, Math.round(max / 2))}`,

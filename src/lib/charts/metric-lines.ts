@@ -25,7 +25,7 @@ import {
 	tooltip,
 	widthFor
 } from './frame';
-import { INK, MUTED, PANEL_BG, ACCENT, DANGER } from './style';
+import { ACCENT, AMBER, DANGER, INK, MUTED, OK, PANEL_BG } from './style';
 
 export interface MetricPoint {
 	round: number;
@@ -84,8 +84,6 @@ const FONT_TITLE = 17;
 const FONT_NOTE = 14;
 
 const DANGER_TINT = '#fbe9e7';
-const OK = '#1e7a3c';
-const FUSE = '#8a5a00';
 
 interface PointModel {
 	key: string;
@@ -350,7 +348,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			.select('line')
 			.attr('y1', TITLE_H + 8)
 			.attr('y2', TITLE_H + 14 + PLOT_H)
-			.attr('stroke', (d) => (d.kind === 'fuse' ? FUSE : OK))
+			.attr('stroke', (d) => (d.kind === 'fuse' ? AMBER : OK))
 			.attr('stroke-width', 3)
 			.attr('stroke-dasharray', (d) => (d.kind === 'fuse' ? null : '6 4'));
 		styleText(marks.select('text'), {
@@ -359,7 +357,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			anchor: (d) => (d.kind === 'fuse' ? 'end' : 'start'),
 			size: FONT_NOTE,
 			weight: 700,
-			fill: (d) => (d.kind === 'fuse' ? FUSE : OK),
+			fill: (d) => (d.kind === 'fuse' ? AMBER : OK),
 			text: (d) => d.label
 		});
 	}

@@ -18,7 +18,7 @@ import {
 	tooltip,
 	widthFor
 } from './frame';
-import { fit, textEm, INK, MUTED } from './style';
+import { ACCENT, fit, INK, MUTED, textEm, TRACK } from './style';
 
 export interface RankedBar {
 	key: string;
@@ -58,9 +58,6 @@ const FONT_LABEL = 16;
 const FONT_VALUE = 16;
 const FONT_DETAIL = 14;
 
-const TRACK = '#f1eee6';
-const DEFAULT_COLOR = '#1f5fbf';
-
 interface RowModel {
 	key: string;
 	y: number;
@@ -74,7 +71,7 @@ interface RowModel {
 
 export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {}): RankedBarsChart {
 	const format = options.format ?? ((v: number) => String(v));
-	const color = options.color ?? DEFAULT_COLOR;
+	const color = options.color ?? ACCENT;
 	const svg = appendChartSvg(el, { className: 'ranked-bars', role: options.onSelect ? 'group' : 'img' });
 
 	function render(data: RankedBar[], width: number): void {

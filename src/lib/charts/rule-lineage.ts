@@ -25,7 +25,7 @@ import {
 	tooltip,
 	widthFor
 } from './frame';
-import { fit, INK, MUTED, LINE, PANEL_BG, ACCENT, DANGER } from './style';
+import { ACCENT, AMBER, DANGER, fit, INK, LINE, MUTED, PANEL_BG } from './style';
 
 export interface LineageVersion {
 	version: number;
@@ -106,7 +106,6 @@ const FONT_LABEL = 15;
 
 // This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const SUPERSEDED = '#e8edf6';
-const AMEND = '#8a5a00';
 const NOW = '#c98a12';
 
 interface VersionNode {
@@ -454,7 +453,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.select('path')
 			.attr('d', (d) => d.d)
 			.attr('fill', 'none')
-			.attr('stroke', AMEND)
+			.attr('stroke', AMBER)
 			.attr('stroke-width', 3.5)
 			.attr('stroke-linecap', 'round');
 		styleText(arcs.select('text.who'), {
@@ -463,7 +462,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			anchor: 'middle',
 			size: FONT_LABEL,
 			weight: 700,
-			fill: AMEND,
+			fill: AMBER,
 			text: (d) => d.who
 		});
 		styleText(arcs.select('text.evidence'), {

@@ -23,7 +23,7 @@ import {
 	tooltip,
 	widthFor
 } from './frame';
-import { DANGER, INK, LINE, MUTED, PANEL_BG, textEm } from './style';
+import { ACCENT, AMBER, DANGER, INK, LINE, MUTED, OK, PANEL_BG, textEm } from './style';
 
 export type LedgerAnomaly = 'no-trigger' | 'repeated-fingerprint' | 'charged-failure';
 
@@ -57,10 +57,10 @@ export interface SpendLedgerOptions {
 export type SpendLedgerChart = Chart<SpendLedgerData>;
 
 export const REASON_COLOURS: Readonly<Record<string, string>> = {
-	'repo-changed': '#8a5a00',
-	evidence: '#1e7a3c',
+	'repo-changed': AMBER,
+	evidence: OK,
 	'scheduled-review': '#6a3d9a',
-	'autonomy-due': '#1f5fbf'
+	'autonomy-due': ACCENT
 };
 export const ANOMALY_LABELS: Readonly<Record<LedgerAnomaly, string>> = {
 	'no-trigger': 'no trigger',

@@ -15,6 +15,11 @@ export const LINE = '#c9c3b4';
 export const PANEL_BG = '#ffffff';
 export const ACCENT = '#1f5fbf';
 export const DANGER = '#b3261e';
+export const OK = '#1e7a3c';
+/** Not in the CSS palette: the charts' caution mark (a fuse trip, a tied vote, an amendment). */
+export const AMBER = '#8a5a00';
+/** An empty cell, or the track behind a bar. */
+export const TRACK = '#f1eee6';
 
 /** Rough text width in em: SVG text cannot be measured without layout (nor at all in tests). */
 export function textEm(text: string): number {

@@ -22,7 +22,7 @@ import {
 	styleText,
 	tooltip
 } from './frame';
-import { fit, INK, MUTED, PANEL_BG, DANGER } from './style';
+import { AMBER, DANGER, fit, INK, MUTED, PANEL_BG } from './style';
 
 export interface VoteFlowSeat {
 	id: number;
@@ -75,7 +75,6 @@ const FONT_NOTE = 15;
 
 // This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const DANGER_TINT = '#fbe3e1';
-const TIE = '#8a5a00';
 // Target colours: dark, mutually distinct, and free of red, which is kept for "voted out".
 const PALETTE = [
 	'#1b9e77',
@@ -130,20 +129,20 @@ const STRINGS: Record<VoteFlowLang, Strings> = {
 	}
 };
 
-interface VoterRow {
+/** A seat's row in a panel's column of voters or of targets. */
+interface SeatRow {
 	seat: number;
 	label: string;
 	/** The untruncated label, shown as a tooltip when `label` had to be shortened. */
 	full: string;
 	y: number;
+}
+
+interface VoterRow extends SeatRow {
 	abstained: boolean;
 }
 
-interface TargetRow {
-	seat: number;
-	label: string;
-	full: string;
-	y: number;
+interface TargetRow extends SeatRow {
 	count: number;
 	color: string;
 	eliminated: boolean;
@@ -268,6 +267,12 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 	const cols = Math.max(1, columns);
 	const grid: PanelGrid = { columns: cols, width: PANEL_W, height: panelHeight, gap: GAP, margin: MARGIN };
 
+	/** A seat's row in a column: its label, cut to the column's `labelPx`, at the height `pos` gives it. */
+	const seatRow = (seat: number, labelPx: number, pos: Map<number, number>): SeatRow => {
+		const full = seatLabel(seat);
+		return { seat, full, label: fit(full, labelPx, FONT_LABEL), y: pos.get(seat) ?? 0 };
+	};
+
 	const panels = drafts.map((d, i): PanelModel => {
 		const rowY = (count: number) => {
 			// Centre each column vertically so a short column sits opposite the middle of a long one.
@@ -279,28 +284,16 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 		const voterPos = new Map(d.voterIds.map((id, k) => [id, voterY(k)]));
 		const targetPos = new Map(d.targetIds.map((id, k) => [id, targetY(k)]));
 
-		const voters = d.voterIds.map((seat): VoterRow => {
-			const full = seatLabel(seat);
-			return {
-				seat,
-				full,
-				label: fit(full, voterLabelPx, FONT_LABEL),
-				y: voterPos.get(seat) ?? 0,
-				abstained: d.abstainers.has(seat)
-			};
-		});
-		const targets = d.targetIds.map((seat): TargetRow => {
-			const full = seatLabel(seat);
-			return {
-				seat,
-				full,
-				label: fit(full, targetLabelPx, FONT_LABEL),
-				y: targetPos.get(seat) ?? 0,
-				count: d.counts.get(seat) ?? 0,
-				color: colorOf(seat),
-				eliminated: seat === d.eliminated
-			};
-		});
+		const voters = d.voterIds.map((seat): VoterRow => ({
+			...seatRow(seat, voterLabelPx, voterPos),
+			abstained: d.abstainers.has(seat)
+		}));
+		const targets = d.targetIds.map((seat): TargetRow => ({
+			...seatRow(seat, targetLabelPx, targetPos),
+			count: d.counts.get(seat) ?? 0,
+			color: colorOf(seat),
+			eliminated: seat === d.eliminated
+		}));
 		const seen = new Map<number, number>();
 		const links = d.votes.map((v): LinkModel => {
 			// A voter normally votes once per stage; numbering repeats keeps keys unique if not.
@@ -372,6 +365,18 @@ function columnsFor(el: HTMLElement): number {
 
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
+/** A panel's column of seats (its voters or its targets): a group per seat, keyed by it, at its row. */
+function seatRows<R extends SeatRow>(
+	layer: Sel<SVGGElement, PanelModel>,
+	className: string,
+	rows: (panel: PanelModel) => R[],
+	children: readonly string[]
+) {
+	return keyedGroups(layer, className, rows, children, (d) => d.seat)
+		.attr('data-seat', (d) => d.seat)
+		.attr('transform', (d) => `translate(0,${d.y})`);
+}
+
 export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): VoteFlowChart {
 	const t = STRINGS[options.lang ?? 'en'];
 	const svg = appendChartSvg(el, { testid: 'vote-flow', className: 'vote-flow', role: 'img' });
@@ -429,7 +434,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			middle: true,
 			size: FONT_LABEL,
 			weight: 700,
-			fill: TIE,
+			fill: AMBER,
 			text: (d) => d.note
 		});
 
@@ -459,7 +464,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			.attr('height', ROW_H - 6)
 			.attr('rx', 8)
 			.attr('fill', (d) => (d.kind === 'eliminated' ? DANGER_TINT : 'none'))
-			.attr('stroke', (d) => (d.kind === 'eliminated' ? DANGER : TIE))
+			.attr('stroke', (d) => (d.kind === 'eliminated' ? DANGER : AMBER))
 			.attr('stroke-width', (d) => (d.kind === 'eliminated' ? 3 : 2.5))
 			.attr('stroke-dasharray', (d) => (d.kind === 'tied' ? '7 5' : null));
 
@@ -471,7 +476,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			anchor: (d) => (d.kind === 'eliminated' ? 'start' : 'end'),
 			size: (d) => (d.kind === 'eliminated' ? FONT_LABEL : FONT_NOTE),
 			weight: 700,
-			fill: (d) => (d.kind === 'eliminated' ? DANGER : TIE),
+			fill: (d) => (d.kind === 'eliminated' ? DANGER : AMBER),
 			text: (d) => d.text
 		});
 	}
@@ -498,15 +503,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawVoters(layer: Sel<SVGGElement, PanelModel>): void {
-		const voters = keyedGroups(
-			layer,
-			'voter',
-			(d) => d.voters,
-			['circle', 'text.seat-label'],
-			(d) => d.seat
-		)
-			.attr('data-seat', (d) => d.seat)
-			.attr('transform', (d) => `translate(0,${d.y})`);
+		const voters = seatRows(layer, 'voter', (d) => d.voters, ['circle', 'text.seat-label']);
 
 		voters
 			.select('circle')
@@ -547,15 +544,11 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawTargets(layer: Sel<SVGGElement, PanelModel>): void {
-		const targets = keyedGroups(
-			layer,
-			'target',
-			(d) => d.targets,
-			['circle', 'text.seat-label', 'text.vote-count'],
-			(d) => d.seat
-		)
-			.attr('data-seat', (d) => d.seat)
-			.attr('transform', (d) => `translate(0,${d.y})`);
+		const targets = seatRows(layer, 'target', (d) => d.targets, [
+			'circle',
+			'text.seat-label',
+			'text.vote-count'
+		]);
 
 		targets
 			.select('circle')

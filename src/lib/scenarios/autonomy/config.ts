@@ -1,6 +1,6 @@
 /** The autonomy scenario's config: with the seed, it decides a run. */
 import type { ParseResult } from '../../core';
-import { isInt, withDefaults } from '../shared/config';
+import { isIntIn, rangeError, withDefaults } from '../shared/config';
 
 /**
  * The four legacy behaviours of seed 001, each a switch so a class can turn one bug on at a time.
@@ -61,13 +61,8 @@ export function parseAutonomyConfig(raw: unknown): ParseResult<AutonomyConfig> {
 	const read = withDefaults(raw, DEFAULT_CONFIG);
 	if (!read.ok) return read;
 	const c = read.config;
-	if (!isInt(c.days) || c.days < DAY_RANGE.min || c.days > DAY_RANGE.max)
-		return { ok: false, error: `days must be a whole number from ${DAY_RANGE.min} to ${DAY_RANGE.max}` };
-	if (!isInt(c.dailyTokens) || c.dailyTokens < TOKEN_RANGE.min || c.dailyTokens > TOKEN_RANGE.max)
-		return {
-			ok: false,
-			error: `the daily budget must be a whole number of tokens from ${TOKEN_RANGE.min} to ${TOKEN_RANGE.max}`
-		};
+	if (!isIntIn(c.days, DAY_RANGE)) return rangeError('days', DAY_RANGE);
+	if (!isIntIn(c.dailyTokens, TOKEN_RANGE)) return rangeError('the daily budget', TOKEN_RANGE, ' of tokens');
 	if (typeof c.faultRate !== 'number' || !(c.faultRate >= 0 && c.faultRate <= 1))
 		return { ok: false, error: 'the fault rate must be a number from 0 to 1' };
 	if (typeof c.pricePer1k !== 'number' || !(c.pricePer1k >= 0 && c.pricePer1k <= 100))

@@ -18,6 +18,31 @@ function addEvidence(s: AutonomyState, e: Evidence): AutonomyState {
 	return { ...s, evidence: [...s.evidence, e] };
 }
 
+/** The day's agenda has reached its next item, at `minute`: the clock moves to it, the cursor past it. */
+function agendaAt(s: AutonomyState, minute: number): AutonomyState {
+	return { ...s, minute, cursor: s.cursor + 1 };
+}
+
+/**
+ * A world event that leaves evidence against one file (an agenda item). `what` names the source, which
+ * reads "<what> <clock>".
+ */
+function worldEvidence(
+	s: AutonomyState,
+	d: { minute: number; path: string },
+	type: Evidence['type'],
+	what: string,
+	text: string
+): AutonomyState {
+	return addEvidence(agendaAt(s, d.minute), {
+		type,
+		path: d.path,
+		since: d.minute,
+		source: `${what} ${at(d.minute)}`,
+		text
+	});
+}
+
 /** A spend the provider failed: not a decision. Fixed, the token goes back; legacy, it is "deferred". */
 function failSpend(s: AutonomyState, id: number, error: string): AutonomyState {
 	const charge = s.config.chargeTransportErrors;
@@ -68,14 +93,7 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 				revisions[path] = (revisions[path] ?? 0) + 1;
 				fs = writeFile(fs, repoPath(path), fileContent(s.seed, path, revisions[path]), d.minute);
 			}
-			let next: AutonomyState = {
-				...s,
-				fs,
-				revisions,
-				head: headOf(fs),
-				minute: d.minute,
-				cursor: s.cursor + 1
-			};
+			let next: AutonomyState = { ...agendaAt(s, d.minute), fs, revisions, head: headOf(fs) };
 			for (const path of d.files)
 				next = addEvidence(next, {
 					type: 'repo-changed',
@@ -88,82 +106,34 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 		}
 		case 'world.errored': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.errored' }>).data;
-			return addEvidence(
-				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
-				{
-					type: 'runtime-error',
-					path: d.path,
-					since: d.minute,
-					source: `runtime error ${at(d.minute)}`,
-					text: d.message
-				}
-			);
+			return worldEvidence(s, d, 'runtime-error', 'runtime error', d.message);
 		}
 		case 'world.security-failed': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.security-failed' }>).data;
-			return {
-				...s,
-				minute: d.minute,
-				cursor: s.cursor + 1,
-				securityCount: d.count,
-				securitySince: d.minute
-			};
+			return { ...agendaAt(s, d.minute), securityCount: d.count, securitySince: d.minute };
 		}
 		case 'world.drifted': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.drifted' }>).data;
-			return addEvidence(
-				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
-				{
-					type: 'governance-drift',
-					path: d.path,
-					since: d.minute,
-					source: `drift report ${at(d.minute)}`,
-					text: 'governance drift past its threshold'
-				}
-			);
+			return worldEvidence(s, d, 'governance-drift', 'drift report', 'governance drift past its threshold');
 		}
 		case 'world.opportunity-opened': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.opportunity-opened' }>).data;
-			return addEvidence(
-				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
-				{
-					type: 'open-opportunity',
-					path: d.path,
-					since: d.minute,
-					source: `opportunity opened ${at(d.minute)}`,
-					text: 'an open improvement opportunity'
-				}
-			);
+			return worldEvidence(s, d, 'open-opportunity', 'opportunity opened', 'an open improvement opportunity');
 		}
 		case 'world.rolled-back': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.rolled-back' }>).data;
-			return addEvidence(
-				{ ...s, minute: d.minute, cursor: s.cursor + 1 },
-				{
-					type: 'unresolved-rollback',
-					path: d.path,
-					since: d.minute,
-					source: `rollback ${at(d.minute)}`,
-					text: 'a rollback nobody has resolved'
-				}
-			);
+			return worldEvidence(s, d, 'unresolved-rollback', 'rollback', 'a rollback nobody has resolved');
 		}
 		case 'provider.outage-started': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'provider.outage-started' }>).data;
-			return {
-				...s,
-				minute: d.minute,
-				cursor: s.cursor + 1,
-				outages: [...s.outages, { from: d.minute, until: d.until, status: d.status }]
-			};
+			const outage = { from: d.minute, until: d.until, status: d.status };
+			return { ...agendaAt(s, d.minute), outages: [...s.outages, outage] };
 		}
 		case 'wake.evaluated': {
 			const { files, ...wake } = (ev as Extract<AutonomyEvent, { kind: 'wake.evaluated' }>).data;
 			const rotated = wake.reason !== 'autonomy-due' && files.length > 0;
 			return {
-				...s,
-				minute: wake.minute,
-				cursor: s.cursor + 1,
+				...agendaAt(s, wake.minute),
 				wakes: [...s.wakes, wake],
 				seenHead: s.head,
 				seenEvidence: s.evidence.length,

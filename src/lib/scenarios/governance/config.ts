@@ -1,6 +1,6 @@
 /** The governance scenario's config: what, with the seed, decides a run. */
 import type { ParseResult } from '../../core';
-import { isInt, withDefaults } from '../shared/config';
+import { isIntIn, rangeError, withDefaults } from '../shared/config';
 import { DEFAULT_FUSE_ROUNDS, DEFAULT_THRESHOLDS, METRICS, type Thresholds } from '../../metrics';
 
 /**
@@ -42,6 +42,8 @@ export const DEFAULT_CONFIG: Readonly<GovernanceConfig> = Object.freeze({
 
 export const ROUND_RANGE = { min: 1, max: 200 } as const;
 export const FUSE_ROUND_RANGE = { min: 1, max: 100 } as const;
+/** The person's approval slider. */
+const APPROVAL_RANGE = { min: 0, max: 100 } as const;
 /** An approval at or above this passes under `human`. */
 export const APPROVAL_PASS = 50;
 
@@ -53,13 +55,8 @@ export function parseGovernanceConfig(raw: unknown): ParseResult<GovernanceConfi
 
 	if (!AMENDMENT_POLICIES.includes(c.policy as AmendmentPolicy))
 		return { ok: false, error: `policy must be one of ${AMENDMENT_POLICIES.join(', ')}` };
-	if (!isInt(c.rounds) || c.rounds < ROUND_RANGE.min || c.rounds > ROUND_RANGE.max)
-		return {
-			ok: false,
-			error: `rounds must be a whole number from ${ROUND_RANGE.min} to ${ROUND_RANGE.max}`
-		};
-	if (!isInt(c.approval) || c.approval < 0 || c.approval > 100)
-		return { ok: false, error: 'approval must be a whole number from 0 to 100' };
+	if (!isIntIn(c.rounds, ROUND_RANGE)) return rangeError('rounds', ROUND_RANGE);
+	if (!isIntIn(c.approval, APPROVAL_RANGE)) return rangeError('approval', APPROVAL_RANGE);
 	const t = c.thresholds;
 	if (typeof t !== 'object' || t === null || Array.isArray(t))
 		return { ok: false, error: 'thresholds must be an object with drift, penetration and conversion' };
@@ -72,11 +69,7 @@ export function parseGovernanceConfig(raw: unknown): ParseResult<GovernanceConfi
 		if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1)
 			return { ok: false, error: `the ${m} threshold must be a number from 0 to 1` };
 	}
-	if (!isInt(c.fuseRounds) || c.fuseRounds < FUSE_ROUND_RANGE.min || c.fuseRounds > FUSE_ROUND_RANGE.max)
-		return {
-			ok: false,
-			error: `fuseRounds must be a whole number from ${FUSE_ROUND_RANGE.min} to ${FUSE_ROUND_RANGE.max}`
-		};
+	if (!isIntIn(c.fuseRounds, FUSE_ROUND_RANGE)) return rangeError('fuseRounds', FUSE_ROUND_RANGE);
 	if (c.fuseMode !== 'soft' && c.fuseMode !== 'hard')
 		return { ok: false, error: 'fuseMode must be "soft" or "hard"' };
 	if (typeof c.forceMetrics !== 'boolean') return { ok: false, error: 'forceMetrics must be true or false' };

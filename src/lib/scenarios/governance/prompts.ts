@@ -332,6 +332,10 @@ function closing(task: string, opts: GovernancePromptOptions): PromptPart[] {
 const statusLine = (obs: GovernanceObservation) =>
 	[`It is round ${obs.round}.`, fuseText(obs)].filter(Boolean).join(' ');
 
+/** The focus of an ask about one task: where the game stands, the task, then what this ask is about. */
+const taskFocus = (obs: GovernanceObservation, t: Task, about: readonly string[] = []) =>
+	[statusLine(obs), taskDetail(t), ...about].join('\n');
+
 function build(
 	kind: GovernanceAskKind,
 	role: ModelRole,
@@ -355,6 +359,35 @@ function build(
 		]
 	};
 }
+
+/** An Assigner's ask: its system prompt and its view of the game's history come with every one. */
+const assignerAsk = (
+	obs: AssignerObservation,
+	kind: GovernanceAskKind,
+	focus: string,
+	task: string,
+	opts: GovernancePromptOptions
+) => build(kind, 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
+
+/** An Executor's ask about task `taskId`: the history of that task, and the tools while any are left. */
+const executorAsk = (
+	obs: ExecutorObservation,
+	kind: GovernanceAskKind,
+	taskId: string,
+	focus: string,
+	task: string,
+	opts: GovernancePromptOptions
+) =>
+	build(
+		kind,
+		'executor',
+		executorSystem(obs),
+		executorHistory(obs, taskId),
+		focus,
+		task,
+		opts,
+		toolParts(opts)
+	);
 
 function focusOf<K extends FocusItem['kind']>(
 	obs: GovernanceObservation,
@@ -397,7 +430,7 @@ export function assignPrompt(obs: AssignerObservation, opts: GovernancePromptOpt
 	const focus = `${statusLine(obs)} ${obs.open} of ${obs.maxOpen} tasks are open: assign the next task towards the goal.`;
 	const task =
 		'Reply with only a JSON object with three fields: "action", one of the task actions; "file", the full path of one input file; "context", one or two sentences saying exactly what to do and by which rule.';
-	return build('assign', 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
+	return assignerAsk(obs, 'assign', focus, task, opts);
 }
 
 /** Answer the Executor's question about a task. */
@@ -408,21 +441,9 @@ export function clarificationAnswerPrompt(
 	const f = focusOf(obs, 'answer-clarification');
 	const t = taskOf(obs, f.task_id);
 	const q = obs.clarifications.findLast((c) => c.task_id === f.task_id && c.answer === null);
-	const focus = [
-		statusLine(obs),
-		taskDetail(t),
-		`The Executor asks: "${clip(oneLine(q?.question ?? ''), 600)}"`
-	].join('\n');
+	const focus = taskFocus(obs, t, [`The Executor asks: "${clip(oneLine(q?.question ?? ''), 600)}"`]);
 	const task = `Answer the question. Reply with only a JSON object with the fields "task_id", which is "${f.task_id}"; "answer", your answer; and, only if the task named the wrong input file, "file", the full path of the right one.`;
-	return build(
-		'answer-clarification',
-		'assigner',
-		assignerSystem(obs),
-		assignerHistory(obs),
-		focus,
-		task,
-		opts
-	);
+	return assignerAsk(obs, 'answer-clarification', focus, task, opts);
 }
 
 /** Rule on the Executor's appeal against a veto. */
@@ -433,14 +454,12 @@ export function appealRulingPrompt(
 	const f = focusOf(obs, 'rule-appeal');
 	const t = taskOf(obs, f.task_id);
 	const a = obs.appeals.find((x) => x.id === f.appeal_id);
-	const focus = [
-		statusLine(obs),
-		taskDetail(t),
+	const focus = taskFocus(obs, t, [
 		`The Auditor vetoed output ${a?.veto.n ?? '?'} of ${t.id} (${ruleRef(a?.veto.rule ?? null)}): "${clip(oneLine(a?.veto.reason ?? ''), 400)}"`,
 		`The Executor appeals (${f.appeal_id}): "${clip(oneLine(a?.argument ?? ''), 600)}"`
-	].join('\n');
+	]);
 	const task = `Rule on the appeal. "uphold" lets the veto stand; "revise" rewrites the task so the Executor can do it again. Reply with only a JSON object with the fields "appeal_id", which is "${f.appeal_id}"; "decision", either "uphold" or "revise"; "reason", why; and, when you revise, "context", the task's full new wording.`;
-	return build('rule-appeal', 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
+	return assignerAsk(obs, 'rule-appeal', focus, task, opts);
 }
 
 /** Decide on the Executor's proposal to amend a rule. */
@@ -452,7 +471,7 @@ export function amendmentDecisionPrompt(
 	const p = obs.proposals.find((x) => x.id === f.proposal_id);
 	const focus = [statusLine(obs), p ? proposalText(p, obs.rules) : `Proposal ${f.proposal_id}.`].join('\n');
 	const task = `Decide whether the rule changes. Reply with only a JSON object with the fields "proposal_id", which is "${f.proposal_id}"; "approve", true or false; "reason", why.`;
-	return build('decide-amendment', 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
+	return assignerAsk(obs, 'decide-amendment', focus, task, opts);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -531,7 +550,7 @@ export function executePrompt(
 ): GovernancePrompt {
 	const f = focusOf(obs, 'execute');
 	const t = taskOf(obs, f.task_id);
-	const focus = [statusLine(obs), taskDetail(t)].join('\n');
+	const focus = taskFocus(obs, t);
 	const ask = t.clarified
 		? ''
 		: ` If the task is unclear, you may instead ask the Assigner once: a JSON object with the fields "task_id", which is "${t.id}", and "question".`;
@@ -541,16 +560,7 @@ export function executePrompt(
 			? ` Read or query ${t.file} before you answer: the Auditor checks that the log shows you read every source you cite.`
 			: '';
 	const task = `${toolsLeftText(opts)}${read} Your final reply is only a JSON object with four fields: ${OUTPUT_FIELDS(t.id)}.${ask}`;
-	return build(
-		'execute',
-		'executor',
-		executorSystem(obs),
-		executorHistory(obs, t.id),
-		focus,
-		task,
-		opts,
-		toolParts(opts)
-	);
+	return executorAsk(obs, 'execute', t.id, focus, task, opts);
 }
 
 const RESPONSE_TEXT: Readonly<Record<string, (id: string) => string>> = {
@@ -570,23 +580,12 @@ export function vetoResponsePrompt(
 	const f = focusOf(obs, 'respond-veto');
 	const t = taskOf(obs, f.task_id);
 	const v = obs.vetoes.findLast((x) => x.task_id === t.id);
-	const focus = [
-		statusLine(obs),
-		taskDetail(t),
+	const focus = taskFocus(obs, t, [
 		`The Auditor vetoed your output ${v?.n ?? '?'} (${ruleRef(v?.rule ?? null)}): "${clip(oneLine(v?.reason ?? ''), 400)}"`
-	].join('\n');
+	]);
 	const options = f.allowed.map((r) => `- ${(RESPONSE_TEXT[r] ?? (() => `"${r}"`))(t.id)}.`).join('\n');
 	const task = `${toolsLeftText(opts)} Then answer the veto with one of these responses:\n${options}\nYour final reply is only a JSON object with the fields "task_id", which is "${t.id}"; "response", one of ${f.allowed.map((r) => `"${r}"`).join(', ')}; and the field that response needs.`;
-	return build(
-		'respond-veto',
-		'executor',
-		executorSystem(obs),
-		executorHistory(obs, t.id),
-		focus,
-		task,
-		opts,
-		toolParts(opts)
-	);
+	return executorAsk(obs, 'respond-veto', t.id, focus, task, opts);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -34,6 +34,21 @@ const updateProposal = (
 	patch: (p: Proposal) => Partial<Proposal>
 ): Proposal[] => s.proposals.map((p) => (p.id === id ? { ...p, ...patch(p) } : p));
 
+/** A step on a proposal's way through the policy: its record changes, and `from` tells everyone. */
+function proposalStep(
+	s: GovernanceState,
+	e: LogEvent,
+	id: string,
+	change: Partial<Proposal>,
+	from: Message['from'],
+	text: string
+): Pick<GovernanceState, 'proposals' | 'messages'> {
+	return {
+		proposals: updateProposal(s, id, () => change),
+		messages: message(s, e, from, 'all', text, { proposal_id: id })
+	};
+}
+
 /** Sets the response of the task's latest veto. */
 function respond(s: GovernanceState, taskId: string, response: NonNullable<Veto['response']>): Veto[] {
 	let last = -1;
@@ -415,96 +430,54 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 		}
 		case 'impact.assessed': {
 			const { proposal_id, impact } = ev.data;
-			return {
-				...s,
-				proposals: updateProposal(s, proposal_id, () => ({
-					impact,
-					stage: impact.clears ? 'assigner' : 'refused',
-					refusal: impact.clears ? null : { by: 'impact assessment', reason: impact.reason }
-				})),
-				messages: message(s, e, 'system', 'all', `impact of ${proposal_id}: ${impact.reason}`, {
-					proposal_id
-				})
-			};
+			const refusal = impact.clears ? null : { by: 'impact assessment', reason: impact.reason };
+			const change: Partial<Proposal> = { impact, stage: impact.clears ? 'assigner' : 'refused', refusal };
+			const said = `impact of ${proposal_id}: ${impact.reason}`;
+			return { ...s, ...proposalStep(s, e, proposal_id, change, 'system', said) };
 		}
 		case 'amendment.ruled': {
 			const { proposal_id, approve, reason } = ev.data;
 			const policy = s.config.policy;
-			return {
-				...s,
-				...taken,
-				proposals: updateProposal(s, proposal_id, () => ({
-					assigner: { approve, reason },
-					stage: !approve
-						? 'refused'
-						: policy === 'cosign'
-							? 'cosign'
-							: policy === 'human'
-								? 'approval'
-								: 'passed',
-					refusal: approve ? null : { by: 'assigner', reason }
-				})),
-				messages: message(
-					s,
-					e,
-					'assigner',
-					'all',
-					`${approve ? 'approves' : 'rejects'} ${proposal_id}: ${reason}`,
-					{
-						proposal_id
-					}
-				)
+			const stage = !approve
+				? 'refused'
+				: policy === 'cosign'
+					? 'cosign'
+					: policy === 'human'
+						? 'approval'
+						: 'passed';
+			const change: Partial<Proposal> = {
+				assigner: { approve, reason },
+				stage,
+				refusal: approve ? null : { by: 'assigner', reason }
 			};
+			const said = `${approve ? 'approves' : 'rejects'} ${proposal_id}: ${reason}`;
+			return { ...s, ...taken, ...proposalStep(s, e, proposal_id, change, 'assigner', said) };
 		}
 		case 'amendment.cosigned':
 		case 'cosign.refused': {
 			const { proposal_id, reason } = ev.data;
 			const yes = ev.kind === 'amendment.cosigned';
-			return {
-				...s,
-				...taken,
-				proposals: updateProposal(s, proposal_id, () => ({
-					cosign: { cosign: yes, reason },
-					stage: yes ? 'passed' : 'refused',
-					refusal: yes ? null : { by: 'auditor', reason }
-				})),
-				messages: message(
-					s,
-					e,
-					'auditor',
-					'all',
-					`${yes ? 'co-signs' : 'refuses to co-sign'} ${proposal_id}: ${reason}`,
-					{
-						proposal_id
-					}
-				)
+			const change: Partial<Proposal> = {
+				cosign: { cosign: yes, reason },
+				stage: yes ? 'passed' : 'refused',
+				refusal: yes ? null : { by: 'auditor', reason }
 			};
+			const said = `${yes ? 'co-signs' : 'refuses to co-sign'} ${proposal_id}: ${reason}`;
+			return { ...s, ...taken, ...proposalStep(s, e, proposal_id, change, 'auditor', said) };
 		}
 		case 'approval.recorded': {
 			const { proposal_id, approval } = ev.data;
 			const pass = approval >= APPROVAL_PASS;
-			return {
-				...s,
-				...taken,
-				proposals: updateProposal(s, proposal_id, () => ({
-					approval,
-					stage: pass ? 'passed' : 'refused',
-					refusal: pass ? null : { by: 'human', reason: `approval ${approval} is below ${APPROVAL_PASS}` }
-				})),
-				messages: message(s, e, 'human', 'all', `approval ${approval}/100 for ${proposal_id}`, {
-					proposal_id
-				})
-			};
+			const refusal = pass ? null : { by: 'human', reason: `approval ${approval} is below ${APPROVAL_PASS}` };
+			const change: Partial<Proposal> = { approval, stage: pass ? 'passed' : 'refused', refusal };
+			const said = `approval ${approval}/100 for ${proposal_id}`;
+			return { ...s, ...taken, ...proposalStep(s, e, proposal_id, change, 'human', said) };
 		}
 		case 'amendment.approved': {
 			const { proposal_id, by } = ev.data;
-			return {
-				...s,
-				proposals: updateProposal(s, proposal_id, () => ({ stage: 'approved', closedRound: s.round })),
-				messages: message(s, e, 'system', 'all', `${proposal_id} approved by ${by.join(' and ')}`, {
-					proposal_id
-				})
-			};
+			const said = `${proposal_id} approved by ${by.join(' and ')}`;
+			const change: Partial<Proposal> = { stage: 'approved', closedRound: s.round };
+			return { ...s, ...proposalStep(s, e, proposal_id, change, 'system', said) };
 		}
 		case 'amendment.rejected': {
 			const { proposal_id, by, reason } = ev.data;

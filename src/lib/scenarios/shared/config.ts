@@ -18,3 +18,19 @@ export function withDefaults(raw: unknown, defaults: object): WithDefaults {
 
 /** A whole number (not a numeric string, not 2.5). */
 export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/** A setting's bounds, both ends allowed. */
+export interface IntRange {
+	readonly min: number;
+	readonly max: number;
+}
+
+/** A whole number within `range`. */
+export const isIntIn = (v: unknown, range: IntRange): v is number =>
+	isInt(v) && v >= range.min && v <= range.max;
+
+/** The one wording for a whole-number setting out of its range; `unit` follows "a whole number". */
+export const rangeError = (name: string, range: IntRange, unit = ''): { ok: false; error: string } => ({
+	ok: false,
+	error: `${name} must be a whole number${unit} from ${range.min} to ${range.max}`
+});

@@ -1,6 +1,6 @@
 /** The undercover game's config: what, with the seed, decides a game. */
 import type { ParseResult } from '../../core';
-import { isInt, withDefaults } from '../shared/config';
+import { isIntIn, rangeError, withDefaults } from '../shared/config';
 import type { Lang } from './words/types';
 
 export interface UndercoverConfig {
@@ -29,16 +29,11 @@ export function parseUndercoverConfig(raw: unknown): ParseResult<UndercoverConfi
 	if (!read.ok) return read;
 	const c = read.config;
 
-	if (!isInt(c.seats) || c.seats < SEAT_RANGE.min || c.seats > SEAT_RANGE.max)
-		return { ok: false, error: `seats must be a whole number from ${SEAT_RANGE.min} to ${SEAT_RANGE.max}` };
+	if (!isIntIn(c.seats, SEAT_RANGE)) return rangeError('seats', SEAT_RANGE);
 	if (c.undercover !== 1 && c.undercover !== 2) return { ok: false, error: 'undercover must be 1 or 2' };
 	if (typeof c.blank !== 'boolean') return { ok: false, error: 'blank must be true or false' };
 	if (c.lang !== 'en' && c.lang !== 'zh') return { ok: false, error: 'lang must be "en" or "zh"' };
-	if (!isInt(c.rounds) || c.rounds < ROUND_RANGE.min || c.rounds > ROUND_RANGE.max)
-		return {
-			ok: false,
-			error: `rounds must be a whole number from ${ROUND_RANGE.min} to ${ROUND_RANGE.max}`
-		};
+	if (!isIntIn(c.rounds, ROUND_RANGE)) return rangeError('rounds', ROUND_RANGE);
 	const against = c.undercover + (c.blank ? 1 : 0);
 	if (c.seats - against <= against)
 		return {
