@@ -3,10 +3,9 @@
  * test, WebGPU detection with and without an adapter, WebLLM failing cleanly offline, and an
  * OpenAI-compatible endpoint (a local mock) whose key never leaves this browser's storage.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { decodeShare, encodeShare } from '../../src/lib/share/link';
 import { expect, serveTestModels, test } from './fixtures';
+import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
 
 const config = { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 2 };
 const allSeats = <T>(choice: T) => Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), choice]));
@@ -85,48 +84,16 @@ test('without a WebGPU adapter the setup says so and offers the fallback', async
 });
 
 test.describe('an OpenAI-compatible endpoint', () => {
-	let server: Server;
+	let endpoint: MockEndpoint;
 	let base = '';
 	const KEY = 'sk-test-0123456789-secret';
-	const seenAuth: string[] = [];
 
 	test.beforeAll(async () => {
 		let n = 0;
-		server = createServer((req, res) => {
-			const cors = {
-				'access-control-allow-origin': '*',
-				'access-control-allow-headers': 'authorization, content-type',
-				'access-control-allow-methods': 'GET, POST, OPTIONS'
-			};
-			if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
-			seenAuth.push(String(req.headers.authorization ?? ''));
-			if (req.url?.endsWith('/models'))
-				return res
-					.writeHead(200, { ...cors, 'content-type': 'application/json' })
-					.end('{"data":[{"id":"mock"}]}');
-			let body = '';
-			req.on('data', (c) => (body += c));
-			req.on('end', () => {
-				// The reply's schema says what is being asked: a vote has a target.
-				const request = JSON.parse(body);
-				const wantsVote = !!request.response_format?.json_schema?.schema?.properties?.target;
-				n++;
-				const content = wantsVote
-					? JSON.stringify({ target: (n % 6) + 1, reason: 'it fit least' })
-					: JSON.stringify({ speech: `It is something you use every day, number ${n}.` });
-				res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-				res.end(
-					JSON.stringify({
-						choices: [{ message: { content }, finish_reason: 'stop' }],
-						usage: { prompt_tokens: 50, completion_tokens: 12 }
-					})
-				);
-			});
-		});
-		await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+		endpoint = await startMockEndpoint(() => `It is something you use every day, number ${++n}.`);
+		base = endpoint.baseUrl;
 	});
-	test.afterAll(() => new Promise<void>((r) => server.close(() => r())));
+	test.afterAll(() => endpoint.close());
 
 	test('plays with the key sent only as a header: never in the URL, the share link, the export or the log', async ({
 		page
@@ -139,7 +106,10 @@ test.describe('an OpenAI-compatible endpoint', () => {
 		await page.getByTestId('start').click();
 		await page.getByTestId('speed').selectOption('instant');
 		await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 60_000 });
-		expect(seenAuth, 'Authorization headers the endpoint saw').toContain(`Bearer ${KEY}`);
+		expect(
+			endpoint.seen.map((r) => r.auth),
+			'Authorization headers the endpoint saw'
+		).toContain(`Bearer ${KEY}`);
 
 		expect(page.url()).not.toContain(KEY);
 		const share = (await page.getByTestId('share-link').getAttribute('href')) ?? '';

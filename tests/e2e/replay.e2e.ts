@@ -5,8 +5,6 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +17,7 @@ import { createRunner } from '../../src/lib/run/play';
 import { policyForChoice } from '../../src/lib/policies/factory';
 import { encodeShare, type SharedRun } from '../../src/lib/share/link';
 import { expect, playToEnd, serveTestModels, test } from './fixtures';
+import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
 
 const execFileP = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -379,50 +378,19 @@ test('the hidden benchmark page leaves the visitor’s saved runs alone', async 
 });
 
 test.describe('a model game too long for a link', () => {
-	let server: Server;
+	let endpoint: MockEndpoint;
 	let base = '';
-	let served = 0;
 
 	test.beforeAll(async () => {
-		// A local OpenAI-compatible endpoint whose speeches are long and random: they cannot be compressed.
-		server = createServer((req, res) => {
-			const cors = {
-				'access-control-allow-origin': '*',
-				'access-control-allow-headers': 'authorization, content-type',
-				'access-control-allow-methods': 'GET, POST, OPTIONS'
-			};
-			if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
-			if (req.url?.endsWith('/models'))
-				return res
-					.writeHead(200, { ...cors, 'content-type': 'application/json' })
-					.end('{"data":[{"id":"mock"}]}');
-			let body = '';
-			req.on('data', (c) => (body += c));
-			req.on('end', () => {
-				served++;
-				const request = JSON.parse(body);
-				const vote = request.response_format?.json_schema?.schema?.properties?.target;
-				let x = served * 7919;
-				const words = Array.from(
-					{ length: 300 },
-					() => ((x = (x * 48271) % 2147483647), x.toString(36))
-				).join(' ');
-				const content = vote
-					? JSON.stringify({ target: vote.enum?.[0] ?? 1, reason: 'quiet' })
-					: JSON.stringify({ speech: words });
-				res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-				res.end(
-					JSON.stringify({
-						choices: [{ message: { content }, finish_reason: 'stop' }],
-						usage: { prompt_tokens: 50, completion_tokens: 300 }
-					})
-				);
-			});
+		// A local OpenAI-compatible endpoint whose replies are long and random: they cannot be compressed.
+		let served = 0;
+		endpoint = await startMockEndpoint(() => {
+			let x = ++served * 7919;
+			return Array.from({ length: 300 }, () => ((x = (x * 48271) % 2147483647), x.toString(36))).join(' ');
 		});
-		await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+		base = endpoint.baseUrl;
 	});
-	test.afterAll(() => new Promise<void>((r) => server.close(() => r())));
+	test.afterAll(() => endpoint.close());
 
 	test('the page says the replies do not fit, offers the file, and the file replays without the endpoint', async ({
 		page,
@@ -443,12 +411,12 @@ test.describe('a model game too long for a link', () => {
 		);
 		await expect(page.getByTestId('recorded-link')).toHaveCount(0);
 		const file = await exportLog(page, 'long-replies.jsonl');
-		const before = served;
+		const before = endpoint.seen.length;
 		const fresh = await freshProfile(browser, baseURL!);
 		await importFile(fresh.page, file);
 		await fresh.page.getByTestId('import-replay').click();
 		expect(await replayToEnd(fresh.page)).toBe(hash);
-		expect(served, 'requests the replay sent to the endpoint').toBe(before);
+		expect(endpoint.seen.length, 'requests the replay sent to the endpoint').toBe(before);
 		await fresh.context.close();
 	});
 });
