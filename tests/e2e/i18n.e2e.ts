@@ -3,7 +3,8 @@
  * spot, the choice is remembered across a reload, and a link's `?locale=` opens the language it names.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { encodeShare } from '../../src/lib/share/link';
+import { blockRemote, expect, test } from './fixtures';
 
 /** Every English message of the interface, to check a Chinese page shows none of them. */
 const english: string[] = Object.entries(
@@ -58,4 +59,29 @@ test('a language the site does not have is ignored: the browser’s language is 
 	await page.goto('/?locale=fr');
 	await expect(page.getByRole('heading', { name: 'Lesson pack' })).toBeVisible();
 	await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('a share link carries the language it was shared in to a browser set to English', async ({
+	page,
+	browser
+}) => {
+	const setup = {
+		scenario: 'undercover',
+		seed: 20261130,
+		config: { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 6 }
+	};
+	await page.goto(`/play/#${encodeShare(setup)}`);
+	await expect(page.getByTestId('run-status')).toContainText('ready');
+	await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
+	const link = (await page.getByTestId('share-link').getAttribute('href')) ?? '';
+	expect(link).toMatch(/\/play\/\?locale=zh#v1\./);
+
+	const elsewhere = await browser.newContext({ locale: 'en-US' });
+	const outside = await blockRemote(elsewhere);
+	const other = await elsewhere.newPage();
+	await other.goto(link);
+	await expect(other.getByRole('navigation').getByRole('link', { name: '谁是卧底' })).toBeVisible();
+	await expect(other.getByTestId('run-status')).toContainText('ready');
+	expect(outside, 'requests to non-local hosts').toEqual([]);
+	await elsewhere.close();
 });
