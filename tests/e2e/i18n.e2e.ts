@@ -3,6 +3,7 @@
  * spot, the choice is remembered across a reload, and a link's `?locale=` opens the language it names.
  */
 import { readFileSync } from 'node:fs';
+import { LESSONS } from '../../src/lib/classroom/lesson-pack';
 import { encodeShare } from '../../src/lib/share/link';
 import { blockRemote, expect, test } from './fixtures';
 
@@ -65,12 +66,7 @@ test('a share link carries the language it was shared in to a browser set to Eng
 	page,
 	browser
 }) => {
-	const setup = {
-		scenario: 'undercover',
-		seed: 20261130,
-		config: { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 6 }
-	};
-	await page.goto(`/play/#${encodeShare(setup)}`);
+	await page.goto(`/play/#${encodeShare(LESSONS[0]!.setup)}`);
 	await expect(page.getByTestId('run-status')).toContainText('ready');
 	await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
 	const link = (await page.getByTestId('share-link').getAttribute('href')) ?? '';
