@@ -220,7 +220,9 @@ export default ts.config(
 			'node_modules/',
 			'test-results/',
 			'playwright-report/',
-			'tests/fixtures/models/'
+			'tests/fixtures/models/',
+			// Paraglide's compiled messages and runtime (npm run i18n), generated from messages/*.json.
+			'src/lib/paraglide/'
 		]
 	}
 );

@@ -1,3 +1,4 @@
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { sveltekit } from '@sveltejs/kit/vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -23,7 +24,14 @@ function ortWasmOnce(): Plugin {
 }
 
 export default defineConfig({
-	plugins: [ortWasmOnce(), sveltekit()],
+	// Paraglide compiles messages/*.json into src/lib/paraglide; its options are in
+	// project.inlang/paraglide.config.js, which `npm run i18n` reads too. Not under Vitest: the unit
+	// tests run `npm run i18n` first (pretest:unit), and the plugin's file watcher keeps Vitest from exiting.
+	plugins: [
+		ortWasmOnce(),
+		...(process.env.VITEST ? [] : [paraglideVitePlugin({ project: './project.inlang' })]),
+		sveltekit()
+	],
 	server: { port: 5173 },
 	preview: { port: 4173, strictPort: false },
 	worker: { format: 'es', plugins: () => [ortWasmOnce()] },

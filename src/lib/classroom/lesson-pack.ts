@@ -6,6 +6,7 @@
  */
 import type { LogEvent } from '../core';
 import { summarize as autonomySummary, type AutonomyState } from '../scenarios/autonomy';
+import { m } from '../paraglide/messages.js';
 import type { SharedRun } from '../share/link';
 import { presetQuery, type Preset } from './presets';
 
@@ -18,9 +19,10 @@ export interface LessonRun {
 export interface Lesson {
 	id: string;
 	scenario: 'undercover' | 'governance' | 'autonomy';
-	title: string;
+	/** In the interface's language: read from messages/<locale>.json each time (getters below). */
+	readonly title: string;
 	/** One line: what the class should see. */
-	goal: string;
+	readonly goal: string;
 	setup: SharedRun;
 	preset: Preset;
 	/** Whether a finished run shows what the goal says. */
@@ -103,8 +105,8 @@ export const LESSON_SEEDS = {
 /** One of seed 001's anomalies: 30 days with its switches on; the contrast is the fixed system. */
 function anomaly(
 	id: string,
-	title: string,
-	goal: string,
+	title: () => string,
+	goal: () => string,
 	switches: Record<string, boolean>,
 	shows: Lesson['shows'],
 	seed: number
@@ -113,8 +115,12 @@ function anomaly(
 	return {
 		id,
 		scenario: 'autonomy',
-		title,
-		goal,
+		get title() {
+			return title();
+		},
+		get goal() {
+			return goal();
+		},
 		setup: autonomy(seed, { days, ...switches }),
 		preset: WATCH,
 		shows,
@@ -126,8 +132,12 @@ export const LESSONS: readonly Lesson[] = [
 	{
 		id: 'undercover-easy',
 		scenario: 'undercover',
-		title: 'An easy game',
-		goal: 'The civilians find the undercover seat in the first round: see how clear descriptions give it away.',
+		get title() {
+			return m.lesson_undercover_easy_title();
+		},
+		get goal() {
+			return m.lesson_undercover_easy_goal();
+		},
 		setup: undercover(LESSON_SEEDS.easy),
 		preset: CLASS,
 		shows: undercoverChecks.easy
@@ -135,8 +145,12 @@ export const LESSONS: readonly Lesson[] = [
 	{
 		id: 'undercover-deception',
 		scenario: 'undercover',
-		title: 'A deception that works',
-		goal: 'The undercover seat blends in and wins: watch who the civilians vote out instead, and why.',
+		get title() {
+			return m.lesson_undercover_deception_title();
+		},
+		get goal() {
+			return m.lesson_undercover_deception_goal();
+		},
 		setup: undercover(LESSON_SEEDS.deception),
 		preset: CLASS,
 		shows: undercoverChecks.deception
@@ -144,8 +158,12 @@ export const LESSONS: readonly Lesson[] = [
 	{
 		id: 'undercover-tiebreak',
 		scenario: 'undercover',
-		title: 'A tie that goes to a tiebreak',
-		goal: 'A vote ties: the tied seats defend themselves and everyone else votes again.',
+		get title() {
+			return m.lesson_undercover_tiebreak_title();
+		},
+		get goal() {
+			return m.lesson_undercover_tiebreak_goal();
+		},
 		setup: undercover(LESSON_SEEDS.tiebreak),
 		preset: CLASS,
 		shows: undercoverChecks.tiebreak
@@ -153,8 +171,12 @@ export const LESSONS: readonly Lesson[] = [
 	{
 		id: 'governance-enacted',
 		scenario: 'governance',
-		title: 'T155: the agents rewrite a rule',
-		goal: 'Under assigner-alone the Assigner enacts the Executor’s amendment by itself, as in the seed’s task T155.',
+		get title() {
+			return m.lesson_governance_enacted_title();
+		},
+		get goal() {
+			return m.lesson_governance_enacted_goal();
+		},
 		setup: governance(LESSON_SEEDS.amendment, { policy: 'assigner-alone' }),
 		preset: WATCH,
 		shows: governanceChecks.enacted,
@@ -163,8 +185,12 @@ export const LESSONS: readonly Lesson[] = [
 	{
 		id: 'governance-cosign',
 		scenario: 'governance',
-		title: 'The same amendment, blocked',
-		goal: 'The same run under cosign: the Auditor must co-sign, refuses, and the rule stays as it was.',
+		get title() {
+			return m.lesson_governance_cosign_title();
+		},
+		get goal() {
+			return m.lesson_governance_cosign_goal();
+		},
 		setup: governance(LESSON_SEEDS.amendment, { policy: 'cosign' }),
 		preset: WATCH,
 		shows: governanceChecks.blocked
@@ -172,8 +198,12 @@ export const LESSONS: readonly Lesson[] = [
 	{
 		id: 'governance-fuse',
 		scenario: 'governance',
-		title: 'The fuse trips',
-		goal: 'With stricter thresholds, drift, audit penetration and appeal conversion stay past them two rounds running and the circuit breaker stops the run (with the default thresholds it never trips).',
+		get title() {
+			return m.lesson_governance_fuse_title();
+		},
+		get goal() {
+			return m.lesson_governance_fuse_goal();
+		},
 		setup: governance(LESSON_SEEDS.fuse, {
 			policy: 'assigner-alone',
 			thresholds: { drift: 0.1, penetration: 0.4, conversion: 0.4 },
@@ -185,24 +215,24 @@ export const LESSONS: readonly Lesson[] = [
 	},
 	anomaly(
 		'autonomy-no-trigger',
-		'A spend with no trigger',
-		'With MR !107’s consider() a token is spent with no trigger at all; with the fixed door, never.',
+		m.lesson_autonomy_no_trigger_title,
+		m.lesson_autonomy_no_trigger_goal,
 		{ legacyConsider: true },
 		autonomyChecks.noTrigger,
 		LESSON_SEEDS.noTrigger
 	),
 	anomaly(
 		'autonomy-eternal',
-		'A trigger that never goes stale',
-		'With no staleness horizon and no fingerprint, the same old triggers buy a token day after day.',
+		m.lesson_autonomy_eternal_title,
+		m.lesson_autonomy_eternal_goal,
 		{ noStaleness: true, ignoreFingerprint: true },
 		autonomyChecks.eternal,
 		LESSON_SEEDS.eternal
 	),
 	anomaly(
 		'autonomy-charged',
-		'A provider error charged as a decision',
-		'When the provider fails, the seed kept the token spent and called it “deferred”; fixed, the token comes back.',
+		m.lesson_autonomy_charged_title,
+		m.lesson_autonomy_charged_goal,
 		{ chargeTransportErrors: true },
 		autonomyChecks.charged,
 		LESSON_SEEDS.charged

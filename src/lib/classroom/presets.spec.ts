@@ -108,6 +108,13 @@ describe('teacher presets', () => {
 		expect(parsePreset('x'.repeat(MAX_PRESET_QUERY + 1)).problems[0]).toMatch(/over 1000 characters/);
 	});
 
+	it('leaves the interface language (?locale=) to the language switch, with no problem said', () => {
+		expect(parsePreset('?locale=zh&speed=slow')).toEqual({
+			preset: { speed: 'slow', fix: [], hide: [] },
+			problems: []
+		});
+	});
+
 	it('a hidden control is not also fixed; each control is free, fixed or hidden', () => {
 		const { preset } = parsePreset('?fix=speed,god&hide=god,share');
 		expect(preset).toEqual({ fix: ['speed'], hide: ['god', 'share'] });

@@ -5,6 +5,7 @@
  * is clamped, anything else wrong is dropped, and each is said in a sentence, so a mistyped link
  * opens with the default and says why. It is a teaching aid, not a lock: anyone can edit a link.
  */
+import { LOCALE_PARAM } from '../i18n/link-locale';
 import { SEED_MAX } from '../scenarios';
 import type { SharedRun } from '../share/link';
 
@@ -112,6 +113,8 @@ export function parsePreset(search: string): ParsedPreset {
 			}
 			continue;
 		}
+		// The interface language travels in the same query but is not a preset: $lib/i18n reads it.
+		if (key === LOCALE_PARAM) continue;
 		if (!Object.hasOwn(PRESET_SCHEMA, key)) {
 			problems.push(`The preset’s ${quote(key)} is not a setting a link can preset; it was ignored.`);
 			continue;
