@@ -10,6 +10,8 @@ export interface MockEndpoint {
 	baseUrl: string;
 	/** The Authorization headers and URLs of every request it got. */
 	seen: { auth: string; url: string }[];
+	/** Chat requests answered or failed so far (the `n` that `fail` is given). */
+	readonly requests: number;
 	/**
 	 * The most chat requests in flight at once, by the property names their schema asks for (e.g.
 	 * "speech", or "reason,target"): a game asks its speeches one at a time, so more than one speech in
@@ -141,6 +143,9 @@ export async function startMockEndpoint(
 	return {
 		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
 		seen,
+		get requests() {
+			return n;
+		},
 		peak,
 		close: () => new Promise<void>((r) => server.close(() => r()))
 	};

@@ -96,7 +96,7 @@ export class ReplaySource {
 		for (const e of events) {
 			if (e.kind === 'model.called') {
 				const d = e.data as RecordedCall;
-				bump(this.#logged, callKey(d.seat, d.ask, d.requestHash));
+				bump(this.#logged, callKey(d.seat, d.ask, d));
 				bump(this.#logged, askKey(d.seat, d.ask));
 			} else if (e.kind === 'tool.called') {
 				const d = e.data as RecordedTool;
@@ -138,7 +138,7 @@ export class ReplaySource {
 				req.requestHash.startsWith(c.requestHash)
 		);
 		// Counted under the full hash: the replay logs the hash its own policy computed.
-		const key = callKey(seat, ask, req.requestHash);
+		const key = callKey(seat, ask, req);
 		const n = this.#nth(seat, key);
 		const hit = same[n];
 		if (hit) return hit;
@@ -214,8 +214,17 @@ function askKey(seat: number, ask: string): string {
 	return `${seat}|${ask}`;
 }
 
-function callKey(seat: number, ask: string, hash: string): string {
-	return `c|${seat}|${ask}|${hash}`;
+/**
+ * A call is counted by its engine and model as well as its request: the request hash does not name
+ * the model, so after a seat's model is changed the new model is often sent the very request the old
+ * one failed on, and that is its first call, not a second one.
+ */
+function callKey(
+	seat: number,
+	ask: string,
+	call: { engine: string; model: string; requestHash: string }
+): string {
+	return `c|${seat}|${ask}|${call.engine}|${call.model}|${call.requestHash}`;
 }
 
 function toolKey(seat: number, ask: string, record: ToolCallRecord): string {

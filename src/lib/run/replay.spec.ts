@@ -383,6 +383,41 @@ describe('a seat given another model mid-run (after a lost GPU, say)', () => {
 		expect(replay.runner.hash).toBe(runner.hash);
 	});
 
+	it('replays when the seat whose call failed is the one given another model, asking the same request', async () => {
+		// Seat 1's own vote call fails, a person gives seat 1 another model, and the new model is sent the
+		// very same request (the request hash does not name the model): the replay must count the failed
+		// call under the old model and match the new model's call, not take it for a second request.
+		const run = setup();
+		const policies = new Map<number, Policy>();
+		const policyOf = (seat: number, choice: ModelChoice, client = fakeClient({ model: choice.model })) =>
+			policyForChoice(run.scenario, choice, { client, seat });
+		policies.set(1, policyOf(1, CHOICE, fakeClient({ failOnce: 2 })));
+		policies.set(3, policyOf(3, CHOICE));
+		policies.set(4, policyOf(4, CHOICE));
+		const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
+		let changed = false;
+		for (;;) {
+			try {
+				if (!(await runner.step())) break;
+			} catch (err) {
+				if (!isRunInterrupted(err) || changed) throw err;
+				runner.changeModel(seatId(1), CHOICE, OTHER);
+				policies.set(1, policyOf(1, OTHER));
+				changed = true;
+			}
+		}
+		const failed = calls(runner.log.events).find((e) => (e.data as ModelCall).transportError)!;
+		const retried = calls(runner.log.events).find(
+			(e) => e.seq > failed.seq && (e.data as { ask: string }).ask === (failed.data as { ask: string }).ask
+		)!;
+		expect((failed.data as ModelCall & { seat: number }).seat).toBe(1);
+		expect((retried.data as ModelCall).model).toBe(OTHER.model);
+		expect((retried.data as ModelCall).requestHash).toBe((failed.data as ModelCall).requestHash);
+		const replay = createReplay(replayInputOf(runner.log.header, runner.log.events));
+		await replay.run();
+		expect(replay.runner.hash).toBe(runner.hash);
+	});
+
 	it('is carried by a file, not a link: the link says why', async () => {
 		const live = await playWithChange(setup(), 6);
 		const r = recordedFragment(setup(), live.log.header, live.log.events);
