@@ -2,22 +2,32 @@
  * What "this page is in Chinese" means to the browser tests: no run of English words anywhere a person
  * reads (text, and the names that assistive technology reads: aria-label, title, placeholder, alt),
  * outside what the page marks `translate="no"` (the HTML attribute for names a person chose, model
- * ids, seeds, hashes and code, which a translator must leave alone) and `<code>`/`<kbd>`.
+ * ids, seeds, hashes and code, which a translator must leave alone), `<code>`/`<kbd>`, and elements
+ * that declare another language with `lang` (the language switch names English in English).
  *
  * Two English words in a row count as a sentence: a lone word may be a product name (WebLLM, IndexedDB)
- * and is allowed, but "Play again" is a message someone forgot to translate.
+ * and is allowed, but "Play again" is a message someone forgot to translate. And the other way round:
+ * an English page shows no Chinese character outside the same exceptions.
  */
 import { expect, type Page } from '@playwright/test';
 
 /** Runs of at least two English words (letters, optional apostrophe) separated by spaces or punctuation a sentence has. */
 const ENGLISH_RUN = /[A-Za-z][a-z]+(?:['’][a-z]+)?(?:[ ,:;-]+[A-Za-z][a-z]+(?:['’][a-z]+)?)+/g;
 
-/** The English runs a person can read or hear on the page now, each with where it is. */
-export async function englishOnPage(page: Page): Promise<string[]> {
+/** Runs of Chinese characters (CJK ideographs and full-width punctuation). */
+const CHINESE_RUN = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/g;
+
+/** The matches of `pattern` a person can read or hear on the page now, each with where it is. */
+async function textMatching(page: Page, pattern: RegExp): Promise<string[]> {
 	return page.evaluate((source) => {
 		const pattern = new RegExp(source, 'g');
-		const skipped = (el: Element | null): boolean =>
-			el !== null && el.closest('[translate="no"], code, kbd, script, style, noscript, [hidden]') !== null;
+		const pageLang = document.documentElement.lang.split('-')[0];
+		const skipped = (el: Element | null): boolean => {
+			if (el === null) return false;
+			if (el.closest('[translate="no"], code, kbd, script, style, noscript, [hidden]')) return true;
+			const declared = el.closest('[lang]');
+			return declared !== null && declared.getAttribute('lang')?.split('-')[0] !== pageLang;
+		};
 		const visible = (el: Element): boolean => {
 			const box = el.getBoundingClientRect();
 			const style = getComputedStyle(el);
@@ -42,10 +52,21 @@ export async function englishOnPage(page: Page): Promise<string[]> {
 		}
 		note(document.title, '<title>');
 		return found;
-	}, ENGLISH_RUN.source);
+	}, pattern.source);
 }
+
+/** The English runs a person can read or hear on the page now, each with where it is. */
+export const englishOnPage = (page: Page) => textMatching(page, ENGLISH_RUN);
+
+/** The Chinese a person can read or hear on the page now, each with where it is. */
+export const chineseOnPage = (page: Page) => textMatching(page, CHINESE_RUN);
 
 /** Fails, listing them, when the page shows any English sentence (see the module comment). */
 export async function expectNoEnglish(page: Page, state: string): Promise<void> {
 	expect(await englishOnPage(page), `English on the Chinese page: ${state}`).toEqual([]);
+}
+
+/** Fails, listing them, when an English page shows any Chinese (a message missing from en.json). */
+export async function expectNoChinese(page: Page, state: string): Promise<void> {
+	expect(await chineseOnPage(page), `Chinese on the English page: ${state}`).toEqual([]);
 }
