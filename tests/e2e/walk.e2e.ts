@@ -1,0 +1,140 @@
+/**
+ * The walk: every page, and the states a visitor reaches on them (setup, running, paused, finished,
+ * predict mode, the presenter, errors), in English and in Chinese. In each, axe-core (WCAG 2.1 AA)
+ * finds no serious or critical violation, and the page is in one language: no English sentence on a
+ * Chinese page, no Chinese on an English one (tests/e2e/language.ts says what counts), so a message
+ * missing from either messages file fails here. The pages' own language tests check what the messages
+ * say; this one checks that nothing was left out.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { encodeShare } from '../../src/lib/share/link';
+import { undercoverGame } from './classroom-setup';
+import { expect, PAGES, test } from './fixtures';
+import { expectNoChinese, expectNoEnglish } from './language';
+import type { Page } from '@playwright/test';
+
+/** WCAG 2.0 and 2.1, levels A and AA: the rules a school's accessibility statement is held to. */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The serious and critical violations on the page as it is now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+	const result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+	return result.violations
+		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+		.flatMap((v) =>
+			v.nodes.map(
+				(n) =>
+					`${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`
+			)
+		);
+}
+
+const undercover = undercoverGame(3);
+const governance = { scenario: 'governance', seed: 1, config: { rounds: 4 } };
+const autonomy = { scenario: 'autonomy', seed: 1, config: { days: 5, legacyConsider: true } };
+
+async function playToFinish(page: Page): Promise<void> {
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toHaveClass(/status-finished/, { timeout: 60_000 });
+}
+
+interface State {
+	name: string;
+	url: string;
+	/** From the page as loaded to the state; the page as loaded when absent. */
+	reach?: (page: Page) => Promise<void>;
+}
+
+const STATES: State[] = [
+	...PAGES.map((url) => ({ name: `${url} as it opens`, url })),
+	{
+		name: 'undercover ready',
+		url: `/play/#${encodeShare(undercover)}`,
+		reach: (page) => expect(page.getByTestId('play')).toBeEnabled()
+	},
+	{
+		name: 'undercover paused part way, stepped by hand',
+		url: `/play/#${encodeShare(undercover)}`,
+		reach: async (page) => {
+			for (let i = 0; i < 4; i++) {
+				await expect(page.getByTestId('step')).toBeEnabled();
+				await page.getByTestId('step').click();
+			}
+			await expect(page.getByTestId('run-status')).toHaveClass(/status-paused/);
+		}
+	},
+	{
+		name: 'undercover finished, god view on',
+		url: `/play/#${encodeShare(undercover)}`,
+		reach: async (page) => {
+			await playToFinish(page);
+			await page.getByTestId('god-view').check();
+		}
+	},
+	{
+		name: 'undercover in predict mode, the class asked, then a reveal',
+		url: `/play/?predict=on&speed=instant#${encodeShare(undercover)}`,
+		reach: async (page) => {
+			await page.getByTestId('play').click();
+			await expect(page.getByTestId('predict-ask')).toBeVisible({ timeout: 60_000 });
+			await page.getByTestId('predict-add-1').click();
+			await page.getByTestId('predict-record').click();
+			await expect(page.getByTestId('predict-ask')).toBeVisible({ timeout: 60_000 });
+		}
+	},
+	{
+		name: 'a preset with problems',
+		url: `/play/?speed=warp&fix=speed,god#${encodeShare(undercover)}`,
+		reach: (page) => expect(page.getByTestId('preset-problems')).toBeVisible()
+	},
+	{
+		name: 'the presenter view with its help open',
+		url: `/play/?view=presenter#${encodeShare(undercover)}`,
+		reach: async (page) => {
+			await expect(page.getByTestId('presenter')).toBeVisible();
+			await page.keyboard.press('?');
+			await expect(page.getByTestId('presenter-help')).toBeVisible();
+		}
+	},
+	{ name: 'governance finished', url: `/play/#${encodeShare(governance)}`, reach: playToFinish },
+	{ name: 'autonomy finished', url: `/play/#${encodeShare(autonomy)}`, reach: playToFinish },
+	{
+		name: 'a broken link',
+		url: '/play/#v1.not-a-link',
+		reach: (page) => expect(page.getByTestId('link-error')).toBeVisible()
+	},
+	{
+		name: 'the runs page with a saved run and a refused import',
+		url: `/play/#${encodeShare(undercover)}`,
+		reach: async (page) => {
+			await playToFinish(page);
+			await page.goto('/runs/');
+			await expect(page.getByTestId('run-row').first()).toBeVisible();
+			await page
+				.getByTestId('import-file')
+				.setInputFiles({ name: 'bad.jsonl', mimeType: 'text/plain', buffer: Buffer.from('not json\n') });
+			await expect(page.getByTestId('import-error')).toBeVisible();
+		}
+	}
+];
+
+const LANGUAGES = [
+	{ name: 'English', browser: 'en-US', html: 'en', oneLanguage: expectNoChinese },
+	{ name: 'Chinese', browser: 'zh-CN', html: 'zh-CN', oneLanguage: expectNoEnglish }
+] as const;
+
+for (const language of LANGUAGES)
+	test.describe(`in ${language.name}`, () => {
+		test.use({ locale: language.browser });
+		for (const state of STATES)
+			test(`${state.name}: one language, and no serious or critical axe violation`, async ({ page }) => {
+				await page.goto(state.url);
+				await expect(page.locator('main')).toBeVisible();
+				await expect(page.locator('html')).toHaveAttribute('lang', language.html);
+				if (state.reach) await state.reach(page);
+				else await page.waitForLoadState('networkidle');
+				await language.oneLanguage(page, state.name);
+				expect(await violations(page)).toEqual([]);
+			});
+	});
