@@ -81,3 +81,20 @@ test('a share link carries the language it was shared in to a browser set to Eng
 	expect(outside, 'requests to non-local hosts').toEqual([]);
 	await elsewhere.close();
 });
+
+test('each page’s shell is prerendered with its title in both languages; the page then shows its own', async ({
+	page,
+	request
+}) => {
+	const shell = await (await request.get('/undercover/')).text();
+	expect(shell).toContain('<title>Who is the Undercover · 谁是卧底 · Conclave</title>');
+	expect(shell).toContain('<link rel="alternate" hreflang="zh-CN" href="?locale=zh"');
+	for (const path of ['/runs/', '/play/', '/lessons/']) {
+		const title = /<title>([^<]*)<\/title>/.exec(await (await request.get(path)).text())?.[1] ?? '';
+		expect(title, path).toMatch(/^[^·]+ · [^·]*[\u4e00-\u9fff][^·]* · Conclave$/);
+	}
+	await page.goto('/undercover/?locale=zh');
+	await expect(page).toHaveTitle('谁是卧底 · Conclave');
+	await page.goto('/undercover/?locale=en');
+	await expect(page).toHaveTitle('Who is the Undercover · Conclave');
+});

@@ -7,6 +7,9 @@ import { isLocale, type Locale } from '../paraglide/runtime.js';
 
 export const LOCALE_PARAM = 'locale';
 
+/** The BCP 47 tag each language goes by in HTML (`<html lang>`, `hreflang`): a screen reader's voice, the CJK font Chromium picks. */
+export const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN' };
+
 /** The language a URL's query names, or undefined when it names none or one the site does not have. */
 export function localeFromSearch(search: string): Locale | undefined {
 	const value = new URLSearchParams(search).get(LOCALE_PARAM);

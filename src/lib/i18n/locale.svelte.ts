@@ -18,12 +18,9 @@ import {
 	type Locale
 } from '$lib/paraglide/runtime';
 import { loadPreference, savePreference } from '$lib/ui/preferences';
-import { LOCALE_PARAM, localeFromSearch, withLocale } from './link-locale';
+import { HTML_LANG, LOCALE_PARAM, localeFromSearch, withLocale } from './link-locale';
 
 const PREFERENCE = 'locale';
-
-/** What `<html lang>` says for each language (a screen reader's voice, the CJK font Chromium picks). */
-const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN' };
 
 // Both strategies only read: what the person chooses is written by `choose` below, so opening a link
 // or a browser in another language is never remembered as a choice.
