@@ -17,6 +17,7 @@ import type { ModelChoice } from '../src/lib/engines/types';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { evalMain } from './eval';
 import { loadNodeClient, type NodeClient } from './node-client';
+import { UsageError, usageExit } from './usage';
 import { createRunner, type AnyRunner } from '../src/lib/run/play';
 import {
 	createReplay,
@@ -32,8 +33,6 @@ import { decodeShare, parseChoice, sharePath, type SharedRun } from '../src/lib/
 import type { AutonomyOutcome } from '../src/lib/scenarios/autonomy';
 import { stateToolHost, type GovernanceOutcome, type GovernanceState } from '../src/lib/scenarios/governance';
 import type { UndercoverOutcome } from '../src/lib/scenarios/undercover';
-
-export class UsageError extends Error {}
 
 interface SimArgs {
 	run: SharedRun;
@@ -480,22 +479,18 @@ export async function simulate(run: SharedRun) {
 async function main() {
 	const argv = process.argv.slice(2);
 	if (argv.some((a) => a === '--eval' || a.startsWith('--eval='))) {
-		process.exitCode = await evalMain(argv, { parseArgs, simulateGovernance, UsageError });
+		process.exitCode = await evalMain(argv, { parseArgs, simulateGovernance });
 		return;
 	}
 	let args: SimArgs;
 	try {
 		args = parseArgs(argv);
 	} catch (err) {
-		if (err instanceof UsageError) {
-			console.error(`sim: ${err.message}`);
-			process.exit(2);
-		}
 		if (err instanceof ReplayFailed) {
 			console.error(`sim: ${err.message}`);
 			process.exit(1);
 		}
-		throw err;
+		process.exit(usageExit('sim', err));
 	}
 	let result;
 	try {
