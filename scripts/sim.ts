@@ -301,13 +301,17 @@ function runHead(run: SharedRun, logHash: string) {
 	return { scenario: run.scenario, seed: run.seed, logHash };
 }
 
+/** An outcome's counts for a summary, each 0 where the run ended without an outcome. */
+function countsOf<O, K extends NumberKey<O>>(outcome: O | null, keys: readonly K[]): Record<K, number> {
+	return Object.fromEntries(keys.map((k) => [k, outcome ? (outcome[k] as number) : 0])) as Record<K, number>;
+}
+
+type NumberKey<O> = { [K in keyof O]: O[K] extends number ? K : never }[keyof O];
+
 function governanceSummary(run: SharedRun, logHash: string, outcome: GovernanceOutcome | null) {
 	return {
 		...runHead(run, logHash),
-		tasks: outcome?.tasks ?? 0,
-		vetoes: outcome?.vetoes ?? 0,
-		appeals: outcome?.appeals ?? 0,
-		amendments: outcome?.amendments ?? 0,
+		...countsOf(outcome, ['tasks', 'vetoes', 'appeals', 'amendments'] as const),
 		fuse: outcome?.fuse ?? null,
 		metrics: outcome?.rates ?? { drift: null, penetration: null, conversion: null }
 	};
@@ -405,14 +409,16 @@ function callFigures(runner: ReturnType<typeof createRunner>) {
 function autonomySummary(run: SharedRun, logHash: string, outcome: AutonomyOutcome | null) {
 	return {
 		...runHead(run, logHash),
-		days: outcome?.days ?? 0,
-		spends: outcome?.spends ?? 0,
-		spendsWithoutTrigger: outcome?.spendsWithoutTrigger ?? 0,
-		repeatedFingerprints: outcome?.repeatedFingerprints ?? 0,
-		transportFailures: outcome?.transportFailures ?? 0,
-		transportFailuresCharged: outcome?.transportFailuresCharged ?? 0,
-		tokensUsed: outcome?.tokensUsed ?? 0,
-		cost: outcome?.cost ?? 0
+		...countsOf(outcome, [
+			'days',
+			'spends',
+			'spendsWithoutTrigger',
+			'repeatedFingerprints',
+			'transportFailures',
+			'transportFailuresCharged',
+			'tokensUsed',
+			'cost'
+		] as const)
 	};
 }
 
