@@ -354,13 +354,7 @@ export async function simulateGovernance(run: SharedRun) {
 		}
 		box.runner = createRunner(run, { tools, policyFor: (seat) => policies.get(seat) });
 		const runner = box.runner;
-		let outcome: GovernanceOutcome | null;
-		try {
-			outcome = (await runner.run()) as GovernanceOutcome | null;
-		} catch (err) {
-			if (isRunInterrupted(err)) throw new ModelError(err.message, { cause: err });
-			throw err;
-		}
+		const outcome = (await playToEnd(runner)) as GovernanceOutcome | null;
 		return {
 			runner,
 			summary: {
@@ -374,6 +368,16 @@ export async function simulateGovernance(run: SharedRun) {
 }
 
 const clientKey = (c: ModelChoice) => `${c.engine}|${c.model}|${c.baseUrl ?? ''}`;
+
+/** Plays a run to its end; a model that stops answering mid-run (an interruption) is a ModelError. */
+async function playToEnd(runner: ReturnType<typeof createRunner>): Promise<unknown> {
+	try {
+		return await runner.run();
+	} catch (err) {
+		if (isRunInterrupted(err)) throw new ModelError(err.message, { cause: err });
+		throw err;
+	}
+}
 
 /** Loads every distinct model the run's seats name, once; a model that cannot load is a ModelError. */
 async function loadClients(run: SharedRun): Promise<Map<string, NodeClient>> {
@@ -425,15 +429,9 @@ function autonomySummary(run: SharedRun, logHash: string, outcome: AutonomyOutco
 export async function simulateAutonomy(run: SharedRun) {
 	if (run.scenario !== 'autonomy') throw new Error(`simulateAutonomy() runs autonomy, not ${run.scenario}`);
 	const choice = run.seats?.['1'];
-	let loaded: NodeClient | undefined;
+	const clients = await loadClients(run);
+	const loaded = choice ? clients.get(clientKey(choice)) : undefined;
 	try {
-		if (choice && choice.engine !== 'scripted') {
-			try {
-				loaded = await loadNodeClient(choice);
-			} catch (err) {
-				throw new ModelError(err instanceof Error ? err.message : String(err), { cause: err });
-			}
-		}
 		const policy =
 			loaded && choice ? policyForChoice('autonomy', choice, { client: loaded.client, seat: 1 }) : undefined;
 		const runner = createRunner(run, { policyFor: (seat) => (seat === 1 ? policy : undefined) });
@@ -447,21 +445,11 @@ export async function simulateAutonomy(run: SharedRun) {
 export async function simulate(run: SharedRun) {
 	if (run.scenario === 'governance') throw new Error('simulate() runs undercover; use simulateGovernance()');
 	if (run.scenario === 'autonomy') throw new Error('simulate() runs undercover; use simulateAutonomy()');
-	const choices = [...new Set(Object.values(run.seats ?? {}).filter((c) => c.engine !== 'scripted'))];
-	const loaded = new Map<string, NodeClient>();
+	const loaded = await loadClients(run);
 	try {
-		for (const choice of choices) {
-			const key = `${choice.engine}|${choice.model}|${choice.baseUrl ?? ''}`;
-			if (loaded.has(key)) continue;
-			try {
-				loaded.set(key, await loadNodeClient(choice));
-			} catch (err) {
-				throw new ModelError(err instanceof Error ? err.message : String(err), { cause: err });
-			}
-		}
 		const policies = new Map<number, Policy>();
 		for (const [seat, choice] of Object.entries(run.seats ?? {})) {
-			const client = loaded.get(`${choice.engine}|${choice.model}|${choice.baseUrl ?? ''}`);
+			const client = loaded.get(clientKey(choice));
 			if (client)
 				policies.set(
 					Number(seat),
@@ -469,13 +457,7 @@ export async function simulate(run: SharedRun) {
 				);
 		}
 		const runner = createRunner(run, { policyFor: (seat) => policies.get(seat) });
-		let outcome: UndercoverOutcome | null;
-		try {
-			outcome = (await runner.run()) as UndercoverOutcome | null;
-		} catch (err) {
-			if (isRunInterrupted(err)) throw new ModelError(err.message, { cause: err });
-			throw err;
-		}
+		const outcome = (await playToEnd(runner)) as UndercoverOutcome | null;
 		return { runner, summary: undercoverSummary(run, runner, outcome) };
 	} finally {
 		for (const c of loaded.values()) await c.close();
