@@ -339,19 +339,7 @@ export async function simulateGovernance(run: SharedRun) {
 	const tools = stateToolHost(() => box.runner?.state as GovernanceState);
 	const loaded = await loadClients(run);
 	try {
-		const policies = new Map<number, Policy>();
-		for (const [seat, choice] of Object.entries(run.seats ?? {})) {
-			const client = loaded.get(clientKey(choice));
-			if (client)
-				policies.set(
-					Number(seat),
-					policyForChoice(run.scenario, choice, {
-						client: client.client,
-						seat: Number(seat),
-						deps: { tools }
-					})
-				);
-		}
+		const policies = modelPolicies(run, loaded, { tools });
 		box.runner = createRunner(run, { tools, policyFor: (seat) => policies.get(seat) });
 		const runner = box.runner;
 		const outcome = (await playToEnd(runner)) as GovernanceOutcome | null;
@@ -368,6 +356,28 @@ export async function simulateGovernance(run: SharedRun) {
 }
 
 const clientKey = (c: ModelChoice) => `${c.engine}|${c.model}|${c.baseUrl ?? ''}`;
+
+/** The policy of each seat played by a loaded model; the other seats get the runner's scripted ones. */
+function modelPolicies(
+	run: SharedRun,
+	loaded: Map<string, NodeClient>,
+	deps?: { tools: ReturnType<typeof stateToolHost> }
+): Map<number, Policy> {
+	const policies = new Map<number, Policy>();
+	for (const [seat, choice] of Object.entries(run.seats ?? {})) {
+		const client = loaded.get(clientKey(choice));
+		if (client)
+			policies.set(
+				Number(seat),
+				policyForChoice(run.scenario, choice, {
+					client: client.client,
+					seat: Number(seat),
+					...(deps ? { deps } : {})
+				})
+			);
+	}
+	return policies;
+}
 
 /** Plays a run to its end; a model that stops answering mid-run (an interruption) is a ModelError. */
 async function playToEnd(runner: ReturnType<typeof createRunner>): Promise<unknown> {
@@ -428,17 +438,14 @@ function autonomySummary(run: SharedRun, logHash: string, outcome: AutonomyOutco
 
 export async function simulateAutonomy(run: SharedRun) {
 	if (run.scenario !== 'autonomy') throw new Error(`simulateAutonomy() runs autonomy, not ${run.scenario}`);
-	const choice = run.seats?.['1'];
-	const clients = await loadClients(run);
-	const loaded = choice ? clients.get(clientKey(choice)) : undefined;
+	const loaded = await loadClients(run);
 	try {
-		const policy =
-			loaded && choice ? policyForChoice('autonomy', choice, { client: loaded.client, seat: 1 }) : undefined;
-		const runner = createRunner(run, { policyFor: (seat) => (seat === 1 ? policy : undefined) });
+		const policies = modelPolicies(run, loaded);
+		const runner = createRunner(run, { policyFor: (seat) => policies.get(seat) });
 		const outcome = (await runner.run()) as AutonomyOutcome | null;
 		return { runner, summary: autonomySummary(run, runner.hash, outcome) };
 	} finally {
-		await loaded?.close();
+		for (const c of loaded.values()) await c.close();
 	}
 }
 
@@ -447,15 +454,7 @@ export async function simulate(run: SharedRun) {
 	if (run.scenario === 'autonomy') throw new Error('simulate() runs undercover; use simulateAutonomy()');
 	const loaded = await loadClients(run);
 	try {
-		const policies = new Map<number, Policy>();
-		for (const [seat, choice] of Object.entries(run.seats ?? {})) {
-			const client = loaded.get(clientKey(choice));
-			if (client)
-				policies.set(
-					Number(seat),
-					policyForChoice(run.scenario, choice, { client: client.client, seat: Number(seat) })
-				);
-		}
+		const policies = modelPolicies(run, loaded);
 		const runner = createRunner(run, { policyFor: (seat) => policies.get(seat) });
 		const outcome = (await playToEnd(runner)) as UndercoverOutcome | null;
 		return { runner, summary: undercoverSummary(run, runner, outcome) };
