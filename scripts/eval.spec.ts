@@ -5,7 +5,8 @@ import type { ChatClient } from '../src/lib/policies/llm/chat-client';
 import { SCRIPTED_LABEL, scriptedPolicy } from '../src/lib/policies';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
 import { startMockOpenAI } from './mock-openai';
-import { EvalUsageError, formatAb, formatEval, parseEvalArgs, runAb, runEval } from './eval';
+import { formatAb, formatEval, parseEvalArgs, runAb, runEval } from './eval';
+import { UsageError } from './usage';
 
 const usage = { promptTokens: 100, completionTokens: 10, ttftMs: 5, totalMs: 200, decodeTokensPerSecond: 50 };
 
@@ -248,7 +249,7 @@ describe('many games at once', () => {
 
 	it('refuses a concurrency that is not a positive whole number', () => {
 		for (const c of ['0', '1.5', 'many', '1000'])
-			expect(() => parseEvalArgs(['--eval', 'smoke', '--concurrency', c])).toThrow(EvalUsageError);
+			expect(() => parseEvalArgs(['--eval', 'smoke', '--concurrency', c])).toThrow(UsageError);
 		expect(parseEvalArgs(['--eval', 'smoke', '--concurrency', '8']).options.concurrency).toBe(8);
 	});
 });
@@ -392,6 +393,6 @@ describe('parseEvalArgs', () => {
 			['--eval', 'smoke', '--limit', '0'],
 			['--eval', 'smoke', '--seed', '3']
 		])
-			expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(EvalUsageError);
+			expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(UsageError);
 	});
 });

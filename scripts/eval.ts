@@ -19,6 +19,7 @@ import {
 } from '../src/lib/core';
 import { samplingError, type ModelChoice } from '../src/lib/engines/types';
 import { loadNodeClient, type NodeClient } from './node-client';
+import { UsageError, usageExit } from './usage';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { govEvalMain, type GovSim } from './gov-eval';
 import { join } from 'node:path';
@@ -110,20 +111,18 @@ export interface EvalOutput {
 	perGame: GameFigures[];
 }
 
-export class EvalUsageError extends Error {}
-
 function choiceOf(opts: EvalOptions): ModelChoice {
 	if (!ENGINES.includes(opts.engine))
-		throw new EvalUsageError(`--engine must be one of ${ENGINES.join(', ')}, got "${opts.engine}"`);
+		throw new UsageError(`--engine must be one of ${ENGINES.join(', ')}, got "${opts.engine}"`);
 	// Scripted: the oracle baseline, or `--model fair` for the baseline that sees only what a prompt shows.
 	if (opts.engine === 'scripted') {
 		if (opts.model !== undefined && opts.model !== 'fair')
-			throw new EvalUsageError(`--engine scripted takes no --model but "fair", got "${opts.model}"`);
+			throw new UsageError(`--engine scripted takes no --model but "fair", got "${opts.model}"`);
 		return opts.model ? { engine: 'scripted', model: 'fair' } : { engine: 'scripted' };
 	}
-	if (!opts.model) throw new EvalUsageError(`--engine ${opts.engine} needs --model`);
+	if (!opts.model) throw new UsageError(`--engine ${opts.engine} needs --model`);
 	if (opts.engine === 'openai') {
-		if (!opts.baseUrl) throw new EvalUsageError('--engine openai needs --base-url');
+		if (!opts.baseUrl) throw new UsageError('--engine openai needs --base-url');
 		return { engine: 'openai', model: opts.model, baseUrl: opts.baseUrl };
 	}
 	return { engine: opts.engine, model: opts.model };
@@ -173,7 +172,7 @@ async function playOut(runner: ReturnType<typeof createRunner>, retries: number)
 
 export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 	const set = typeof opts.set === 'string' ? EVAL_SETS[opts.set] : opts.set;
-	if (!set) throw new EvalUsageError(`unknown eval set "${String(opts.set)}"`);
+	if (!set) throw new UsageError(`unknown eval set "${String(opts.set)}"`);
 	const choice = choiceOf(opts);
 	const setup: EvalSetup = {
 		engine: choice.engine,
@@ -195,7 +194,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 	const games = queue.pending().slice(0, opts.limit ?? Infinity);
 	const concurrency = opts.concurrency ?? 1;
 	if (!Number.isInteger(concurrency) || concurrency < 1)
-		throw new EvalUsageError(`--concurrency must be a positive whole number, got ${concurrency}`);
+		throw new UsageError(`--concurrency must be a positive whole number, got ${concurrency}`);
 	/** Each game's outcome, by its place in the set: the output never depends on which finished first. */
 	const played: ({ log: { header: LogHeader; events: LogEvent[] }; hash: string } | { error: string })[] = [];
 	let finished = 0;
@@ -341,25 +340,25 @@ function sideOptions(values: Record<string, string>, prefix: '' | 'vs-', base?: 
 	const t = v('temperature');
 	if (t !== undefined) {
 		if (!/^\d+(\.\d+)?$/.test(t) || Number(t) > 2)
-			throw new EvalUsageError(`${flag('temperature')} must be a number from 0 to 2, got "${t}"`);
+			throw new UsageError(`${flag('temperature')} must be a number from 0 to 2, got "${t}"`);
 		options.temperature = Number(t);
 	}
 	const topP = v('top-p');
 	if (topP !== undefined) {
 		if (!/^\d+(\.\d+)?$/.test(topP) || samplingError({ topP: Number(topP) }))
-			throw new EvalUsageError(`${flag('top-p')} must be a number above 0 and at most 1, got "${topP}"`);
+			throw new UsageError(`${flag('top-p')} must be a number above 0 and at most 1, got "${topP}"`);
 		options.topP = Number(topP);
 	}
 	const maxTokens = v('max-tokens');
 	if (maxTokens !== undefined) {
 		if (!/^[1-9]\d*$/.test(maxTokens))
-			throw new EvalUsageError(`${flag('max-tokens')} must be a positive whole number, got "${maxTokens}"`);
+			throw new UsageError(`${flag('max-tokens')} must be a positive whole number, got "${maxTokens}"`);
 		options.maxTokens = Number(maxTokens);
 	}
 	const notes = v('notes');
 	if (notes !== undefined) {
 		if (notes !== 'on' && notes !== 'off')
-			throw new EvalUsageError(`${flag('notes')} must be on or off, got "${notes}"`);
+			throw new UsageError(`${flag('notes')} must be on or off, got "${notes}"`);
 		options.notes = notes === 'on';
 	}
 	choiceOf(options); // engine, model and base URL fit together
@@ -372,35 +371,31 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] as string;
 		const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-		if (!m) throw new EvalUsageError(`unexpected argument "${arg}"`);
+		if (!m) throw new UsageError(`unexpected argument "${arg}"`);
 		const name = m[1] as string;
 		if (name === 'json') {
 			json = true;
 			continue;
 		}
-		if (!FLAGS.has(name)) throw new EvalUsageError(`unknown option --${name} for an evaluation`);
+		if (!FLAGS.has(name)) throw new UsageError(`unknown option --${name} for an evaluation`);
 		const value = m[2] ?? argv[++i];
-		if (value === undefined || value.startsWith('--')) throw new EvalUsageError(`--${name} needs a value`);
+		if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
 		values[name] = value;
 	}
 	if ((values.scenario ?? 'undercover') !== 'undercover')
-		throw new EvalUsageError('evaluation sets exist for the undercover scenario only');
+		throw new UsageError('evaluation sets exist for the undercover scenario only');
 	const set = values.eval;
 	if (!isEvalSetId(set))
-		throw new EvalUsageError(
-			`--eval must be one of ${Object.keys(EVAL_SPECS).join(', ')}, got "${set ?? ''}"`
-		);
+		throw new UsageError(`--eval must be one of ${Object.keys(EVAL_SPECS).join(', ')}, got "${set ?? ''}"`);
 	const options = sideOptions(values, '');
 	if (values.limit !== undefined) {
 		if (!/^[1-9]\d*$/.test(values.limit))
-			throw new EvalUsageError(`--limit must be a positive whole number, got "${values.limit}"`);
+			throw new UsageError(`--limit must be a positive whole number, got "${values.limit}"`);
 		options.limit = Number(values.limit);
 	}
 	if (values.concurrency !== undefined) {
 		if (!/^[1-9]\d*$/.test(values.concurrency) || Number(values.concurrency) > 256)
-			throw new EvalUsageError(
-				`--concurrency must be a whole number from 1 to 256, got "${values.concurrency}"`
-			);
+			throw new UsageError(`--concurrency must be a whole number from 1 to 256, got "${values.concurrency}"`);
 		options.concurrency = Number(values.concurrency);
 	}
 	const args: EvalArgs = { options, json };
@@ -524,11 +519,7 @@ export async function evalMain(argv: readonly string[], governance?: GovSim): Pr
 	try {
 		args = parseEvalArgs(argv);
 	} catch (err) {
-		if (err instanceof EvalUsageError) {
-			console.error(`eval: ${err.message}`);
-			return 2;
-		}
-		throw err;
+		return usageExit('eval', err);
 	}
 	if (args.logDir) mkdirSync(args.logDir, { recursive: true });
 	const side = (o: EvalOptions, tag: string): EvalOptions => ({

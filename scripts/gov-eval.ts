@@ -17,8 +17,7 @@ import { toCsv, type Cell } from '../src/lib/metrics/export';
 import { AMENDMENT_POLICIES, type GovernanceOutcome } from '../src/lib/scenarios/governance';
 import type { ModelChoice } from '../src/lib/engines/types';
 import type { SharedRun } from '../src/lib/share/link';
-
-export class GovEvalUsageError extends Error {}
+import { UsageError, usageExit } from './usage';
 
 export interface GovRate {
 	x: number;
@@ -78,7 +77,6 @@ export interface GovSim {
 	simulateGovernance(
 		run: SharedRun
 	): Promise<{ runner: { log: { events: readonly { kind: string }[] }; hash: string; outcome(): unknown } }>;
-	UsageError: new (...args: never[]) => Error;
 }
 
 export interface GovEvalOptions {
@@ -240,32 +238,32 @@ export async function govEvalMain(argv: readonly string[], sim: GovSim): Promise
 			const vsFlag = flag.startsWith('--vs-') ? `--${flag.slice(5)}` : undefined;
 			if (flag === '--eval') {
 				const v = value();
-				if (v !== 't155') throw new GovEvalUsageError(`the governance evaluation is t155, got "${v ?? ''}"`);
+				if (v !== 't155') throw new UsageError(`the governance evaluation is t155, got "${v ?? ''}"`);
 			} else if (SEAT_FLAGS.has(flag)) seatArgs[0]!.push(flag, value() ?? '');
 			else if (vsFlag && SEAT_FLAGS.has(vsFlag)) {
 				if (vsFlag === '--engine') seatArgs.push([]);
 				else if (seatArgs.length === 1)
-					throw new GovEvalUsageError(`${flag} belongs to a setup: give --vs-engine first`);
+					throw new UsageError(`${flag} belongs to a setup: give --vs-engine first`);
 				seatArgs.at(-1)!.push(vsFlag, value() ?? '');
 			} else if (flag === '--seeds') {
 				const v = value() ?? '';
 				if (!/^[1-9]\d*$/.test(v) || Number(v) > 1000)
-					throw new GovEvalUsageError(`--seeds must be a whole number from 1 to 1000, got "${v}"`);
+					throw new UsageError(`--seeds must be a whole number from 1 to 1000, got "${v}"`);
 				seeds = Number(v);
 			} else if (flag === '--csv') {
 				csv = value();
-				if (!csv) throw new GovEvalUsageError('--csv needs a file name');
+				if (!csv) throw new UsageError('--csv needs a file name');
 			} else if (flag === '--approval') {
 				const v = value() ?? '';
 				if (!/^\d{1,3}$/.test(v) || Number(v) > 100)
-					throw new GovEvalUsageError(`--approval must be a whole number from 0 to 100, got "${v}"`);
+					throw new UsageError(`--approval must be a whole number from 0 to 100, got "${v}"`);
 				approval = Number(v);
 			} else if (flag === '--json') json = true;
 			else if (flag === '--policy' || flag === '--seed')
-				throw new GovEvalUsageError(`${flag} is set by the evaluation (every policy, seeds 1 to N)`);
+				throw new UsageError(`${flag} is set by the evaluation (every policy, seeds 1 to N)`);
 			else rest.push(a);
 		}
-		const { parseArgs, UsageError } = sim;
+		const { parseArgs } = sim;
 		const first = seatArgs[0]!;
 		const baseUrl = first.includes('--base-url') ? first[first.indexOf('--base-url') + 1] : undefined;
 		const setups = seatArgs.map((flags, i) => {
@@ -277,7 +275,7 @@ export async function govEvalMain(argv: readonly string[], sim: GovSim): Promise
 				run = parseArgs([...rest, ...flags]).run;
 			} catch (err) {
 				if (err instanceof UsageError)
-					throw new GovEvalUsageError(i > 0 ? `setup ${i + 1} (--vs-): ${err.message}` : err.message);
+					throw new UsageError(i > 0 ? `setup ${i + 1} (--vs-): ${err.message}` : err.message);
 				throw err;
 			}
 			// The person's approval under the human policy (fixed headless; 50 unless given).
@@ -288,10 +286,6 @@ export async function govEvalMain(argv: readonly string[], sim: GovSim): Promise
 		console.log(json ? JSON.stringify(out) : formatGovEval(out));
 		return 0;
 	} catch (err) {
-		if (err instanceof GovEvalUsageError) {
-			console.error(`eval: ${err.message}`);
-			return 2;
-		}
-		throw err;
+		return usageExit('eval', err);
 	}
 }

@@ -15,9 +15,9 @@ import {
 	simulate,
 	simulateAutonomy,
 	simulateGovernance,
-	simulateReplay,
-	UsageError
+	simulateReplay
 } from './sim';
+import { UsageError } from './usage';
 
 const run = promisify(execFile);
 const sim = (...args: string[]) =>
@@ -229,7 +229,7 @@ describe('npm run sim -- --scenario governance', () => {
 					...['--vs-engine', 'openai', '--vs-model', 'mock-a', '--vs-base-url', server.baseUrl],
 					...['--vs-engine', 'scripted', '--vs-role', 'executor=scripted:red-team']
 				],
-				{ parseArgs, simulateGovernance, UsageError }
+				{ parseArgs, simulateGovernance }
 			);
 			expect(code).toBe(0);
 			const out = JSON.parse(printed.mock.calls.at(-1)![0] as string) as GovEvalOutput;
@@ -268,16 +268,14 @@ describe('npm run sim -- --scenario governance', () => {
 			expect(
 				await govEvalMain(['--scenario', 'governance', '--eval', 't155', '--vs-model', 'x'], {
 					parseArgs,
-					simulateGovernance,
-					UsageError
+					simulateGovernance
 				})
 			).toBe(2);
 			expect(errors.mock.calls[0]![0]).toMatch(/--vs-model belongs to a setup: give --vs-engine first/);
 			expect(
 				await govEvalMain(['--scenario', 'governance', '--eval', 't155', '--vs-engine', 'webllm'], {
 					parseArgs,
-					simulateGovernance,
-					UsageError
+					simulateGovernance
 				})
 			).toBe(2);
 			expect(errors.mock.calls[1]![0]).toMatch(/setup 2 \(--vs-\): --engine must be/);

@@ -17,6 +17,7 @@ import type { ModelChoice } from '../src/lib/engines/types';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { evalMain } from './eval';
 import { loadNodeClient, type NodeClient } from './node-client';
+import { UsageError, usageExit } from './usage';
 import { createRunner, type AnyRunner } from '../src/lib/run/play';
 import {
 	createReplay,
@@ -32,8 +33,6 @@ import { decodeShare, parseChoice, sharePath, type SharedRun } from '../src/lib/
 import type { AutonomyOutcome } from '../src/lib/scenarios/autonomy';
 import { stateToolHost, type GovernanceOutcome, type GovernanceState } from '../src/lib/scenarios/governance';
 import type { UndercoverOutcome } from '../src/lib/scenarios/undercover';
-
-export class UsageError extends Error {}
 
 interface SimArgs {
 	run: SharedRun;
@@ -302,13 +301,17 @@ function runHead(run: SharedRun, logHash: string) {
 	return { scenario: run.scenario, seed: run.seed, logHash };
 }
 
+/** An outcome's counts for a summary, each 0 where the run ended without an outcome. */
+function countsOf<O, K extends NumberKey<O>>(outcome: O | null, keys: readonly K[]): Record<K, number> {
+	return Object.fromEntries(keys.map((k) => [k, outcome ? (outcome[k] as number) : 0])) as Record<K, number>;
+}
+
+type NumberKey<O> = { [K in keyof O]: O[K] extends number ? K : never }[keyof O];
+
 function governanceSummary(run: SharedRun, logHash: string, outcome: GovernanceOutcome | null) {
 	return {
 		...runHead(run, logHash),
-		tasks: outcome?.tasks ?? 0,
-		vetoes: outcome?.vetoes ?? 0,
-		appeals: outcome?.appeals ?? 0,
-		amendments: outcome?.amendments ?? 0,
+		...countsOf(outcome, ['tasks', 'vetoes', 'appeals', 'amendments'] as const),
 		fuse: outcome?.fuse ?? null,
 		metrics: outcome?.rates ?? { drift: null, penetration: null, conversion: null }
 	};
@@ -336,28 +339,10 @@ export async function simulateGovernance(run: SharedRun) {
 	const tools = stateToolHost(() => box.runner?.state as GovernanceState);
 	const loaded = await loadClients(run);
 	try {
-		const policies = new Map<number, Policy>();
-		for (const [seat, choice] of Object.entries(run.seats ?? {})) {
-			const client = loaded.get(clientKey(choice));
-			if (client)
-				policies.set(
-					Number(seat),
-					policyForChoice(run.scenario, choice, {
-						client: client.client,
-						seat: Number(seat),
-						deps: { tools }
-					})
-				);
-		}
+		const policies = modelPolicies(run, loaded, { tools });
 		box.runner = createRunner(run, { tools, policyFor: (seat) => policies.get(seat) });
 		const runner = box.runner;
-		let outcome: GovernanceOutcome | null;
-		try {
-			outcome = (await runner.run()) as GovernanceOutcome | null;
-		} catch (err) {
-			if (isRunInterrupted(err)) throw new ModelError(err.message, { cause: err });
-			throw err;
-		}
+		const outcome = (await playToEnd(runner)) as GovernanceOutcome | null;
 		return {
 			runner,
 			summary: {
@@ -371,6 +356,38 @@ export async function simulateGovernance(run: SharedRun) {
 }
 
 const clientKey = (c: ModelChoice) => `${c.engine}|${c.model}|${c.baseUrl ?? ''}`;
+
+/** The policy of each seat played by a loaded model; the other seats get the runner's scripted ones. */
+function modelPolicies(
+	run: SharedRun,
+	loaded: Map<string, NodeClient>,
+	deps?: { tools: ReturnType<typeof stateToolHost> }
+): Map<number, Policy> {
+	const policies = new Map<number, Policy>();
+	for (const [seat, choice] of Object.entries(run.seats ?? {})) {
+		const client = loaded.get(clientKey(choice));
+		if (client)
+			policies.set(
+				Number(seat),
+				policyForChoice(run.scenario, choice, {
+					client: client.client,
+					seat: Number(seat),
+					...(deps ? { deps } : {})
+				})
+			);
+	}
+	return policies;
+}
+
+/** Plays a run to its end; a model that stops answering mid-run (an interruption) is a ModelError. */
+async function playToEnd(runner: ReturnType<typeof createRunner>): Promise<unknown> {
+	try {
+		return await runner.run();
+	} catch (err) {
+		if (isRunInterrupted(err)) throw new ModelError(err.message, { cause: err });
+		throw err;
+	}
+}
 
 /** Loads every distinct model the run's seats name, once; a model that cannot load is a ModelError. */
 async function loadClients(run: SharedRun): Promise<Map<string, NodeClient>> {
@@ -406,71 +423,40 @@ function callFigures(runner: ReturnType<typeof createRunner>) {
 function autonomySummary(run: SharedRun, logHash: string, outcome: AutonomyOutcome | null) {
 	return {
 		...runHead(run, logHash),
-		days: outcome?.days ?? 0,
-		spends: outcome?.spends ?? 0,
-		spendsWithoutTrigger: outcome?.spendsWithoutTrigger ?? 0,
-		repeatedFingerprints: outcome?.repeatedFingerprints ?? 0,
-		transportFailures: outcome?.transportFailures ?? 0,
-		transportFailuresCharged: outcome?.transportFailuresCharged ?? 0,
-		tokensUsed: outcome?.tokensUsed ?? 0,
-		cost: outcome?.cost ?? 0
+		...countsOf(outcome, [
+			'days',
+			'spends',
+			'spendsWithoutTrigger',
+			'repeatedFingerprints',
+			'transportFailures',
+			'transportFailuresCharged',
+			'tokensUsed',
+			'cost'
+		] as const)
 	};
 }
 
 export async function simulateAutonomy(run: SharedRun) {
 	if (run.scenario !== 'autonomy') throw new Error(`simulateAutonomy() runs autonomy, not ${run.scenario}`);
-	const choice = run.seats?.['1'];
-	let loaded: NodeClient | undefined;
+	const loaded = await loadClients(run);
 	try {
-		if (choice && choice.engine !== 'scripted') {
-			try {
-				loaded = await loadNodeClient(choice);
-			} catch (err) {
-				throw new ModelError(err instanceof Error ? err.message : String(err), { cause: err });
-			}
-		}
-		const policy =
-			loaded && choice ? policyForChoice('autonomy', choice, { client: loaded.client, seat: 1 }) : undefined;
-		const runner = createRunner(run, { policyFor: (seat) => (seat === 1 ? policy : undefined) });
+		const policies = modelPolicies(run, loaded);
+		const runner = createRunner(run, { policyFor: (seat) => policies.get(seat) });
 		const outcome = (await runner.run()) as AutonomyOutcome | null;
 		return { runner, summary: autonomySummary(run, runner.hash, outcome) };
 	} finally {
-		await loaded?.close();
+		for (const c of loaded.values()) await c.close();
 	}
 }
 
 export async function simulate(run: SharedRun) {
 	if (run.scenario === 'governance') throw new Error('simulate() runs undercover; use simulateGovernance()');
 	if (run.scenario === 'autonomy') throw new Error('simulate() runs undercover; use simulateAutonomy()');
-	const choices = [...new Set(Object.values(run.seats ?? {}).filter((c) => c.engine !== 'scripted'))];
-	const loaded = new Map<string, NodeClient>();
+	const loaded = await loadClients(run);
 	try {
-		for (const choice of choices) {
-			const key = `${choice.engine}|${choice.model}|${choice.baseUrl ?? ''}`;
-			if (loaded.has(key)) continue;
-			try {
-				loaded.set(key, await loadNodeClient(choice));
-			} catch (err) {
-				throw new ModelError(err instanceof Error ? err.message : String(err), { cause: err });
-			}
-		}
-		const policies = new Map<number, Policy>();
-		for (const [seat, choice] of Object.entries(run.seats ?? {})) {
-			const client = loaded.get(`${choice.engine}|${choice.model}|${choice.baseUrl ?? ''}`);
-			if (client)
-				policies.set(
-					Number(seat),
-					policyForChoice(run.scenario, choice, { client: client.client, seat: Number(seat) })
-				);
-		}
+		const policies = modelPolicies(run, loaded);
 		const runner = createRunner(run, { policyFor: (seat) => policies.get(seat) });
-		let outcome: UndercoverOutcome | null;
-		try {
-			outcome = (await runner.run()) as UndercoverOutcome | null;
-		} catch (err) {
-			if (isRunInterrupted(err)) throw new ModelError(err.message, { cause: err });
-			throw err;
-		}
+		const outcome = (await playToEnd(runner)) as UndercoverOutcome | null;
 		return { runner, summary: undercoverSummary(run, runner, outcome) };
 	} finally {
 		for (const c of loaded.values()) await c.close();
@@ -480,22 +466,18 @@ export async function simulate(run: SharedRun) {
 async function main() {
 	const argv = process.argv.slice(2);
 	if (argv.some((a) => a === '--eval' || a.startsWith('--eval='))) {
-		process.exitCode = await evalMain(argv, { parseArgs, simulateGovernance, UsageError });
+		process.exitCode = await evalMain(argv, { parseArgs, simulateGovernance });
 		return;
 	}
 	let args: SimArgs;
 	try {
 		args = parseArgs(argv);
 	} catch (err) {
-		if (err instanceof UsageError) {
-			console.error(`sim: ${err.message}`);
-			process.exit(2);
-		}
 		if (err instanceof ReplayFailed) {
 			console.error(`sim: ${err.message}`);
 			process.exit(1);
 		}
-		throw err;
+		process.exit(usageExit('sim', err));
 	}
 	let result;
 	try {

@@ -1,10 +1,10 @@
 /**
- * An OpenAI-compatible endpoint served by the test on 127.0.0.1: it answers every chat request with an
- * object that fits the request's JSON schema, every string in it written by `say` (a test passes
- * hostile text, or anything it wants to trace). Scenario-blind, so it plays any scenario's LLM seats.
+ * The browser tests' OpenAI-compatible endpoint: the one mock server (`scripts/mock-openai.ts`),
+ * answering every chat request at once (not streamed) with an object that fits the request's JSON
+ * schema, every string in it written by `say` (a test passes hostile text, or anything it wants to
+ * trace). Scenario-blind, so it plays any scenario's LLM seats.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startMockOpenAI } from '../../scripts/mock-openai';
 
 export interface MockEndpoint {
 	baseUrl: string;
@@ -88,65 +88,22 @@ export async function startMockEndpoint(
 		latencyMs?: number;
 	} = {}
 ): Promise<MockEndpoint> {
-	const seen: MockEndpoint['seen'] = [];
-	const peak = new Map<string, number>();
-	const inFlight = new Map<string, number>();
-	let n = 0;
-	const server: Server = createServer((req, res) => {
-		const cors = {
-			'access-control-allow-origin': '*',
-			'access-control-allow-headers': 'authorization, content-type',
-			'access-control-allow-methods': 'GET, POST, OPTIONS'
-		};
-		if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
-		seen.push({ auth: String(req.headers.authorization ?? ''), url: req.url ?? '' });
-		if (req.url?.endsWith('/models'))
-			return res
-				.writeHead(200, { ...cors, 'content-type': 'application/json' })
-				.end('{"data":[{"id":"mock"}]}');
-		let body = '';
-		req.on('data', (c) => (body += c));
-		req.on('end', () => {
-			n++;
-			const failure = opts.fail?.(n);
-			if (failure)
-				return res
-					.writeHead(failure.status, { ...cors, 'content-type': 'application/json' })
-					.end(failure.body);
-			const request = JSON.parse(body) as {
-				messages?: unknown;
-				response_format?: { json_schema?: { schema?: Schema } };
-			};
-			const schema = request.response_format?.json_schema?.schema;
-			const kind = Object.keys(schema?.properties ?? {})
-				.sort()
-				.join(',');
-			inFlight.set(kind, (inFlight.get(kind) ?? 0) + 1);
-			peak.set(kind, Math.max(peak.get(kind) ?? 0, inFlight.get(kind)!));
-			const choice = opts.pure ? bodyNumber(JSON.stringify(request.messages ?? null)) : n;
-			const content = JSON.stringify(fill(schema, say, choice, opts.overrides));
-			const answer = () => {
-				inFlight.set(kind, inFlight.get(kind)! - 1);
-				res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-				res.end(
-					JSON.stringify({
-						choices: [{ message: { content }, finish_reason: 'stop' }],
-						usage: { prompt_tokens: 50, completion_tokens: 12 }
-					})
-				);
-			};
-			if (opts.latencyMs) setTimeout(answer, opts.latencyMs);
-			else answer();
-		});
+	const server = await startMockOpenAI({
+		fail: opts.fail,
+		latencyMs: opts.latencyMs,
+		reply: (body, n) => {
+			const schema = body.response_format?.json_schema?.schema as Schema | undefined;
+			const choice = opts.pure ? bodyNumber(JSON.stringify(body.messages ?? null)) : n;
+			return JSON.stringify(fill(schema, say, choice, opts.overrides));
+		}
 	});
-	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 	return {
-		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-		seen,
+		baseUrl: server.baseUrl,
+		seen: server.seen,
 		get requests() {
-			return n;
+			return server.requests;
 		},
-		peak,
-		close: () => new Promise<void>((r) => server.close(() => r()))
+		peak: server.peakByKind,
+		close: server.close
 	};
 }

@@ -6,6 +6,7 @@ import {
 	chartLifecycle,
 	clickable,
 	columnsThatFit,
+	dataAttrs,
 	emptyNote,
 	gridCell,
 	gridHeight,
@@ -109,6 +110,24 @@ describe('the drawing pieces', () => {
 		expect(text.node()?.outerHTML).toBe(
 			'<text x="1" y="2" dy="0.35em" text-anchor="end" font-size="14" font-weight="700" font-style="italic" fill="#111">hi</text>'
 		);
+	});
+
+	it('marks each element with data attributes from its datum, in the order given, and updates them', () => {
+		const svg = svgIn();
+		const links = svg
+			.selectAll('path')
+			.data([{ round: 2, stage: 'tiebreak', 'in-force': 'true' }])
+			.join('path')
+			.attr('class', 'link')
+			.each(dataAttrs((d) => ({ round: d.round, stage: d.stage, 'in-force': d['in-force'] })))
+			.attr('d', 'M0,0');
+		expect(svg.node()?.innerHTML).toBe(
+			'<path class="link" data-round="2" data-stage="tiebreak" data-in-force="true" d="M0,0"></path>'
+		);
+		links.datum({ round: 3, stage: 'first', 'in-force': 'false' });
+		links.each(dataAttrs((d) => ({ round: d.round, stage: d.stage })));
+		expect(links.attr('data-round')).toBe('3');
+		expect(links.attr('data-stage')).toBe('first');
 	});
 
 	it('gives a tooltip where there is text, first if asked, and takes it away on null', () => {

@@ -325,6 +325,18 @@ export function emptyNote<P extends BaseType>(
 }
 
 /**
+ * Sets `data-<name>` on each element from its datum, in the order given: how a drawn thing says what it
+ * stands for (the seat of a node, the round and stage of a link), which the page's tests and the god
+ * view read. Used as `.each(dataAttrs((d) => ({ round: d.round })))` within a join's chain.
+ */
+export function dataAttrs<D>(of: (d: D) => Record<string, string | number>): (this: BaseType, d: D) => void {
+	return function (this: BaseType, d: D) {
+		for (const [name, value] of Object.entries(of(d)))
+			(this as Element).setAttribute(`data-${name}`, String(value));
+	};
+}
+
+/**
  * A hover tooltip (an svg `<title>` child) on each element, where `text` gives one: a `null` removes
  * it. `first` puts a new title before the element's other children, where a screen reader reads it
  * as the group's name.

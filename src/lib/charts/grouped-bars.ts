@@ -12,6 +12,7 @@ import {
 	appendChartSvg,
 	type Chart,
 	chartLifecycle,
+	dataAttrs,
 	emptyNote,
 	FONT_AXIS as FONT,
 	keyedGroups,
@@ -44,8 +45,6 @@ export interface GroupedBarsOptions {
 	colors?: readonly string[];
 }
 
-export type GroupedBarsChart = Chart<GroupedBarsData>;
-
 const DEFAULT_W = 800;
 const MIN_W = 480;
 const H = 320;
@@ -68,7 +67,7 @@ interface BarModel {
 	title: string;
 }
 
-export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions = {}): GroupedBarsChart {
+export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions = {}): Chart<GroupedBarsData> {
 	const max = options.max ?? 1;
 	const format = options.format ?? ((v: number) => `${Math.round(v * 100)}%`);
 	const colors = options.colors ?? COLORS;
@@ -162,9 +161,9 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 						};
 					})
 			: [];
-		const bar = keyedGroups(bars, 'bar', models, ['rect', 'text.na'], (d) => d.key)
-			.attr('data-key', (d) => d.key)
-			.attr('data-value', (d) => (d.value === null ? 'null' : d.value));
+		const bar = keyedGroups(bars, 'bar', models, ['rect', 'text.na'], (d) => d.key).each(
+			dataAttrs((d) => ({ key: d.key, value: d.value === null ? 'null' : d.value }))
+		);
 		tooltip(bar, (d) => d.title, { first: true });
 		bar
 			.select('rect')

@@ -13,6 +13,7 @@ import {
 	axisTitle,
 	type Chart,
 	chartLifecycle,
+	dataAttrs,
 	FONT_AXIS,
 	keyedGroups,
 	layers,
@@ -43,8 +44,6 @@ export interface HeatmapOptions {
 	/** What is counted, for tooltips and the legend ("messages"). */
 	unit?: string;
 }
-
-export type HeatmapChart = Chart<HeatmapData>;
 
 const DEFAULT_W = 1100;
 const MIN_W = 560;
@@ -79,7 +78,7 @@ interface RowModel {
 	cells: CellModel[];
 }
 
-export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): HeatmapChart {
+export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Chart<HeatmapData> {
 	const unit = options.unit ?? 'messages';
 	const svg = appendChartSvg(el, { testid: 'heatmap', className: 'heatmap', role: 'img' });
 	const [axis, body, legend] = layers(svg, ['axis', 'rows', 'legend']);
@@ -129,7 +128,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 		}));
 
 		const rows = keyedGroups(body, 'row', model, ['text.row-label', 'g.cells'], (d) => d.key)
-			.attr('data-agent', (d) => d.key)
+			.each(dataAttrs((d) => ({ agent: d.key })))
 			.attr('transform', (d) => `translate(0,${d.y})`);
 		styleText(rows.select('text.row-label'), {
 			x: MARGIN,
@@ -150,9 +149,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): He
 		);
 		const cellRects = cells
 			.select('rect.cell')
-			.attr('data-agent', (d) => d.agent)
-			.attr('data-round', (d) => d.round)
-			.attr('data-count', (d) => d.count)
+			.each(dataAttrs((d) => ({ agent: d.agent, round: d.round, count: d.count })))
 			.attr('x', (d) => d.x + GAP / 2)
 			.attr('y', GAP / 2)
 			.attr('width', Math.max(1, cellW - GAP))

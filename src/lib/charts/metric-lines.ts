@@ -14,6 +14,7 @@ import {
 	type Chart,
 	chartLifecycle,
 	columnsThatFit,
+	dataAttrs,
 	gridCell,
 	gridHeight,
 	keyedGroups,
@@ -63,8 +64,6 @@ export interface MetricLinesOptions {
 	testid?: string;
 	label?: string;
 }
-
-export type MetricLinesChart = Chart<MetricLinesData>;
 
 const DEFAULT_W = 1100;
 const MIN_W = 360;
@@ -203,7 +202,7 @@ function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; h
 
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
-export function createMetricLines(el: HTMLElement, options: MetricLinesOptions = {}): MetricLinesChart {
+export function createMetricLines(el: HTMLElement, options: MetricLinesOptions = {}): Chart<MetricLinesData> {
 	const svg = appendChartSvg(el, {
 		testid: options.testid ?? 'metric-lines',
 		className: 'metric-lines',
@@ -238,7 +237,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			],
 			(d) => d.key
 		)
-			.attr('data-metric', (d) => d.key)
+			.each(dataAttrs((d) => ({ metric: d.key })))
 			.attr('transform', (d) => `translate(${d.x},${d.y})`);
 
 		panelBackground(panels.select('rect.panel-bg'), {
@@ -285,7 +284,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 		});
 		panels
 			.select('path.metric-line')
-			.attr('data-metric', (d) => d.key)
+			.each(dataAttrs((d) => ({ metric: d.key })))
 			.attr('d', (d) => d.path)
 			.attr('fill', 'none')
 			.attr('stroke', ACCENT)
@@ -342,7 +341,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			(d) => d.key
 		)
 			.attr('class', (d) => `mark ${d.kind === 'fuse' ? 'fuse-mark' : 'resume-mark'}`)
-			.attr('data-round', (d) => d.round)
+			.each(dataAttrs((d) => ({ round: d.round })))
 			.attr('transform', (d) => `translate(${d.x},0)`);
 		marks
 			.select('line')
@@ -370,10 +369,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 				(d) => d.key
 			)
 			.join((enter) => enter.append('circle').attr('class', 'point'))
-			.attr('data-metric', (d) => d.metric)
-			.attr('data-round', (d) => d.round)
-			.attr('data-value', (d) => d.value)
-			.attr('data-past', (d) => String(d.past))
+			.each(dataAttrs((d) => ({ metric: d.metric, round: d.round, value: d.value, past: String(d.past) })))
 			.attr('cx', (d) => d.x)
 			.attr('cy', (d) => d.y)
 			.attr('r', (d) => (d.past ? 5.5 : 4))

@@ -12,6 +12,7 @@ import {
 	type Chart,
 	chartLifecycle,
 	clickable,
+	dataAttrs,
 	emptyNote,
 	keyedGroups,
 	styleText,
@@ -42,8 +43,6 @@ export interface RankedBarsOptions {
 	onSelect?: (key: string) => void;
 }
 
-export type RankedBarsChart = Chart<RankedBar[]>;
-
 const DEFAULT_W = 800;
 const MIN_W = 420;
 const MARGIN = 12;
@@ -69,7 +68,7 @@ interface RowModel {
 	detail: string;
 }
 
-export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {}): RankedBarsChart {
+export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {}): Chart<RankedBar[]> {
 	const format = options.format ?? ((v: number) => String(v));
 	const color = options.color ?? ACCENT;
 	const svg = appendChartSvg(el, { className: 'ranked-bars', role: options.onSelect ? 'group' : 'img' });
@@ -119,7 +118,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			['text.bar-label', 'rect.track', 'rect.bar', 'text.bar-value', 'text.bar-detail'],
 			(d) => d.key
 		)
-			.attr('data-key', (d) => d.key)
+			.each(dataAttrs((d) => ({ key: d.key })))
 			.attr('transform', (d) => `translate(0,${d.y})`);
 		const pick = options.onSelect;
 		if (pick)
@@ -154,8 +153,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			.attr('fill', TRACK);
 		groups
 			.select('rect.bar')
-			.attr('data-key', (d) => d.key)
-			.attr('data-value', (d) => d.value)
+			.each(dataAttrs((d) => ({ key: d.key, value: d.value })))
 			.attr('x', x0)
 			.attr('y', (ROW_H - BAR_H) / 2)
 			.attr('width', (d) => d.barW)

@@ -17,6 +17,7 @@ import {
 	type Chart,
 	chartLifecycle,
 	clickable,
+	dataAttrs,
 	FONT_AXIS,
 	keyedGroups,
 	layers,
@@ -82,8 +83,6 @@ export interface RuleLineageOptions {
 	/** Called when a version, an amendment or a proposal is clicked (or chosen with Enter/Space). */
 	onSelect?: (selection: LineageSelection) => void;
 }
-
-export type RuleLineageChart = Chart<LineageData>;
 
 // Geometry, in viewBox units; the viewBox is as wide as the container, so these are CSS pixels.
 const DEFAULT_W = 1100;
@@ -267,7 +266,7 @@ function layout(data: LineageData, width: number): Model {
 
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
-export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions = {}): RuleLineageChart {
+export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions = {}): Chart<LineageData> {
 	const svg = appendChartSvg(el, { testid: 'rule-lineage', className: 'rule-lineage', role: 'group' });
 	// Back to front: lane backgrounds, the round grid and the "now" line, then the lanes themselves.
 	const [backgrounds, axis, now, lanesLayer] = layers(svg, ['lane-bgs', 'axis', 'now-layer', 'lanes']);
@@ -339,7 +338,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			],
 			(d) => d.key
 		)
-			.attr('data-rule', (d) => d.id)
+			.each(dataAttrs((d) => ({ rule: d.id })))
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
 		backgrounds
@@ -412,9 +411,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			['circle', 'text'],
 			(d) => d.key
 		)
-			.attr('data-rule', (d) => d.rule)
-			.attr('data-version', (d) => d.version)
-			.attr('data-in-force', (d) => String(d.inForce))
+			.each(dataAttrs((d) => ({ rule: d.rule, version: d.version, 'in-force': String(d.inForce) })))
 			.attr('aria-label', (d) => `${d.rule} version ${d.version}${d.inForce ? ', in force' : ''}`)
 			.attr('transform', (d) => `translate(${d.x},${LANE_Y})`);
 		selectable(nodes, (d) => ({ kind: 'version', rule: d.rule, version: d.version }));
@@ -443,9 +440,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			['path', 'text.who', 'text.evidence'],
 			(d) => d.key
 		)
-			.attr('data-rule', (d) => d.rule)
-			.attr('data-from', (d) => d.from)
-			.attr('data-to', (d) => d.to)
+			.each(dataAttrs((d) => ({ rule: d.rule, from: d.from, to: d.to })))
 			.attr('aria-label', (d) => d.tip);
 		selectable(arcs, (d) => ({ kind: 'version', rule: d.rule, version: d.to }));
 		tooltip(arcs, (d) => d.tip, { first: true });
@@ -504,9 +499,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			(d) => d.key
 		)
 			.attr('class', (d) => `proposal ${d.state}`)
-			.attr('data-rule', (d) => d.rule)
-			.attr('data-proposal', (d) => d.id)
-			.attr('data-state', (d) => d.state)
+			.each(dataAttrs((d) => ({ rule: d.rule, proposal: d.id, state: d.state })))
 			.attr('aria-label', (d) => d.tip)
 			.attr('transform', (d) => `translate(${d.x},${LANE_Y + NODE_R + 10})`);
 		selectable(nodes, (d) => ({ kind: 'proposal', rule: d.rule, proposal: d.id }));

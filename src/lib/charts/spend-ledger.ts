@@ -13,6 +13,7 @@ import {
 	type Chart,
 	chartLifecycle,
 	clickable,
+	dataAttrs,
 	FONT_AXIS as FONT,
 	keyedGroups,
 	layers,
@@ -53,8 +54,6 @@ export interface SpendLedgerData {
 export interface SpendLedgerOptions {
 	onSelect?: (id: number) => void;
 }
-
-export type SpendLedgerChart = Chart<SpendLedgerData>;
 
 export const REASON_COLOURS: Readonly<Record<string, string>> = {
 	'repo-changed': AMBER,
@@ -162,7 +161,7 @@ function layout(data: SpendLedgerData, width: number) {
 
 type Sel<E extends Element, D> = Selection<E, D, SVGSVGElement, unknown>;
 
-export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions = {}): SpendLedgerChart {
+export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions = {}): Chart<SpendLedgerData> {
 	const svg = appendChartSvg(el, { testid: 'spend-ledger', className: 'spend-ledger', role: 'group' });
 	const bg = svg.append('rect').attr('class', 'panel-bg');
 	const [legend, lanes, bars, budget, axis, marks] = layers(svg, [
@@ -267,7 +266,7 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 			.data(data, (d) => d.day)
 			.join('rect')
 			.attr('class', 'day-bar')
-			.attr('data-day', (d) => d.day)
+			.each(dataAttrs((d) => ({ day: d.day })))
 			.attr('x', (d) => d.x)
 			.attr('y', (d) => d.y)
 			.attr('width', (d) => d.w)
@@ -278,10 +277,9 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 	function drawMarks(data: MarkModel[]): void {
 		const g = keyedGroups(marks, 'mark', data, ['circle', 'text.anomaly-label'], (d) => d.id);
 		clickable(g, (d) => options.onSelect?.(d.id));
-		g.attr('data-id', (d) => d.id)
-			.attr('data-door', (d) => d.door)
-			.attr('data-refused', (d) => String(d.refused))
-			.attr('data-anomaly', (d) => d.anomaly ?? 'none')
+		g.each(
+			dataAttrs((d) => ({ id: d.id, door: d.door, refused: String(d.refused), anomaly: d.anomaly ?? 'none' }))
+		)
 			.attr('aria-label', (d) => d.label)
 			.attr('transform', (d) => `translate(${d.x},${d.y})`);
 		g.select('circle')

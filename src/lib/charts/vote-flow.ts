@@ -13,6 +13,7 @@ import {
 	type Chart,
 	chartLifecycle,
 	columnsThatFit,
+	dataAttrs,
 	emptyNote,
 	gridCell,
 	gridHeight,
@@ -49,8 +50,6 @@ export type VoteFlowLang = 'en' | 'zh';
 export interface VoteFlowOptions {
 	lang?: VoteFlowLang;
 }
-
-export type VoteFlowChart = Chart<VoteFlowData>;
 
 // Geometry, in viewBox units. At 1:1 these are CSS pixels, so the font sizes are the projected minimum
 // whenever the container is at least one panel wide.
@@ -373,11 +372,11 @@ function seatRows<R extends SeatRow>(
 	children: readonly string[]
 ) {
 	return keyedGroups(layer, className, rows, children, (d) => d.seat)
-		.attr('data-seat', (d) => d.seat)
+		.each(dataAttrs((d) => ({ seat: d.seat })))
 		.attr('transform', (d) => `translate(0,${d.y})`);
 }
 
-export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): VoteFlowChart {
+export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): Chart<VoteFlowData> {
 	const t = STRINGS[options.lang ?? 'en'];
 	const svg = appendChartSvg(el, { testid: 'vote-flow', className: 'vote-flow', role: 'img' });
 
@@ -410,8 +409,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			(d) => d.key
 		)
 			.attr('transform', (d) => `translate(${d.x},${d.y})`)
-			.attr('data-round', (d) => d.round)
-			.attr('data-stage', (d) => d.stage);
+			.each(dataAttrs((d) => ({ round: d.round, stage: d.stage })));
 
 		panelBackground(panels.select('rect.panel-bg'), {
 			width: PANEL_W,
@@ -453,7 +451,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			(d) => `${d.kind}:${d.seat}`
 		)
 			.attr('class', (d) => `marker ${d.kind}`)
-			.attr('data-seat', (d) => d.seat);
+			.each(dataAttrs((d) => ({ seat: d.seat })));
 
 		const rowX = TARGET_X - TARGET_R - 10;
 		markers
@@ -490,10 +488,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			)
 			.join('path')
 			.attr('class', 'vote-link')
-			.attr('data-round', (d) => d.round)
-			.attr('data-stage', (d) => d.stage)
-			.attr('data-voter', (d) => d.voter)
-			.attr('data-target', (d) => d.target)
+			.each(dataAttrs((d) => ({ round: d.round, stage: d.stage, voter: d.voter, target: d.target })))
 			.attr('d', (d) => d.d)
 			.attr('fill', 'none')
 			.attr('stroke', (d) => d.color)
@@ -530,7 +525,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			.data((d) => (d.abstained ? [d] : []))
 			.join('text')
 			.attr('class', 'abstained')
-			.attr('data-seat', (d) => d.seat);
+			.each(dataAttrs((d) => ({ seat: d.seat })));
 		styleText(abstained, {
 			x: VOTER_X - LABEL_GAP,
 			y: 11,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getLocale, overwriteGetLocale } from '../paraglide/runtime.js';
 import { createRunner } from '../run/play';
 import { decodeShare, encodeShare, type SharedRun } from '../share/link';
 import { LESSONS, lessonPath } from './lesson-pack';
@@ -19,6 +20,21 @@ describe('the lesson pack', () => {
 			expect(l.goal.length).toBeLessThan(200);
 		}
 		expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
+	});
+
+	it('reads each title and goal in the language of the moment, not the one the module loaded in', () => {
+		const easy = LESSONS.find((l) => l.id === 'undercover-easy')!;
+		const loaded = getLocale;
+		const english = LESSONS.map((l) => l.goal);
+		expect(easy.title).toBe('An easy game');
+		try {
+			overwriteGetLocale(() => 'zh');
+			expect(easy.title).toBe('一局简单的游戏');
+			LESSONS.forEach((l, i) => expect(l.goal, l.id).not.toBe(english[i]));
+		} finally {
+			overwriteGetLocale(loaded);
+		}
+		expect(easy.title).toBe('An easy game');
 	});
 
 	for (const lesson of LESSONS)

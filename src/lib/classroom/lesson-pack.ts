@@ -102,6 +102,20 @@ export const LESSON_SEEDS = {
 	charged: 3
 };
 
+/** What a lesson is besides its words. */
+type LessonFacts = Omit<Lesson, 'title' | 'goal'>;
+
+/**
+ * A lesson with its title and goal read from the messages each time they are read, so a lesson shown
+ * again after the language changes is in the new language (a getter, never a copy).
+ */
+function lesson(facts: LessonFacts, title: () => string, goal: () => string): Lesson {
+	return Object.defineProperties({ ...facts } as Lesson, {
+		title: { get: title, enumerable: true },
+		goal: { get: goal, enumerable: true }
+	});
+}
+
 /** One of seed 001's anomalies: 30 days with its switches on; the contrast is the fixed system. */
 function anomaly(
 	id: string,
@@ -112,107 +126,93 @@ function anomaly(
 	seed: number
 ): Lesson {
 	const days = 30;
-	return {
-		id,
-		scenario: 'autonomy',
-		get title() {
-			return title();
+	return lesson(
+		{
+			id,
+			scenario: 'autonomy',
+			setup: autonomy(seed, { days, ...switches }),
+			preset: WATCH,
+			shows,
+			contrast: autonomy(seed, { days })
 		},
-		get goal() {
-			return goal();
-		},
-		setup: autonomy(seed, { days, ...switches }),
-		preset: WATCH,
-		shows,
-		contrast: autonomy(seed, { days })
-	};
+		title,
+		goal
+	);
 }
 
 export const LESSONS: readonly Lesson[] = [
-	{
-		id: 'undercover-easy',
-		scenario: 'undercover',
-		get title() {
-			return m.lesson_undercover_easy_title();
+	lesson(
+		{
+			id: 'undercover-easy',
+			scenario: 'undercover',
+			setup: undercover(LESSON_SEEDS.easy),
+			preset: CLASS,
+			shows: undercoverChecks.easy
 		},
-		get goal() {
-			return m.lesson_undercover_easy_goal();
+		m.lesson_undercover_easy_title,
+		m.lesson_undercover_easy_goal
+	),
+	lesson(
+		{
+			id: 'undercover-deception',
+			scenario: 'undercover',
+			setup: undercover(LESSON_SEEDS.deception),
+			preset: CLASS,
+			shows: undercoverChecks.deception
 		},
-		setup: undercover(LESSON_SEEDS.easy),
-		preset: CLASS,
-		shows: undercoverChecks.easy
-	},
-	{
-		id: 'undercover-deception',
-		scenario: 'undercover',
-		get title() {
-			return m.lesson_undercover_deception_title();
+		m.lesson_undercover_deception_title,
+		m.lesson_undercover_deception_goal
+	),
+	lesson(
+		{
+			id: 'undercover-tiebreak',
+			scenario: 'undercover',
+			setup: undercover(LESSON_SEEDS.tiebreak),
+			preset: CLASS,
+			shows: undercoverChecks.tiebreak
 		},
-		get goal() {
-			return m.lesson_undercover_deception_goal();
+		m.lesson_undercover_tiebreak_title,
+		m.lesson_undercover_tiebreak_goal
+	),
+	lesson(
+		{
+			id: 'governance-enacted',
+			scenario: 'governance',
+			setup: governance(LESSON_SEEDS.amendment, { policy: 'assigner-alone' }),
+			preset: WATCH,
+			shows: governanceChecks.enacted,
+			contrast: governance(LESSON_SEEDS.amendment, { policy: 'cosign' })
 		},
-		setup: undercover(LESSON_SEEDS.deception),
-		preset: CLASS,
-		shows: undercoverChecks.deception
-	},
-	{
-		id: 'undercover-tiebreak',
-		scenario: 'undercover',
-		get title() {
-			return m.lesson_undercover_tiebreak_title();
+		m.lesson_governance_enacted_title,
+		m.lesson_governance_enacted_goal
+	),
+	lesson(
+		{
+			id: 'governance-cosign',
+			scenario: 'governance',
+			setup: governance(LESSON_SEEDS.amendment, { policy: 'cosign' }),
+			preset: WATCH,
+			shows: governanceChecks.blocked
 		},
-		get goal() {
-			return m.lesson_undercover_tiebreak_goal();
+		m.lesson_governance_cosign_title,
+		m.lesson_governance_cosign_goal
+	),
+	lesson(
+		{
+			id: 'governance-fuse',
+			scenario: 'governance',
+			setup: governance(LESSON_SEEDS.fuse, {
+				policy: 'assigner-alone',
+				thresholds: { drift: 0.1, penetration: 0.4, conversion: 0.4 },
+				fuseRounds: 2
+			}),
+			preset: WATCH,
+			shows: governanceChecks.fuse,
+			contrast: governance(LESSON_SEEDS.fuse, { policy: 'assigner-alone' })
 		},
-		setup: undercover(LESSON_SEEDS.tiebreak),
-		preset: CLASS,
-		shows: undercoverChecks.tiebreak
-	},
-	{
-		id: 'governance-enacted',
-		scenario: 'governance',
-		get title() {
-			return m.lesson_governance_enacted_title();
-		},
-		get goal() {
-			return m.lesson_governance_enacted_goal();
-		},
-		setup: governance(LESSON_SEEDS.amendment, { policy: 'assigner-alone' }),
-		preset: WATCH,
-		shows: governanceChecks.enacted,
-		contrast: governance(LESSON_SEEDS.amendment, { policy: 'cosign' })
-	},
-	{
-		id: 'governance-cosign',
-		scenario: 'governance',
-		get title() {
-			return m.lesson_governance_cosign_title();
-		},
-		get goal() {
-			return m.lesson_governance_cosign_goal();
-		},
-		setup: governance(LESSON_SEEDS.amendment, { policy: 'cosign' }),
-		preset: WATCH,
-		shows: governanceChecks.blocked
-	},
-	{
-		id: 'governance-fuse',
-		scenario: 'governance',
-		get title() {
-			return m.lesson_governance_fuse_title();
-		},
-		get goal() {
-			return m.lesson_governance_fuse_goal();
-		},
-		setup: governance(LESSON_SEEDS.fuse, {
-			policy: 'assigner-alone',
-			thresholds: { drift: 0.1, penetration: 0.4, conversion: 0.4 },
-			fuseRounds: 2
-		}),
-		preset: WATCH,
-		shows: governanceChecks.fuse,
-		contrast: governance(LESSON_SEEDS.fuse, { policy: 'assigner-alone' })
-	},
+		m.lesson_governance_fuse_title,
+		m.lesson_governance_fuse_goal
+	),
 	anomaly(
 		'autonomy-no-trigger',
 		m.lesson_autonomy_no_trigger_title,

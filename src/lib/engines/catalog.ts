@@ -35,7 +35,7 @@ export interface CatalogEntry {
 	builds: Partial<Record<Quant, CatalogBuild>>;
 	/**
 	 * A reasoning model (Qwen3, Qwen3.5): it writes a `<think>` block first unless told not to. The engine
-	 * asks it not to, and its seats get the larger reply budgets (`REASONING_REPLY_BUDGET`), since a
+	 * asks it not to, and its seats get the larger reply budgets (the `reasoning` column of `REPLY_BUDGET`), since a
 	 * think block that slips through would otherwise eat the whole reply (seed 002's first pitfall).
 	 */
 	thinking?: boolean;

@@ -4,8 +4,7 @@
  * is read by `parseDecision`. A transport failure is answered as `{ transport }`: the scenario records
  * it as a transport failure, not a decision, and the run goes on (the seed's provider 500).
  */
-import { ownCallGate, type Policy, type PolicyReply } from '../../core';
-import type { ChatRequest, SamplingSettings } from '../../engines/types';
+import type { Policy, PolicyReply } from '../../core';
 import {
 	DECIDE_SCHEMA,
 	fittedQuestion,
@@ -14,30 +13,21 @@ import {
 	type AutonomyObservation
 } from '../../scenarios/autonomy';
 import {
-	OFF_RUN_CALLS,
-	requestHash,
-	samplingFields,
-	sendRecorded,
+	modelSeat,
 	TransportFailure,
 	withLengthHint,
-	type ChatClient
+	type ChatClient,
+	type ModelSeatOptions
 } from './chat-client';
-import { callSeed } from './undercover';
 
 export function createLlmAutonomyPolicy(
 	client: ChatClient,
-	opts: { temperature?: number; label?: string; sampling?: SamplingSettings } = {}
+	opts: ModelSeatOptions = {}
 ): Policy<AutonomyObservation | null> {
-	// An eval set's sampling settings win over the default (0: Sentinel's question wants one answer).
-	const sampling: SamplingSettings = {
-		...opts.sampling,
-		temperature: opts.sampling?.temperature ?? opts.temperature
-	};
-	const label = opts.label ?? `${client.engine}:${client.model}`;
-	// Used only where no runner supplies its gate (the policy driven directly, as in its tests).
-	const ownGate = ownCallGate({ calls: OFF_RUN_CALLS });
+	// The default temperature is 0: Sentinel's question wants one answer.
+	const model = modelSeat(client, opts, 0);
 	return {
-		label,
+		label: model.label,
 		async act(obs, ask, ctx): Promise<PolicyReply> {
 			if (ask.kind !== 'decide' || !obs) return { action: null, error: 'nothing to decide' };
 			const messages = fittedQuestion(obs, client.contextWindow);
@@ -46,23 +36,16 @@ export function createLlmAutonomyPolicy(
 					role: 'user',
 					content: `Your previous reply was rejected: ${ask.error}. Reply again.`
 				});
-			const request: ChatRequest = {
-				messages,
-				...samplingFields(sampling, 0, MAX_REPLY_TOKENS),
-				seed: callSeed(ctx.seed, ctx.streamName),
-				schema: DECIDE_SCHEMA as unknown as Record<string, unknown>,
-				...(ctx.signal ? { signal: ctx.signal } : {})
-			};
-			const purpose = ask.attempt > 0 ? 'repair decide' : 'decide';
-			const base = { engine: client.engine, model: client.model, requestHash: requestHash(request), purpose };
 			try {
-				const { response, call } = await sendRecorded(
-					client,
-					request,
-					base,
-					[],
-					purpose,
-					ctx.gate ?? ownGate
+				const { response, call } = await model.ask(
+					{
+						messages,
+						maxTokens: MAX_REPLY_TOKENS,
+						schema: DECIDE_SCHEMA as unknown as Record<string, unknown>,
+						seedName: ctx.streamName,
+						purpose: ask.attempt > 0 ? 'repair decide' : 'decide'
+					},
+					ctx
 				);
 				const parsed = parseDecision(response.text);
 				if ('error' in parsed)

@@ -6,11 +6,14 @@
 import {
 	CallRefused,
 	canonicalJson,
+	fnv1a32,
+	ownCallGate,
 	RunInterrupted,
 	sha256Hex,
 	type CallGate,
 	type ModelCall,
 	type Permit,
+	type PolicyContext,
 	type RequestDigest,
 	type ToolCallRecord
 } from '../../core';
@@ -218,6 +221,77 @@ export async function sendRecorded<B extends CallBase>(
 	};
 	await gate.settle(auth.permit, call);
 	return { response, call };
+}
+
+/** The engine seed for a call: a pure function of the run's seed and the stream's name. */
+export function callSeed(seed: number, streamName: string): number {
+	return fnv1a32(`${seed}\u0000${streamName}`, 0x4c4c4d);
+}
+
+/** What every LLM policy's options share. */
+export interface ModelSeatOptions {
+	/** Sampling temperature for every call (each policy has its own default). */
+	temperature?: number;
+	/** An eval set's sampling settings; its temperature wins over `temperature`. */
+	sampling?: SamplingSettings;
+	/** Shown wherever the seat appears; defaults to "engine:model". */
+	label?: string;
+}
+
+/** One call a policy asks of its model, already fitted to the context window. */
+export interface SeatCall<B extends Partial<ModelCall>> {
+	messages: ChatRequest['messages'];
+	/** The reply's cap before the run's sampling settings cap it further. */
+	maxTokens: number;
+	schema: Record<string, unknown>;
+	/** The stream the engine seed is drawn from (`callSeed`). */
+	seedName: string;
+	/** The purpose recorded on the call ('' where the policy settles it once the reply is read). */
+	purpose: string;
+	/** The purpose a transport failure is recorded under; `purpose` unless given. */
+	failedPurpose?: string;
+	/** This reply's calls so far: a transport failure carries them all. */
+	earlier?: readonly ModelCall[];
+	/** Recorded on the call after the four fields every call has (e.g. a vote's option order). */
+	extra?: B;
+}
+
+/**
+ * A policy's model, asked the one way every LLM policy asks it: the run's sampling settings over the
+ * policy's default temperature, the engine seed from the ask's stream, the abort signal, and
+ * `sendRecorded` through the run's gate (or, for a policy driven outside a run, its own session cap).
+ */
+export function modelSeat(client: ChatClient, opts: ModelSeatOptions, defaultTemperature: number) {
+	const sampling: SamplingSettings = {
+		...opts.sampling,
+		temperature: opts.sampling?.temperature ?? opts.temperature
+	};
+	// Used only where no runner supplies its gate (calls outside a run's turns, or a policy in a test).
+	const ownGate = ownCallGate({ calls: OFF_RUN_CALLS });
+	return {
+		label: opts.label ?? `${client.engine}:${client.model}`,
+		ask<B extends Partial<ModelCall> = Record<never, never>>(
+			call: SeatCall<B>,
+			ctx: Pick<PolicyContext, 'seed' | 'signal' | 'gate'>
+		): Promise<{ response: ChatResponse; call: CallBase & B & ModelCall }> {
+			const request: ChatRequest = {
+				messages: call.messages,
+				...samplingFields(sampling, defaultTemperature, call.maxTokens),
+				seed: callSeed(ctx.seed, call.seedName),
+				schema: call.schema,
+				...(ctx.signal ? { signal: ctx.signal } : {})
+			};
+			const base = {
+				engine: client.engine,
+				model: client.model,
+				requestHash: requestHash(request),
+				purpose: call.purpose,
+				...call.extra
+			} as CallBase & B;
+			const failed = call.failedPurpose ?? call.purpose;
+			return sendRecorded(client, request, base, call.earlier ?? [], failed, ctx.gate ?? ownGate);
+		}
+	};
 }
 
 /** A reply cut by the token limit says so: the model can answer shorter on its retry. */

@@ -29,7 +29,7 @@ import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from '../scripted/govern
 import { requestDigest, requestHash, TransportFailure, type ChatClient } from './chat-client';
 import { createLlmGovernancePolicy } from './governance';
 import { createReplay, replayInputOf } from '../../run/replay';
-import { callSeed } from './undercover';
+import { callSeed } from './chat-client';
 
 const usage = {
 	promptTokens: 300,

@@ -12,7 +12,6 @@
  * answer, cut to size, is fed back; then the model gives its final reply in the seed's fixed schema.
  */
 import {
-	ownCallGate,
 	type Ask,
 	type ModelCall,
 	type Policy,
@@ -20,7 +19,7 @@ import {
 	type PolicyReply,
 	type ToolCallRecord
 } from '../../core';
-import type { ChatRequest, ChatResponse, SamplingSettings } from '../../engines/types';
+import type { ChatResponse } from '../../engines/types';
 import { schemaFor, type GovernanceObservation, type Role, type ToolHost } from '../../scenarios/governance';
 import { parseGovernanceReply, readToolCall } from '../../scenarios/governance/parse';
 import {
@@ -37,27 +36,19 @@ import {
 } from '../../scenarios/governance/prompts';
 import {
 	fitPrompt,
-	OFF_RUN_CALLS,
-	requestHash,
-	samplingFields,
-	sendRecorded,
+	modelSeat,
 	TransportFailure,
 	withLengthHint,
-	type ChatClient
+	type ChatClient,
+	type ModelSeatOptions
 } from './chat-client';
-import { callSeed } from './undercover';
 
-export interface LlmGovernanceOptions {
+/** The temperature defaults to 0.3: work products, not table talk. */
+export interface LlmGovernanceOptions extends ModelSeatOptions {
 	/** The role this seat plays; 'human' is refused (seat 4 is a person's or the scripted stand-in's). */
 	role: Role;
 	/** The Tool Agent: required for the Executor. */
 	tools?: ToolHost;
-	/** Sampling temperature for every call (default 0.3: work products, not table talk). */
-	temperature?: number;
-	/** An evaluation's sampling settings; its temperature wins over `temperature`. */
-	sampling?: SamplingSettings;
-	/** Shown wherever the seat appears; defaults to "engine:model". */
-	label?: string;
 	/** Tool calls the Executor may make in one reply before it must answer (default 4). */
 	maxToolCalls?: number;
 }
@@ -89,13 +80,7 @@ export function createLlmGovernancePolicy(
 		throw new RangeError('seat 4 is played by a person (or the scripted stand-in), never by a model');
 	if (role === 'executor' && !tools)
 		throw new Error('the LLM Executor needs a tool host to reach the Tool Agent');
-	const sampling: SamplingSettings = {
-		...opts.sampling,
-		temperature: opts.sampling?.temperature ?? opts.temperature
-	};
-	const label = opts.label ?? `${client.engine}:${client.model}`;
-	// Used only where no runner supplies its gate (a policy driven directly, as in its tests).
-	const ownGate = ownCallGate({ calls: OFF_RUN_CALLS });
+	const model = modelSeat(client, opts, DEFAULT_GOVERNANCE_TEMPERATURE);
 	const maxToolCalls = Math.max(0, opts.maxToolCalls ?? MAX_TOOL_CALLS);
 
 	/** One chat call. `made` holds the calls of this reply so far: a transport failure carries them all. */
@@ -110,25 +95,24 @@ export function createLlmGovernancePolicy(
 		const budget = governanceReplyBudget(prompt.kind, reasoning);
 		const reserve = governanceReplyReserve(prompt.kind, client.contextWindow, reasoning);
 		const { messages, maxTokens } = fitPrompt(client, prompt.messages, budget, reserve);
-		const request: ChatRequest = {
-			messages,
-			...samplingFields(sampling, DEFAULT_GOVERNANCE_TEMPERATURE, maxTokens),
-			seed: callSeed(ctx.seed, seedName),
-			schema,
-			...(ctx.signal ? { signal: ctx.signal } : {})
-		};
-		// The purpose is settled once the reply is read (a tool call or the answer); this is the default.
-		const base = {
-			engine: client.engine,
-			model: client.model,
-			requestHash: requestHash(request),
-			purpose: ''
-		};
-		return sendRecorded(client, request, base, made, PURPOSE[prompt.kind], ctx.gate ?? ownGate);
+		// The purpose is settled once the reply is read (a tool call or the answer); a transport
+		// failure is recorded under the ask's.
+		return model.ask(
+			{
+				messages,
+				maxTokens,
+				schema,
+				seedName,
+				purpose: '',
+				failedPurpose: PURPOSE[prompt.kind],
+				earlier: made
+			},
+			ctx
+		);
 	}
 
 	return {
-		label,
+		label: model.label,
 
 		async act(obs, ask, ctx): Promise<PolicyReply> {
 			if (obs.role !== role)

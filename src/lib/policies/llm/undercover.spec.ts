@@ -10,7 +10,8 @@ import {
 import { REPLY_ERRORS } from '../../scenarios/undercover/parse';
 import { estimateMessages } from '../../core/tokens';
 import { requestDigest, requestHash, TransportFailure, type ChatClient } from './chat-client';
-import { callSeed, createLlmUndercoverPolicy, type LlmModelCall } from './undercover';
+import { callSeed } from './chat-client';
+import { createLlmUndercoverPolicy, type LlmModelCall } from './undercover';
 
 function config(patch: Partial<UndercoverConfig> = {}): UndercoverConfig {
 	const r = parseUndercoverConfig(patch);

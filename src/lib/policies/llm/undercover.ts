@@ -8,10 +8,8 @@
  */
 import {
 	createStream,
-	ownCallGate,
 	type Ask,
 	type PolicyReply,
-	fnv1a32,
 	type ModelCall,
 	type Policy,
 	type PolicyContext,
@@ -19,7 +17,7 @@ import {
 } from '../../core';
 import { lessonFromReply, observationText, retrieve, type Lesson } from '../../agents/lessons';
 import { NOTES_PER_PROMPT, noteText, notesFrom, type Note, type OwnCall } from '../../agents/notes';
-import type { ChatRequest, ChatResponse, SamplingSettings } from '../../engines/types';
+import type { ChatResponse } from '../../engines/types';
 import type { UndercoverObservation } from '../../scenarios/undercover';
 import { parseMonologue, parseReply, type ReplyKind } from '../../scenarios/undercover/parse';
 import {
@@ -32,23 +30,10 @@ import {
 	type ReflectInput
 } from '../../scenarios/undercover/prompts';
 import { schemaFor } from '../../scenarios/undercover/schemas';
-import {
-	fitPrompt,
-	OFF_RUN_CALLS,
-	requestHash,
-	samplingFields,
-	sendRecorded,
-	withLengthHint,
-	type ChatClient
-} from './chat-client';
+import { fitPrompt, modelSeat, withLengthHint, type ChatClient, type ModelSeatOptions } from './chat-client';
 
-export interface LlmPolicyOptions {
-	/** Sampling temperature for every call (default 0.7: varied speech, votes still mostly sure). */
-	temperature?: number;
-	/** An eval set's sampling settings; its temperature wins over `temperature`. */
-	sampling?: SamplingSettings;
-	/** Shown wherever the seat appears; defaults to "engine:model". */
-	label?: string;
+/** The temperature defaults to 0.7: varied speech, votes still mostly sure. */
+export interface LlmPolicyOptions extends ModelSeatOptions {
 	/**
 	 * Lessons from earlier games this seat may draw on: its model's, for every persona (the persona is
 	 * dealt with the game, so it is matched per prompt). The top 3 that fit the observation go into each
@@ -102,22 +87,12 @@ export const DEFAULT_TEMPERATURE = 0.7;
 
 const ACTIONS: readonly string[] = ['speak', 'defend', 'vote'];
 
-/** The engine seed for a call: a pure function of the run's seed and the stream's name. */
-export function callSeed(seed: number, streamName: string): number {
-	return fnv1a32(`${seed}\u0000${streamName}`, 0x4c4c4d);
-}
-
 export function createLlmUndercoverPolicy(
 	client: ChatClient,
 	opts: LlmPolicyOptions = {}
 ): LlmUndercoverPolicy {
-	const sampling: SamplingSettings = {
-		...opts.sampling,
-		temperature: opts.sampling?.temperature ?? opts.temperature
-	};
-	const label = opts.label ?? `${client.engine}:${client.model}`;
-	// Monologues and lessons are asked outside a run's turns: they pass this policy's own gate.
-	const ownGate = ownCallGate({ calls: OFF_RUN_CALLS });
+	// Monologues and lessons are asked outside a run's turns: they pass the seat's own gate.
+	const model = modelSeat(client, opts, DEFAULT_TEMPERATURE);
 	const lessons = opts.lessons ?? [];
 	const modelKey = opts.model ?? `${client.engine}:${client.model}`;
 	const keepNotes = opts.notes ?? true;
@@ -174,25 +149,21 @@ export function createLlmUndercoverPolicy(
 		const budget = replyBudget(prompt.kind, reasoning).maxTokens;
 		const reserve = replyReserve(prompt.kind, client.contextWindow, reasoning);
 		const { messages, maxTokens } = fitPrompt(client, prompt.messages, budget, reserve);
-		const request: ChatRequest = {
-			messages,
-			...samplingFields(sampling, DEFAULT_TEMPERATURE, maxTokens),
-			seed: callSeed(ctx.seed, ctx.streamName),
-			schema: schemaFor(prompt.kind, options),
-			...(ctx.signal ? { signal: ctx.signal } : {})
-		};
-		const base = {
-			engine: client.engine,
-			model: client.model,
-			requestHash: requestHash(request),
-			purpose,
-			...(prompt.optionOrder ? { optionOrder: prompt.optionOrder } : {})
-		};
-		return sendRecorded(client, request, base, [], purpose, ctx.gate ?? ownGate);
+		return model.ask(
+			{
+				messages,
+				maxTokens,
+				schema: schemaFor(prompt.kind, options),
+				seedName: ctx.streamName,
+				purpose,
+				extra: prompt.optionOrder ? { optionOrder: prompt.optionOrder } : {}
+			},
+			ctx
+		);
 	}
 
 	return {
-		label,
+		label: model.label,
 
 		async act(obs, ask, ctx) {
 			if (!ACTIONS.includes(ask.kind)) return { action: null, error: `this agent cannot "${ask.kind}"` };

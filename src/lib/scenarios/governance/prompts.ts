@@ -15,6 +15,7 @@
  */
 import { TOOL_NAMES, type ToolOutcome } from '../../tools';
 import type { PromptPart } from '../shared/prompt';
+import { budgetFor, reserveFor, type ReplyBudget } from '../shared/reply-budget';
 import { vipDiscountLine } from './checks';
 import type { AmendmentPolicy } from './config';
 import { describeToolCall } from './describe';
@@ -81,37 +82,27 @@ export interface GovernancePromptOptions {
 // ---------------------------------------------------------------------------------------------
 // Reply budgets
 
-/** Completion tokens per reply: an output carries up to 6,000 characters, a ruling a few sentences. */
-export const GOVERNANCE_REPLY_BUDGET: Readonly<Record<GovernanceAskKind, number>> = {
-	assign: 512,
-	'answer-clarification': 512,
-	'rule-appeal': 512,
-	'decide-amendment': 384,
-	execute: 1536,
-	'respond-veto': 1536,
-	review: 512,
-	cosign: 384
-};
-
-/** Reasoning models think first (seed 002, pitfall 1): they get room for it. */
-export const GOVERNANCE_REASONING_BUDGET: Readonly<Record<GovernanceAskKind, number>> = {
-	assign: 4000,
-	'answer-clarification': 4000,
-	'rule-appeal': 4000,
-	'decide-amendment': 4000,
-	execute: 8000,
-	'respond-veto': 8000,
-	review: 4000,
-	cosign: 4000
+/**
+ * Completion tokens per reply: an output carries up to 6,000 characters, a ruling a few sentences;
+ * a reasoning model gets room to think first.
+ */
+export const GOVERNANCE_REPLY_BUDGET: Readonly<Record<GovernanceAskKind, ReplyBudget>> = {
+	assign: { plain: 512, reasoning: 4000 },
+	'answer-clarification': { plain: 512, reasoning: 4000 },
+	'rule-appeal': { plain: 512, reasoning: 4000 },
+	'decide-amendment': { plain: 384, reasoning: 4000 },
+	execute: { plain: 1536, reasoning: 8000 },
+	'respond-veto': { plain: 1536, reasoning: 8000 },
+	review: { plain: 512, reasoning: 4000 },
+	cosign: { plain: 384, reasoning: 4000 }
 };
 
 export const governanceReplyBudget = (kind: GovernanceAskKind, reasoning = false): number =>
-	(reasoning ? GOVERNANCE_REASONING_BUDGET : GOVERNANCE_REPLY_BUDGET)[kind];
+	budgetFor(GOVERNANCE_REPLY_BUDGET[kind], reasoning);
 
-/** As the undercover prompts: the budget, at most a quarter of the window, at least 256 tokens. */
+/** As the undercover prompts: the tokens held back for the reply (`reserveFor`). */
 export function governanceReplyReserve(kind: GovernanceAskKind, contextWindow: number, reasoning = false) {
-	const quarter = Math.max(256, Math.floor(contextWindow / 4));
-	return Math.min(governanceReplyBudget(kind, reasoning), quarter);
+	return reserveFor(governanceReplyBudget(kind, reasoning), contextWindow);
 }
 
 // ---------------------------------------------------------------------------------------------

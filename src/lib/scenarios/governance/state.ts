@@ -82,27 +82,26 @@ export interface Output extends OutputReply {
 	claimMismatch: boolean;
 }
 
-export interface Review {
+/** What an audit verdict and a veto share: the output they answer, when, and the rule they cite. */
+interface OnOutput {
 	task_id: string;
+	/** Which submission of the task. */
 	n: number;
 	round: number;
 	seq: number;
-	verdict: 'approve' | 'veto';
 	reason: string;
 	rule: RuleRef | null;
+}
+
+export interface Review extends OnOutput {
+	verdict: 'approve' | 'veto';
 	/** Ground truth: the rules the output breached at the time of review. */
 	breaches: RuleRef[];
 	/** The verdict agrees with the ground truth (veto iff some rule was breached). */
 	correct: boolean;
 }
 
-export interface Veto {
-	task_id: string;
-	n: number;
-	round: number;
-	seq: number;
-	reason: string;
-	rule: RuleRef | null;
+export interface Veto extends OnOutput {
 	response: 'resubmit' | 'appeal' | 'amend' | 'abandon' | null;
 }
 

@@ -8,7 +8,6 @@ import {
 	defendPrompt,
 	monologuePrompt,
 	reflectPrompt,
-	REASONING_REPLY_BUDGET,
 	replyBudget,
 	replyReserve,
 	REPLY_BUDGET,
@@ -227,17 +226,15 @@ describe('vote options', () => {
 describe('reply budgets', () => {
 	it('sizes replies for small models, and to the seed’s figures for reasoning models', () => {
 		expect(REPLY_BUDGET).toEqual({
-			speak: { maxTokens: 1024 },
-			defend: { maxTokens: 1024 },
-			vote: { maxTokens: 512 },
-			monologue: { maxTokens: 768 },
-			reflect: { maxTokens: 768 }
+			speak: { plain: 1024, reasoning: 8000 },
+			defend: { plain: 1024, reasoning: 8000 },
+			vote: { plain: 512, reasoning: 4000 },
+			monologue: { plain: 768, reasoning: 4000 },
+			reflect: { plain: 768, reasoning: 6000 }
 		});
 		expect(replyBudget('vote')).toEqual({ maxTokens: 512 });
 		expect(replyBudget('speak', true)).toEqual({ maxTokens: 8000 });
-		expect(REASONING_REPLY_BUDGET.vote.maxTokens).toBe(4000);
-		expect(REASONING_REPLY_BUDGET.monologue.maxTokens).toBe(4000);
-		expect(REASONING_REPLY_BUDGET.reflect.maxTokens).toBe(6000);
+		expect(replyBudget('reflect', true)).toEqual({ maxTokens: 6000 });
 		// A reserve of a quarter of the window, at least 256 tokens, at most the budget.
 		expect(replyReserve('speak', 1024)).toBe(256);
 		expect(replyReserve('speak', 4096)).toBe(1024);

@@ -14,6 +14,7 @@
  */
 import type { SeatId, Stream } from '../../core';
 import type { PromptPart } from '../shared/prompt';
+import { budgetFor, reserveFor, type ReplyBudget } from '../shared/reply-budget';
 import type { Lang } from './words/types';
 import type {
 	Role,
@@ -59,41 +60,24 @@ export interface PromptOptions {
 // Reply budgets
 
 /**
- * Completion tokens per reply, for small local models. Seed 002 (pitfall 1) saw reasoning models
- * spend a whole budget thinking and return no answer: with `reasoning` the budget grows to the
- * seed's figures (speech 8000, monologue 4000, vote 4000, reflection 6000 tokens).
+ * Completion tokens per reply, for small local models; a reasoning model gets the seed's figures
+ * (speech 8000, monologue 4000, vote 4000, reflection 6000 tokens).
  */
-export const REPLY_BUDGET: Record<PromptKind, { maxTokens: number }> = {
-	speak: { maxTokens: 1024 },
-	defend: { maxTokens: 1024 },
-	vote: { maxTokens: 512 },
-	monologue: { maxTokens: 768 },
-	reflect: { maxTokens: 768 }
-};
-
-export const REASONING_REPLY_BUDGET: Record<PromptKind, { maxTokens: number }> = {
-	speak: { maxTokens: 8000 },
-	defend: { maxTokens: 8000 },
-	vote: { maxTokens: 4000 },
-	monologue: { maxTokens: 4000 },
-	reflect: { maxTokens: 6000 }
+export const REPLY_BUDGET: Readonly<Record<PromptKind, ReplyBudget>> = {
+	speak: { plain: 1024, reasoning: 8000 },
+	defend: { plain: 1024, reasoning: 8000 },
+	vote: { plain: 512, reasoning: 4000 },
+	monologue: { plain: 768, reasoning: 4000 },
+	reflect: { plain: 768, reasoning: 6000 }
 };
 
 export function replyBudget(kind: PromptKind, reasoning = false): { maxTokens: number } {
-	return (reasoning ? REASONING_REPLY_BUDGET : REPLY_BUDGET)[kind];
+	return { maxTokens: budgetFor(REPLY_BUDGET[kind], reasoning) };
 }
 
-/** The least room a reply is guaranteed: a vote, or a short speech, with its JSON fits in it. */
-export const MIN_REPLY_RESERVE = 256;
-
-/**
- * The tokens to hold back for the reply when fitting a prompt: the budget, but no more than a quarter
- * of the window (and never under MIN_REPLY_RESERVE), so a 1k-context model still sees the table. The
- * request's max_tokens may then grow into whatever room the fitted prompt leaves.
- */
+/** The tokens held back for the reply when fitting a prompt (`reserveFor`). */
 export function replyReserve(kind: PromptKind, contextWindow: number, reasoning = false): number {
-	const quarter = Math.max(MIN_REPLY_RESERVE, Math.floor(contextWindow / 4));
-	return Math.min(replyBudget(kind, reasoning).maxTokens, quarter);
+	return reserveFor(budgetFor(REPLY_BUDGET[kind], reasoning), contextWindow);
 }
 
 // ---------------------------------------------------------------------------------------------
