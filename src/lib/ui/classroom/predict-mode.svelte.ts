@@ -6,8 +6,7 @@
  */
 import {
 	PredictionLog,
-	score,
-	summarize,
+	scoreClassLog,
 	upcomingPoint,
 	type ClassLog,
 	type ClassSummary,
@@ -103,12 +102,11 @@ export class PredictMode {
 
 	/** The predictions made by the point the run (or its replay) has reached, each scored against the agents. */
 	get scored(): Scored[] {
-		const events = this.session.events;
-		return this.events.filter((e) => e.data.at <= events.length).map((e) => score(e.data, events));
+		return scoreClassLog(this.events, this.session.events).scored;
 	}
 
 	get summary(): ClassSummary {
-		return summarize(this.scored);
+		return scoreClassLog(this.events, this.session.events).summary;
 	}
 
 	dispose(): void {
