@@ -6,6 +6,15 @@ import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { EventLog, fromJsonLines, toJsonLines } from '../src/lib/core';
 import { recordedFragment, setupOfHeader } from '../src/lib/run/replay';
+import { createRunner } from '../src/lib/run/play';
+import {
+	classLines,
+	percent,
+	PredictionLog,
+	scoreClassLog,
+	upcomingPoint
+} from '../src/lib/classroom/predictions';
+import type { SharedRun } from '../src/lib/share/link';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
 import { govEvalCsv, govEvalMain, runGovEval, type GovEvalOutput } from './gov-eval';
 import { startMockOpenAI } from './mock-openai';
@@ -650,5 +659,81 @@ describe('npm run sim -- --replay and --link with recorded replies', () => {
 		expect(notALog.stderr.trim()).toBe(
 			'sim: This is not a Conclave run file: its first line is not a run header.'
 		);
+	});
+});
+
+describe('npm run sim -- --replay of a file exported in predict mode', () => {
+	const lastLine = (out: string) => out.trim().split('\n').at(-1)!;
+
+	/** Plays a scripted game as the page's predict mode does, the class's hands alternating between options. */
+	async function predictedFile(setup: SharedRun) {
+		const runner = createRunner(setup);
+		const classLog = new PredictionLog(runner.log.header);
+		for (let k = 0; ;) {
+			const p = upcomingPoint(setup.scenario, runner.state, setup.seed);
+			if (p && !classLog.has(p.id)) {
+				const tally = Object.fromEntries(p.options.map((o, i) => [o.value, i === k % 2 ? 5 : 1]));
+				classLog.record(p, tally, { length: runner.log.length, hash: runner.hash });
+				k++;
+			}
+			if (!(await runner.step())) break;
+		}
+		const dir = mkdtempSync(join(tmpdir(), 'sim-predict-'));
+		const file = join(dir, 'predicted.jsonl');
+		const agents = toJsonLines(runner.log.header, runner.log.events);
+		writeFileSync(file, agents + classLines(classLog.toJSON()));
+		return { runner, classLog, file, dir, agents };
+	}
+
+	it('prints each prediction and the class’s hit rate: the numbers of the page’s predict panel', async () => {
+		const setup: SharedRun = { scenario: 'undercover', seed: 3, config: {} };
+		const { runner, classLog, file } = await predictedFile(setup);
+		// What the page shows: PredictMode scores the class's log with this very function.
+		const page = scoreClassLog(classLog.events, runner.log.events);
+		expect(page.summary.revealed).toBeGreaterThan(1);
+
+		const json = JSON.parse(lastLine((await sim('--replay', file, '--json')).stdout));
+		const { predictions, ...agentsSummary } = json;
+		expect(predictions).toMatchObject({
+			...page.summary,
+			hitRate: percent(page.summary.hits, page.summary.revealed),
+			handsRate: percent(page.summary.handsRight, page.summary.hands)
+		});
+		expect(predictions.points.map((p: { hit: boolean }) => p.hit)).toEqual(page.scored.map((s) => s.hit));
+		expect(predictions.points.map((p: { agents: string }) => p.agents)).toEqual(
+			page.scored.map((s) => s.reveal?.label)
+		);
+		// The agents' game is the one the run gives without a class (the link differs: a replay's setup is written out in full).
+		const { link: _link, ...plain } = (await simulate(setup)).summary;
+		expect(agentsSummary).toMatchObject(plain);
+
+		const text = (await sim('--replay', file)).stdout;
+		expect(text).toContain(
+			`class hit rate: ${page.summary.hits} of ${page.summary.revealed} predictions right (${percent(page.summary.hits, page.summary.revealed)}); ${page.summary.handsRight} of ${page.summary.hands} hands were for what the agents did`
+		);
+		for (const s of page.scored)
+			expect(text).toContain(`${s.prediction.point}: ${s.prediction.question} class:`);
+	});
+
+	it('keeps the predictions in --log, and refuses a file whose predictions were altered (exit 1)', async () => {
+		const { file, dir, classLog } = await predictedFile({ scenario: 'undercover', seed: 5, config: {} });
+		const copy = join(dir, 'copy.jsonl');
+		await sim('--replay', file, '--json', '--log', copy);
+		expect(readFileSync(copy, 'utf8')).toBe(readFileSync(file, 'utf8'));
+		expect(classLog.events.length).toBeGreaterThan(0);
+
+		const lines = readFileSync(file, 'utf8').split('\n');
+		const last = lines.findLastIndex((l) => l.includes('"prediction.recorded"'));
+		lines[last] = lines[last]!.replace(
+			/"tally":\{"([^"]+)":(\d+)/,
+			(_, k, n) => `"tally":{"${k}":${Number(n) + 1}`
+		);
+		writeFileSync(join(dir, 'altered.jsonl'), lines.join('\n'));
+		const altered = await sim('--replay', join(dir, 'altered.jsonl')).then(
+			() => ({ code: 0, stderr: '' }),
+			(e: { code: number; stderr: string }) => e
+		);
+		expect(altered.code).toBe(1);
+		expect(altered.stderr).toMatch(/^sim: In this file, the class's predictions are damaged: /);
 	});
 });

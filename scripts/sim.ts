@@ -9,10 +9,19 @@
  * --base-url URL`, the key from OPENAI_API_KEY); `--eval smoke|standard` runs an evaluation set.
  * `--replay FILE` re-executes a run file (the page's export, or --log's) with its recorded replies,
  * and so does a --link that carries them: no model is loaded, and the summary is the original's.
+ * A file exported in predict mode also carries the class's predictions: --replay checks them against
+ * the run, prints each one against what the agents did, and the class's hit rate (the page's numbers).
  * The same code as the page, so the same setup gives the same log hash here and in the browser.
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { isRunInterrupted, ReplayMiss, toJsonLines, type ModelCall, type Policy } from '../src/lib/core';
+import {
+	isRunInterrupted,
+	ReplayMiss,
+	toJsonLines,
+	type LogEvent,
+	type ModelCall,
+	type Policy
+} from '../src/lib/core';
 import type { ModelChoice } from '../src/lib/engines/types';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { evalMain } from './eval';
@@ -28,6 +37,14 @@ import {
 	type ReplayInput
 } from '../src/lib/run/replay';
 import { readRunFile, sizeProblem } from '../src/lib/share/run-file';
+import {
+	checkClassLog,
+	classLines,
+	percent,
+	scoreClassLog,
+	splitClassLines,
+	type ClassLog
+} from '../src/lib/classroom/predictions';
 import { isSeed, scenarios, seatCount } from '../src/lib/scenarios';
 import { decodeShare, parseChoice, sharePath, type SharedRun } from '../src/lib/share/link';
 import type { AutonomyOutcome } from '../src/lib/scenarios/autonomy';
@@ -39,8 +56,11 @@ interface SimArgs {
 	json: boolean;
 	log?: string;
 	/** Set by --replay FILE, or by a --link that carries recorded replies: re-execute, never call a model. */
-	replay?: ReplayInput;
+	replay?: ReplayFile;
 }
+
+/** A run to re-execute, with the class's predictions that followed its events in the file, if any. */
+export type ReplayFile = ReplayInput & { classLog?: ClassLog };
 
 /** A run file or recording that cannot be replayed (tampered, a missed call, another hash): exit 1. */
 export class ReplayFailed extends Error {}
@@ -98,7 +118,7 @@ export function parseArgs(argv: string[]): SimArgs {
 		else values[name] = value;
 	}
 	let run: SharedRun;
-	let replay: ReplayInput | undefined;
+	let replay: ReplayFile | undefined;
 	if (values.replay !== undefined) {
 		const others = Object.keys(values).filter((k) => k !== 'replay' && k !== 'log');
 		if (others.length) throw new UsageError(`--replay takes the run from its file: drop --${others[0]}`);
@@ -156,20 +176,48 @@ export function parseArgs(argv: string[]): SimArgs {
 }
 
 /** Reads a run file for --replay: a missing file is a usage error, a bad one a ReplayFailed (exit 1). */
-export function readReplayFile(path: string): ReplayInput {
+export function readReplayFile(path: string): ReplayFile {
 	if (!existsSync(path)) throw new UsageError(`--replay: no file at ${path}`);
 	const size = sizeProblem(statSync(path).size);
 	if (size) throw new ReplayFailed(size);
-	const file = readRunFile(readFileSync(path, 'utf8'));
+	// The class's predictions (predict mode) follow the agents' events, as the page exports them.
+	const split = splitClassLines(readFileSync(path, 'utf8'));
+	if (split.error) throw new ReplayFailed(`This file's ${split.error}.`);
+	const file = readRunFile(split.agents);
 	if (!file.ok) throw new ReplayFailed(file.error);
-	return replayInputOf(file.header, file.events);
+	const classProblem = split.classLog ? checkClassLog(split.classLog, file) : null;
+	if (classProblem) throw new ReplayFailed(`In this file, ${classProblem}.`);
+	return {
+		...replayInputOf(file.header, file.events),
+		...(split.classLog?.events.length ? { classLog: split.classLog } : {})
+	};
+}
+
+/** The class's predictions over a replayed run, scored as the page's predict panel scores them. */
+export function classPredictions(classLog: ClassLog, events: readonly LogEvent[]) {
+	const { scored, summary } = scoreClassLog(classLog.events, events);
+	const label = (p: (typeof scored)[number]['prediction'], v: string | null) =>
+		v === null ? 'no single pick' : (p.options.find((o) => o.value === v)?.label ?? v);
+	return {
+		...summary,
+		hitRate: percent(summary.hits, summary.revealed),
+		handsRate: percent(summary.handsRight, summary.hands),
+		points: scored.map((s) => ({
+			point: s.prediction.point,
+			question: s.prediction.question,
+			tally: s.prediction.tally,
+			classPick: label(s.prediction, s.pick),
+			agents: s.reveal?.label ?? null,
+			hit: s.hit
+		}))
+	};
 }
 
 /**
  * Re-executes a recorded run (--replay FILE, or a link with recorded replies) and summarises it as
  * the original run was. A miss, a divergence or another final hash is a ReplayFailed.
  */
-export async function simulateReplay(input: ReplayInput) {
+export async function simulateReplay(input: ReplayFile) {
 	let replay;
 	try {
 		replay = createReplay(input);
@@ -180,7 +228,8 @@ export async function simulateReplay(input: ReplayInput) {
 		throw err;
 	}
 	const { runner, setup } = replay;
-	return { runner, summary: summaryOf(setup, runner) };
+	const predictions = input.classLog ? classPredictions(input.classLog, runner.log.events) : null;
+	return { runner, summary: { ...summaryOf(setup, runner), ...(predictions ? { predictions } : {}) } };
 }
 
 /** The summary line a run of this scenario prints: the same for a played run and for its replay. */
@@ -496,7 +545,11 @@ async function main() {
 		throw err;
 	}
 	const { runner, summary } = result;
-	if (args.log) writeFileSync(args.log, toJsonLines(runner.log.header, runner.log.events));
+	if (args.log)
+		writeFileSync(
+			args.log,
+			toJsonLines(runner.log.header, runner.log.events) + classLines(args.replay?.classLog ?? null)
+		);
 	if (args.json) {
 		console.log(JSON.stringify(summary));
 	} else if ('spendsWithoutTrigger' in summary) {
@@ -535,6 +588,22 @@ async function main() {
 		console.log(`  ${summary.events} events, log hash ${summary.logHash}`);
 		console.log(`  share: ${summary.link}`);
 	}
+	if (!args.json && 'predictions' in summary && summary.predictions) printPredictions(summary.predictions);
+}
+
+/** The class's predictions, one line each, then the hit rate the page's summary shows. */
+function printPredictions(p: ReturnType<typeof classPredictions>) {
+	console.log(`  class predictions: ${p.predicted} recorded, ${p.revealed} revealed`);
+	for (const s of p.points) {
+		const hands = Object.values(s.tally).reduce((a, b) => a + b, 0);
+		const verdict = s.hit === null ? 'not revealed' : s.hit ? 'right' : 'missed';
+		console.log(
+			`    ${s.point}: ${s.question} class: ${s.classPick} (${hands} hands); agents: ${s.agents ?? '–'}; ${verdict}`
+		);
+	}
+	console.log(
+		`  class hit rate: ${p.hits} of ${p.revealed} predictions right (${p.hitRate}); ${p.handsRight} of ${p.hands} hands were for what the agents did (${p.handsRate})`
+	);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

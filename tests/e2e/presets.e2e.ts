@@ -68,3 +68,44 @@ test('a preset can switch predict mode on and fix it, and hide the share panel',
 	await page.getByTestId('play').click();
 	await expect(page.getByTestId('predict-ask')).toBeVisible({ timeout: 60_000 });
 });
+
+test('a preset can fix the interface language: the switch is disabled and says why, and editing the link frees it', async ({
+	page
+}) => {
+	// An English browser opens a Chinese lesson.
+	await page.goto(`/play/?locale=zh&fix=locale&speed=instant#${encodeShare(setup)}`);
+	const held = page.getByTestId('locale-held');
+	await expect(held).toHaveText('已由教师预设固定');
+	await expect(held).toHaveAttribute('title', /预设只是教学辅助，不是锁/);
+	const buttons = page.getByTestId('locale-switch').getByRole('button');
+	await expect(buttons).toHaveCount(2);
+	for (const b of await buttons.all()) await expect(b).toBeDisabled();
+	await expect(page.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true');
+	await expect(page.getByTestId('preset-notice')).toContainText('界面语言 中文');
+	await expect(page.getByTestId('preset-notice')).toContainText('固定：界面语言。');
+	await expect(page.getByTestId('preset-not-a-lock')).toContainText('预设只是教学辅助，不是锁');
+	await expect(page.getByTestId('run-status')).toHaveText('就绪：请按播放');
+	await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+
+	// Elsewhere on the site the switch is free again: a preset is the play link's alone.
+	await page.getByRole('navigation').getByRole('link').first().click();
+	await expect(page.getByTestId('locale-held')).toHaveCount(0);
+	await expect(page.getByRole('button', { name: 'English' })).toBeEnabled();
+
+	// hide=locale leaves the switch off the page; fix=locale with no language says so and fixes nothing.
+	await page.goto(`/play/?locale=en&hide=locale#${encodeShare(setup)}`);
+	await expect(page.getByTestId('preset-notice')).toContainText('Hidden: locale.');
+	await expect(page.getByTestId('locale-switch')).toHaveCount(0);
+	await page.goto(`/play/?fix=locale#${encodeShare(setup)}`);
+	await expect(page.getByTestId('preset-problems')).toContainText(
+		'The preset fixes the interface language but names none (locale=en or locale=zh); the language switch stays free.'
+	);
+	await expect(page.getByRole('button', { name: 'English' })).toBeEnabled();
+	// A language the site does not have: a clear message, and the default.
+	await page.goto(`/play/?locale=fr&fix=locale#${encodeShare(setup)}`);
+	await expect(page.getByTestId('preset-problems')).toContainText(
+		'The preset’s interface language “fr” is not one of en, zh; the default is used.'
+	);
+	await expect(page.getByTestId('locale-held')).toHaveCount(0);
+	await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+});

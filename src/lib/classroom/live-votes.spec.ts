@@ -15,7 +15,7 @@ describe('live votes for the presenter', () => {
 		expect(live.stage).toBe('vote');
 		expect(live.votes.map((v) => [v.voter, v.target])).toEqual(cast.map((c) => [c.seat, c.target]));
 		expect(live.votes.map((v) => v.index)).toEqual(cast.map((_, i) => i));
-		expect(live.lines).toEqual(cast.map((c) => `seat ${c.seat} voted for seat ${c.target}`));
+		expect(live.cast).toEqual(cast.map((c) => ({ voter: c.seat, target: c.target })));
 		const received = live.seats.reduce((a, x) => a + x.received, 0);
 		expect(received).toBe(cast.length);
 		// Each arrow starts near its voter and ends near its target.

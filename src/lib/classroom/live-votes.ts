@@ -29,8 +29,11 @@ export interface LiveVotes {
 	stage: 'vote' | 'revote' | null;
 	seats: LiveSeat[];
 	votes: LiveVote[];
-	/** In words, one line per vote: the text equivalent of the drawing. */
-	lines: string[];
+	/**
+	 * Every vote of the stage in the log's order, an abstention (`target` null) included: what the
+	 * page says in words, the text equivalent of the drawing.
+	 */
+	cast: { voter: number; target: number | null }[];
 }
 
 /** Seats on a circle of radius `r` around (0.5, 0.5), seat 1 at the top, clockwise. */
@@ -56,12 +59,9 @@ export function liveVotes(s: UndercoverState): LiveVotes {
 	const at = new Map(s.seats.map((seat, i) => [seat.id as number, seatPosition(i, s.seats.length)]));
 	const received = new Map<number, number>();
 	const out: LiveVote[] = [];
-	const lines: string[] = [];
+	const cast = votes.map((v) => ({ voter: v.voter, target: v.target }));
 	for (const v of votes) {
-		if (v.target === null) {
-			lines.push(`seat ${v.voter} did not vote`);
-			continue;
-		}
+		if (v.target === null) continue;
 		received.set(v.target, (received.get(v.target) ?? 0) + 1);
 		const from = at.get(v.voter)!;
 		const to = at.get(v.target)!;
@@ -73,7 +73,6 @@ export function liveVotes(s: UndercoverState): LiveVotes {
 			from: shorten(to, from, 0.05),
 			to: shorten(from, to, 0.06)
 		});
-		lines.push(`seat ${v.voter} voted for seat ${v.target}`);
 	}
 	return {
 		round: s.round,
@@ -85,6 +84,6 @@ export function liveVotes(s: UndercoverState): LiveVotes {
 			received: received.get(seat.id) ?? 0
 		})),
 		votes: out,
-		lines
+		cast
 	};
 }

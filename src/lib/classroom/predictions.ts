@@ -243,6 +243,23 @@ export function summarize(scored: readonly Scored[]): ClassSummary {
 	};
 }
 
+/**
+ * The class's predictions made by the point the agents' log has reached, each scored against it, and
+ * the hit rate over them: what the page's predict panel shows and `sim --replay` prints (one function,
+ * so the two cannot disagree).
+ */
+export function scoreClassLog(
+	predictions: readonly PredictionEvent[],
+	events: readonly LogEvent[]
+): { scored: Scored[]; summary: ClassSummary } {
+	const scored = predictions.filter((e) => e.data.at <= events.length).map((e) => score(e.data, events));
+	return { scored, summary: summarize(scored) };
+}
+
+/** A share as the summary says it: "75%", or "–" of nothing. */
+export const percent = (part: number, whole: number): string =>
+	whole ? `${Math.round((100 * part) / whole)}%` : '–';
+
 /** The class log being written: one `prediction.recorded` per point, checked against the point. */
 export class PredictionLog {
 	readonly log: EventLog;

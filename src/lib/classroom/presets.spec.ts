@@ -8,9 +8,12 @@ import {
 	godViewUnder,
 	isEmptyPreset,
 	LANG_VALUES,
+	LOCALE_VALUES,
+	localeSwitchUnder,
 	MAX_PRESET_QUERY,
 	parsePreset,
 	presetQuery,
+	presetSettings,
 	presetSetup,
 	SPEED_VALUES,
 	SWITCH_VALUES,
@@ -29,12 +32,17 @@ const presetArb: fc.Arbitrary<Preset> = fc
 			predict: fc.constantFrom(...SWITCH_VALUES),
 			notes: fc.constantFrom(...SWITCH_VALUES),
 			view: fc.constantFrom(...VIEW_VALUES),
+			locale: fc.constantFrom(...LOCALE_VALUES),
 			fix: fc.uniqueArray(fc.constantFrom(...CONTROLS)),
 			hide: fc.uniqueArray(fc.constantFrom(...CONTROLS))
 		},
 		{ requiredKeys: ['fix', 'hide'] }
 	)
-	.map((p) => ({ ...p, fix: p.fix.filter((c) => !p.hide.includes(c)) }));
+	.map((p) => ({
+		...p,
+		// Fixing the language needs one to fix it at (else parsePreset reports it and frees the switch).
+		fix: p.fix.filter((c) => !p.hide.includes(c) && (c !== 'locale' || p.locale !== undefined))
+	}));
 
 describe('teacher presets', () => {
 	it('reads back exactly what it writes, for every valid preset', () => {
@@ -56,6 +64,7 @@ describe('teacher presets', () => {
 			'models',
 			'predict',
 			'notes',
+			'locale',
 			'fix',
 			'hide',
 			'x',
@@ -81,6 +90,8 @@ describe('teacher presets', () => {
 				if (preset.speed !== undefined) expect(SPEED_VALUES).toContain(preset.speed);
 				if (preset.god !== undefined) expect(GOD_VALUES).toContain(preset.god);
 				if (preset.lang !== undefined) expect(LANG_VALUES).toContain(preset.lang);
+				if (preset.locale !== undefined) expect(LOCALE_VALUES).toContain(preset.locale);
+				if (preset.fix.includes('locale')) expect(preset.locale).toBeDefined();
 				for (const c of [...preset.fix, ...preset.hide]) expect(CONTROLS).toContain(c);
 				expect(preset.fix.some((c) => preset.hide.includes(c))).toBe(false);
 			})
@@ -90,7 +101,9 @@ describe('teacher presets', () => {
 	it('clamps a number out of range and says so (TF Playground’s hash would take it as is)', () => {
 		expect(parsePreset('?seed=99999999999')).toEqual({
 			preset: { seed: SEED_MAX, fix: [], hide: [] },
-			problems: [`The preset’s seed 99999999999 is outside 0 to ${SEED_MAX}; ${SEED_MAX} is used.`]
+			problems: [
+				{ code: 'clamped', setting: 'seed', value: '99999999999', min: 0, max: SEED_MAX, used: SEED_MAX }
+			]
 		});
 		expect(parsePreset('seed=-5').preset.seed).toBe(0);
 	});
@@ -99,20 +112,50 @@ describe('teacher presets', () => {
 		const r = parsePreset('?speed=warp&seed=abc&god=end&fix=god,wings&colour=red&speed=slow');
 		expect(r.preset).toEqual({ god: 'end', fix: ['god'], hide: [] });
 		expect(r.problems).toEqual([
-			'The preset’s speed “warp” is not one of slow, normal, fast, instant; the default is used.',
-			'The preset’s seed “abc” is not a whole number; the default is used.',
-			'The preset’s fix names “wings”, which is not a control (seed, models, lang, speed, god, predict, notes, step, share); it was ignored.',
-			'The preset’s “colour” is not a setting a link can preset; it was ignored.',
-			'The preset sets speed twice; the first one is used.'
+			{ code: 'not-one-of', setting: 'speed', value: 'warp', values: SPEED_VALUES },
+			{ code: 'not-whole', setting: 'seed', value: 'abc' },
+			{ code: 'not-a-control', list: 'fix', name: 'wings' },
+			{ code: 'unknown-setting', key: 'colour' },
+			{ code: 'twice', key: 'speed' }
 		]);
-		expect(parsePreset('x'.repeat(MAX_PRESET_QUERY + 1)).problems[0]).toMatch(/over 1000 characters/);
+		expect(parsePreset('x'.repeat(MAX_PRESET_QUERY + 1)).problems).toEqual([
+			{ code: 'too-long', max: MAX_PRESET_QUERY }
+		]);
+		// What the link spelled is cut short before it is quoted back.
+		expect(parsePreset(`?speed=${'w'.repeat(40)}`).problems[0]).toMatchObject({
+			value: `${'w'.repeat(24)}…`
+		});
 	});
 
-	it('leaves the interface language (?locale=) to the language switch, with no problem said', () => {
-		expect(parsePreset('?locale=zh&speed=slow')).toEqual({
-			preset: { speed: 'slow', fix: [], hide: [] },
-			problems: []
-		});
+	it('a share link’s language (?locale=) alone is no preset: nothing is said, the switch stays free', () => {
+		const r = parsePreset('?locale=zh&speed=slow');
+		expect(r).toEqual({ preset: { speed: 'slow', locale: 'zh', fix: [], hide: [] }, problems: [] });
+		expect(presetSettings(r.preset)).toEqual(['speed']);
+		expect(localeSwitchUnder(r.preset)).toBeNull();
+		expect(isEmptyPreset(parsePreset('?locale=en').preset)).toBe(true);
+	});
+
+	it('fix=locale holds the language switch at the link’s language, and says so as a setting', () => {
+		const r = parsePreset('?locale=zh&fix=locale');
+		expect(r.problems).toEqual([]);
+		expect(localeSwitchUnder(r.preset)).toBe('fixed');
+		expect(presetSettings(r.preset)).toEqual(['locale']);
+		expect(isEmptyPreset(r.preset)).toBe(false);
+		expect(localeSwitchUnder(parsePreset('?hide=locale').preset)).toBe('hidden');
+		expect(presetQuery(r.preset)).toBe('?locale=zh&fix=locale');
+	});
+
+	it('a language the site lacks is dropped with a problem, and fix=locale without one frees the switch', () => {
+		const fr = parsePreset('?locale=fr&fix=locale');
+		expect(fr.preset).toEqual({ fix: [], hide: [] });
+		expect(fr.problems).toEqual([
+			{ code: 'not-one-of', setting: 'locale', value: 'fr', values: LOCALE_VALUES },
+			{ code: 'locale-unnamed' }
+		]);
+		expect(localeSwitchUnder(fr.preset)).toBeNull();
+		const none = parsePreset('?fix=locale,speed');
+		expect(none.preset.fix).toEqual(['speed']);
+		expect(none.problems).toEqual([{ code: 'locale-unnamed' }]);
 	});
 
 	it('a hidden control is not also fixed; each control is free, fixed or hidden', () => {
@@ -146,6 +189,6 @@ describe('teacher presets', () => {
 		expect(problems).toEqual([]);
 		const gov = presetSetup({ scenario: 'governance', seed: 1, config: {} }, parsePreset('?lang=zh').preset);
 		expect(gov.run.config).toEqual({});
-		expect(gov.problems[0]).toMatch(/undercover’s word packs only/);
+		expect(gov.problems).toEqual([{ code: 'lang-undercover-only' }]);
 	});
 });

@@ -2,10 +2,12 @@
  * Teacher presets by link, in the manner of TensorFlow Playground's URL state but validated: the
  * query of a play link (`?speed=slow&god=end&fix=speed,god&hide=share`) can set controls, fix them
  * (shown, disabled) and hide others. Every value is checked against one table; a number out of range
- * is clamped, anything else wrong is dropped, and each is said in a sentence, so a mistyped link
- * opens with the default and says why. It is a teaching aid, not a lock: anyone can edit a link.
+ * is clamped, anything else wrong is dropped, and each is reported as a problem (a code and its
+ * values, which the page puts in a sentence in the interface language: `ui/classroom/preset-text.ts`),
+ * so a mistyped link opens with the default and says why. It is a teaching aid, not a lock: anyone can
+ * edit a link.
  */
-import { LOCALE_PARAM } from '../i18n/link-locale';
+import { locales, type Locale } from '../paraglide/runtime.js';
 import { SEED_MAX } from '../scenarios';
 import type { SharedRun } from '../share/link';
 
@@ -19,7 +21,8 @@ export const CONTROLS = [
 	'predict',
 	'notes',
 	'step',
-	'share'
+	'share',
+	'locale'
 ] as const;
 export type Control = (typeof CONTROLS)[number];
 
@@ -32,6 +35,8 @@ export const MODEL_VALUES = ['scripted'] as const;
 export const SWITCH_VALUES = ['on', 'off'] as const;
 /** `presenter`: the run opens in the projector view. */
 export const VIEW_VALUES = ['page', 'presenter'] as const;
+/** The interface languages (`?locale=`): read by $lib/i18n first; a preset can fix it (`fix=locale`). */
+export const LOCALE_VALUES: readonly Locale[] = locales;
 
 export interface Preset {
 	seed?: number;
@@ -42,38 +47,57 @@ export interface Preset {
 	predict?: (typeof SWITCH_VALUES)[number];
 	notes?: (typeof SWITCH_VALUES)[number];
 	view?: (typeof VIEW_VALUES)[number];
+	/** The interface language the link opens in; the switch is disabled only when `fix` names `locale`. */
+	locale?: Locale;
 	/** Controls shown but disabled. */
 	fix: Control[];
 	/** Controls left off the page. */
 	hide: Control[];
 }
 
-type Field =
-	| { kind: 'int'; min: number; max: number; what: string }
-	| { kind: 'enum'; values: readonly string[]; what: string };
+type Field = { kind: 'int'; min: number; max: number } | { kind: 'enum'; values: readonly string[] };
+
+export type Setting = Exclude<keyof Preset, 'fix' | 'hide'>;
 
 /** The one table every preset value is checked against. */
-export const PRESET_SCHEMA: Record<Exclude<keyof Preset, 'fix' | 'hide'>, Field> = {
-	seed: { kind: 'int', min: 0, max: SEED_MAX, what: 'seed' },
-	models: { kind: 'enum', values: MODEL_VALUES, what: 'players' },
-	lang: { kind: 'enum', values: LANG_VALUES, what: 'word-pack language' },
-	speed: { kind: 'enum', values: SPEED_VALUES, what: 'speed' },
-	god: { kind: 'enum', values: GOD_VALUES, what: 'god view' },
-	predict: { kind: 'enum', values: SWITCH_VALUES, what: 'predict mode' },
-	notes: { kind: 'enum', values: SWITCH_VALUES, what: 'step notes' },
-	view: { kind: 'enum', values: VIEW_VALUES, what: 'view' }
+export const PRESET_SCHEMA: Record<Setting, Field> = {
+	seed: { kind: 'int', min: 0, max: SEED_MAX },
+	models: { kind: 'enum', values: MODEL_VALUES },
+	lang: { kind: 'enum', values: LANG_VALUES },
+	speed: { kind: 'enum', values: SPEED_VALUES },
+	god: { kind: 'enum', values: GOD_VALUES },
+	predict: { kind: 'enum', values: SWITCH_VALUES },
+	notes: { kind: 'enum', values: SWITCH_VALUES },
+	view: { kind: 'enum', values: VIEW_VALUES },
+	locale: { kind: 'enum', values: LOCALE_VALUES }
 };
+
+/**
+ * What was wrong with a preset, as a code and the values a sentence needs (never a sentence: the
+ * page says it in the interface language). Values quoted from the link are cut to 24 characters.
+ */
+export type PresetProblem =
+	| { code: 'too-long'; max: number }
+	| { code: 'unreadable' }
+	| { code: 'twice'; key: string }
+	| { code: 'not-a-control'; list: 'fix' | 'hide'; name: string }
+	| { code: 'unknown-setting'; key: string }
+	| { code: 'not-whole'; setting: Setting; value: string }
+	| { code: 'clamped'; setting: Setting; value: string; min: number; max: number; used: number }
+	| { code: 'not-one-of'; setting: Setting; value: string; values: readonly string[] }
+	| { code: 'locale-unnamed' }
+	| { code: 'lang-undercover-only' };
 
 /** Bounds on the query itself: a preset is a handful of short settings. */
 export const MAX_PRESET_QUERY = 1000;
 
 export interface ParsedPreset {
 	preset: Preset;
-	/** One sentence per value that was clamped, dropped or unknown. */
-	problems: string[];
+	/** One per value that was clamped, dropped or unknown. */
+	problems: PresetProblem[];
 }
 
-const quote = (v: string) => `“${v.length > 24 ? v.slice(0, 24) + '…' : v}”`;
+const cut = (v: string) => (v.length > 24 ? v.slice(0, 24) + '…' : v);
 
 /** Reads a preset from a URL's query (`?a=b&...`, the leading `?` optional). Never throws. */
 export function parsePreset(search: string): ParsedPreset {
@@ -82,7 +106,7 @@ export function parsePreset(search: string): ParsedPreset {
 	if (raw.length > MAX_PRESET_QUERY)
 		return {
 			preset: { fix: [], hide: [] },
-			problems: [`This link’s preset is over ${MAX_PRESET_QUERY} characters, so none of it was used.`]
+			problems: [{ code: 'too-long', max: MAX_PRESET_QUERY }]
 		};
 	let params: URLSearchParams;
 	try {
@@ -90,15 +114,15 @@ export function parsePreset(search: string): ParsedPreset {
 	} catch {
 		return {
 			preset: { fix: [], hide: [] },
-			problems: ['This link’s preset could not be read; none of it was used.']
+			problems: [{ code: 'unreadable' }]
 		};
 	}
 	const preset: Preset = { fix: [], hide: [] };
-	const problems: string[] = [];
+	const problems: PresetProblem[] = [];
 	const seen = new Set<string>();
 	for (const [key, value] of params) {
 		if (seen.has(key)) {
-			problems.push(`The preset sets ${key} twice; the first one is used.`);
+			problems.push({ code: 'twice', key: cut(key) });
 			continue;
 		}
 		seen.add(key);
@@ -106,42 +130,37 @@ export function parsePreset(search: string): ParsedPreset {
 			const names = value.split(',').filter((n) => n !== '');
 			for (const n of names) {
 				if (!(CONTROLS as readonly string[]).includes(n))
-					problems.push(
-						`The preset’s ${key} names ${quote(n)}, which is not a control (${CONTROLS.join(', ')}); it was ignored.`
-					);
+					problems.push({ code: 'not-a-control', list: key, name: cut(n) });
 				else if (!preset[key].includes(n as Control)) preset[key].push(n as Control);
 			}
 			continue;
 		}
-		// The interface language travels in the same query but is not a preset: $lib/i18n reads it.
-		if (key === LOCALE_PARAM) continue;
 		if (!Object.hasOwn(PRESET_SCHEMA, key)) {
-			problems.push(`The preset’s ${quote(key)} is not a setting a link can preset; it was ignored.`);
+			problems.push({ code: 'unknown-setting', key: cut(key) });
 			continue;
 		}
-		const name = key as keyof typeof PRESET_SCHEMA;
-		const field = PRESET_SCHEMA[name];
+		const setting = key as Setting;
+		const field = PRESET_SCHEMA[setting];
 		if (field.kind === 'int') {
 			if (!/^-?\d{1,20}$/.test(value)) {
-				problems.push(
-					`The preset’s ${field.what} ${quote(value)} is not a whole number; the default is used.`
-				);
+				problems.push({ code: 'not-whole', setting, value: cut(value) });
 				continue;
 			}
 			const n = Number(value);
 			const clamped = Math.min(field.max, Math.max(field.min, n));
 			if (clamped !== n)
-				problems.push(
-					`The preset’s ${field.what} ${value} is outside ${field.min} to ${field.max}; ${clamped} is used.`
-				);
-			(preset as unknown as Record<string, unknown>)[name] = clamped;
+				problems.push({ code: 'clamped', setting, value, min: field.min, max: field.max, used: clamped });
+			(preset as unknown as Record<string, unknown>)[setting] = clamped;
 		} else if (field.values.includes(value)) {
-			(preset as unknown as Record<string, unknown>)[name] = value;
+			(preset as unknown as Record<string, unknown>)[setting] = value;
 		} else {
-			problems.push(
-				`The preset’s ${field.what} ${quote(value)} is not one of ${field.values.join(', ')}; the default is used.`
-			);
+			problems.push({ code: 'not-one-of', setting, value: cut(value), values: field.values });
 		}
+	}
+	// Fixing the language needs a language to fix it at (the link's `locale=`): else the switch stays free.
+	if (preset.fix.includes('locale') && preset.locale === undefined) {
+		preset.fix = preset.fix.filter((c) => c !== 'locale');
+		problems.push({ code: 'locale-unnamed' });
 	}
 	// A control cannot be both shown disabled and absent: hidden wins, since the link asked for less.
 	preset.fix = preset.fix.filter((c) => !preset.hide.includes(c));
@@ -165,13 +184,13 @@ export function presetQuery(p: Preset): string {
  * The setup a preset opens: the link's, with the preset's seed, language (undercover) and players.
  * Returns the problems of settings that do not apply to this scenario.
  */
-export function presetSetup(run: SharedRun, p: Preset): { run: SharedRun; problems: string[] } {
-	const problems: string[] = [];
+export function presetSetup(run: SharedRun, p: Preset): { run: SharedRun; problems: PresetProblem[] } {
+	const problems: PresetProblem[] = [];
 	let out: SharedRun = { ...run, config: { ...run.config } };
 	if (p.seed !== undefined) out.seed = p.seed;
 	if (p.lang !== undefined) {
 		if (run.scenario === 'undercover') out.config.lang = p.lang;
-		else problems.push(`The preset’s language applies to undercover’s word packs only; it was ignored here.`);
+		else problems.push({ code: 'lang-undercover-only' });
 	}
 	if (p.models === 'scripted' && out.seats) {
 		const { seats: _seats, ...rest } = out;
@@ -186,13 +205,25 @@ export function controlState(p: Preset, c: Control): 'free' | 'fixed' | 'hidden'
 	return p.fix.includes(c) ? 'fixed' : 'free';
 }
 
+/**
+ * The settings a preset sets, in the table's order. The language alone is not one: every share link
+ * names the language it was made in (`?locale=`), which is no teacher's preset until `fix` holds it.
+ */
+export function presetSettings(p: Preset): Setting[] {
+	return (Object.keys(PRESET_SCHEMA) as Setting[]).filter(
+		(k) => p[k] !== undefined && (k !== 'locale' || p.fix.includes('locale'))
+	);
+}
+
 /** Whether a preset sets or limits anything at all (then the page says so). */
 export function isEmptyPreset(p: Preset): boolean {
-	return (
-		p.fix.length === 0 &&
-		p.hide.length === 0 &&
-		(Object.keys(PRESET_SCHEMA) as (keyof typeof PRESET_SCHEMA)[]).every((k) => p[k] === undefined)
-	);
+	return p.fix.length === 0 && p.hide.length === 0 && presetSettings(p).length === 0;
+}
+
+/** What a preset does to the language switch: nothing (null), or holds it fixed (disabled) or hidden. */
+export function localeSwitchUnder(p: Preset): 'fixed' | 'hidden' | null {
+	const state = controlState(p, 'locale');
+	return state === 'free' ? null : state;
 }
 
 /** The god view under a preset: `end` keeps it off until the run has finished. */

@@ -6,8 +6,7 @@
  */
 import {
 	PredictionLog,
-	score,
-	summarize,
+	scoreClassLog,
 	upcomingPoint,
 	type ClassLog,
 	type ClassSummary,
@@ -25,6 +24,8 @@ export class PredictMode {
 	pending: PredictionPoint | null = $state.raw(null);
 	events: PredictionEvent[] = $state.raw([]);
 	error: string | null = $state(null);
+	/** Why the class's predictions saved with this run could not be read (then they are not shown). */
+	unreadable: string | null = $state(null);
 	#log: PredictionLog | null = null;
 	/** Points the teacher passed on: not state the page draws, so a plain Set. */
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -37,7 +38,7 @@ export class PredictMode {
 			this.#log = new PredictionLog(session.header, session.classLog);
 			this.events = this.#log.events.slice();
 		} catch (err) {
-			this.error = `The class’s predictions saved with this run could not be read (${err instanceof Error ? err.message : String(err)}); they are not shown.`;
+			this.unreadable = err instanceof Error ? err.message : String(err);
 			this.#log = session.replaying ? null : new PredictionLog(session.header);
 		}
 		this.on = this.live && (opts.on === true || this.events.length > 0);
@@ -103,12 +104,11 @@ export class PredictMode {
 
 	/** The predictions made by the point the run (or its replay) has reached, each scored against the agents. */
 	get scored(): Scored[] {
-		const events = this.session.events;
-		return this.events.filter((e) => e.data.at <= events.length).map((e) => score(e.data, events));
+		return scoreClassLog(this.events, this.session.events).scored;
 	}
 
 	get summary(): ClassSummary {
-		return summarize(this.scored);
+		return scoreClassLog(this.events, this.session.events).summary;
 	}
 
 	dispose(): void {
