@@ -1,0 +1,336 @@
+/**
+ * Every error a person reads, in the interface's language. Two ways in:
+ *
+ * - `problemText(problem)`: a problem made in this thread as data (`$lib/problem`: a kind and its
+ *   values), e.g. a damaged link or run file, full storage. Its English is the same sentence the
+ *   source writes into `error` / `message` (specs check that they agree).
+ * - `errorText(english)`: a sentence that reached the page as text only, because it crossed a worker
+ *   (comlink carries an Error's message, nothing else), or was saved with a run (`stoppedBecause`), or
+ *   is written into the log (a call's `transportError`, which must not depend on the language). These
+ *   sentences are written by this site's own code (agent-pool, engines, game session), so their forms
+ *   are known: `errorText` reads the form back into a kind and values. A sentence it does not know
+ *   is framed in this language, its words shown as they came (`detail`).
+ *
+ * What a translation cannot carry (a server's own words, a browser's crash message, a scenario's
+ * setup check) comes back as `detail`, which the page shows as quoted program output (`<code>`).
+ */
+import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
+import type { Problem } from '$lib/problem';
+import type { StorageProblem } from '$lib/storage/runs';
+
+/** What the page shows for an error: the sentence, and words from elsewhere to show as they are. */
+export interface Said {
+	text: string;
+	detail?: string;
+}
+
+type Values = Record<string, string | number>;
+const str = (v: Values, k: string): string => String(v[k] ?? '');
+
+const HEADER_WHY: Record<string, () => string> = {
+	'no-scenario': m.err_file_header_no_scenario,
+	'no-seed': m.err_file_header_no_seed,
+	'no-setup': m.err_file_header_no_setup,
+	'no-players': m.err_file_header_no_players
+};
+
+const EVENT_WHY: Record<string, (i: { n: string }) => string> = {
+	'not-event': m.err_event_not_event,
+	'no-seq': m.err_event_no_seq,
+	'no-tick': m.err_event_no_tick,
+	'no-kind': m.err_event_no_kind,
+	'no-link': m.err_event_no_link,
+	'no-hash': m.err_event_no_hash,
+	'no-data': m.err_event_no_data,
+	'bad-meta': m.err_event_bad_meta
+};
+
+/** Why a share link is damaged (share/link.ts `damage`), as the words after "damaged:". */
+function linkWhy(v: Values): string {
+	const why = str(v, 'why');
+	switch (why) {
+		case 'not-text':
+			return m.err_link_not_text();
+		case 'too-long':
+			return m.err_link_too_long();
+		case 'empty':
+			return m.err_link_empty();
+		case 'no-version':
+			return m.err_link_no_version();
+		case 'no-format':
+			return m.err_link_no_format({ version: str(v, 'version') });
+		case 'bad-characters':
+			return m.err_link_bad_characters();
+		case 'too-much':
+			return m.err_link_too_much();
+		case 'cut-short':
+			return m.err_link_cut_short();
+		case 'unreadable':
+			return m.err_link_unreadable();
+		case 'not-setup':
+			return m.err_link_not_setup();
+		case 'unknown-scenario':
+			return m.err_link_unknown_scenario({ name: str(v, 'name') });
+		case 'bad-seed':
+			return m.err_link_bad_seed();
+		case 'setup':
+			return m.err_link_setup({ detail: str(v, 'detail') });
+		case 'seats-unreadable':
+			return m.err_link_seats_unreadable();
+		case 'unknown-seat':
+			return m.err_link_unknown_seat({ seat: str(v, 'seat') });
+		case 'seat-model':
+			return m.err_link_seat_model({ seat: str(v, 'seat'), detail: str(v, 'detail') });
+		case 'seat-absent':
+			return m.err_link_seat_absent({ seat: str(v, 'seat') });
+		case 'recording':
+			return m.err_link_recording({ detail: str(v, 'detail') });
+		default:
+			return why;
+	}
+}
+
+/** The sentence for a problem, in the interface's language. */
+export function problemSentence(p: Problem): string {
+	const v: Values = p.values ?? {};
+	const s = (k: string) => str(v, k);
+	switch (p.code) {
+		case 'file-empty':
+			return m.err_file_empty();
+		case 'file-not-text':
+			return m.err_file_not_text();
+		case 'file-unreadable':
+			return m.err_file_unreadable();
+		case 'file-too-large':
+			return m.err_file_too_large({ mb: s('mb'), max: s('max') });
+		case 'file-too-many-events':
+			return m.err_file_too_many_events({ events: s('events'), max: s('max') });
+		case 'file-not-a-log':
+			return m.err_file_not_a_log();
+		case 'file-newer':
+			return m.err_file_newer({ format: s('format'), reads: s('reads') });
+		case 'file-header-invalid':
+			return m.err_file_header_invalid({ why: HEADER_WHY[s('why')]?.() ?? s('why') });
+		case 'file-header-setup':
+			return m.err_file_header_setup({ detail: s('detail') });
+		case 'file-event-too-long':
+			return m.err_file_event_too_long({ event: s('event'), kb: s('kb') });
+		case 'file-line-unreadable':
+			return m.err_file_line_unreadable({ line: s('line'), event: s('event') });
+		case 'file-event-damaged':
+			return m.err_file_event_damaged({ what: EVENT_WHY[s('why')]?.({ n: s('n') }) ?? s('why') });
+		case 'file-altered-sequence':
+			return m.err_file_altered_sequence({ event: s('event'), kind: s('kind'), seq: s('seq') });
+		case 'file-other-run':
+			return m.err_file_other_run({ event: s('event'), kind: s('kind') });
+		case 'file-altered-link':
+			return m.err_file_altered_link({ event: s('event'), kind: s('kind'), prev: s('prev') });
+		case 'file-altered-hash':
+			return m.err_file_altered_hash({ event: s('event'), kind: s('kind') });
+		case 'file-events-misfit':
+			return m.err_file_events_misfit({ detail: s('detail') });
+		case 'file-class-log':
+			return m.err_file_class_log({ detail: s('detail') });
+		case 'file-class-log-in':
+			return m.err_file_class_log_in({ detail: s('detail') });
+		case 'file-store-failed':
+			return m.err_file_store_failed({ detail: s('detail') });
+		case 'file-storage-full':
+			return m.err_file_storage_full();
+		case 'storage-unavailable':
+			return m.err_storage_unavailable();
+		case 'storage-quota':
+			return m.err_storage_quota();
+		case 'storage-failed':
+			return m.err_storage_failed({ detail: s('detail') });
+		case 'storage-blocked':
+			return m.err_storage_blocked();
+		case 'storage-outdated':
+			return m.err_storage_outdated();
+		case 'link-damaged':
+			return m.err_link_damaged({ why: linkWhy(v) });
+		case 'link-newer':
+			return m.err_link_newer({ version: s('version'), reads: s('reads') });
+		case 'run-evicted':
+			return m.err_run_evicted();
+		case 'run-missing':
+			return m.err_run_missing();
+		case 'run-damaged':
+			return m.err_run_damaged({ detail: s('detail'), event: s('event') });
+		case 'run-imported':
+			return m.err_run_imported();
+	}
+}
+
+/**
+ * Values that are words from elsewhere (a scenario's check, a server, a browser): in English they
+ * are part of the sentence; in another language the sentence says what happened without them, and
+ * they are shown beside it as they are.
+ */
+function foreignDetail(p: Problem): string | undefined {
+	if (getLocale() === 'en') return undefined;
+	const detail = p.values?.detail;
+	return typeof detail === 'string' && detail ? detail : undefined;
+}
+
+/** A problem, said in the interface's language. */
+export function problemText(p: Problem): Said {
+	const detail = foreignDetail(p);
+	return { text: problemSentence(p), ...(detail ? { detail } : {}) };
+}
+
+/** What the page says of a storage problem. */
+export function storageProblemText(p: StorageProblem): Said {
+	return problemText(p.problem);
+}
+
+/** An import refused (state/import-run.ts): the problem, then that nothing was imported. */
+export function importRefusedText(p: Problem): Said {
+	const said = problemText(p);
+	return { ...said, text: `${said.text} ${m.err_nothing_imported()}` };
+}
+
+// ---- Sentences that arrive as text (see the module comment) ----
+
+type Reader = [RegExp, (g: string[]) => Said | null];
+
+/** "seat 3", "the Tool Agent", "engine …": whose worker stopped (state/agent-pool.svelte.ts `spawn`). */
+function who(name: string): string {
+	const seat = /^seat (\d+)$/.exec(name);
+	if (seat) return m.err_who_seat({ seat: seat[1]! });
+	if (name === 'the Tool Agent') return m.err_who_tools();
+	const engine = /^engine (.+)$/.exec(name);
+	if (engine) return m.err_who_engine({ name: engine[1]! });
+	return name;
+}
+
+/** A server's words after an HTTP status ("…(HTTP 500): it said this"), kept as they are. */
+const SAID = '(?:: (.*?))?';
+const TRIED = '(?: \\(tried (\\d+) times\\))?';
+
+function withServer(text: string, said: string | undefined, tried: string | undefined): Said {
+	const full = tried ? `${text}${m.err_tried({ n: tried })}` : text;
+	return said ? { text: full, detail: said } : { text: full };
+}
+
+/** The sentences an engine or worker writes (engines/openai.ts, engines/host.ts, agent-pool). */
+const INNER: Reader[] = [
+	[
+		/^(seat \d+|the Tool Agent|engine .+?) stopped working \((.*)\)\. The run is paused and saved\.$/s,
+		([name, why]) => ({ text: m.err_worker_crashed({ who: who(name!), why: why! }), detail: why! })
+	],
+	[
+		/^the agent of seat (\d+) is not running$/,
+		([seat]) => ({ text: m.err_seat_not_running({ seat: seat! }) })
+	],
+	[
+		/^The GPU stopped working while (.+?) was answering \(.*\)\. The run is paused and saved; .+ loads again when you resume\.$/s,
+		([model]) => ({ text: m.err_gpu_lost({ model: model! }) })
+	],
+	[
+		new RegExp(`^The endpoint (\\S+) needs an API key \\(HTTP (\\d+)\\)${SAID}${TRIED}$`, 's'),
+		([url, status, said, tried]) =>
+			withServer(m.err_endpoint_needs_key({ url: url!, status: status! }), said, tried)
+	],
+	[
+		new RegExp(`^The endpoint (\\S+) refused the key \\(HTTP (\\d+)\\)${SAID}${TRIED}$`, 's'),
+		([url, status, said, tried]) =>
+			withServer(m.err_endpoint_refused_key({ url: url!, status: status! }), said, tried)
+	],
+	[
+		new RegExp(`^The endpoint (\\S+) is rate-limiting requests \\(HTTP 429\\)${SAID}${TRIED}$`, 's'),
+		([url, said, tried]) => withServer(m.err_endpoint_rate_limited({ url: url! }), said, tried)
+	],
+	[
+		new RegExp(`^The endpoint (\\S+) failed \\(HTTP (\\d+)\\)${SAID}${TRIED}$`, 's'),
+		([url, status, said, tried]) =>
+			withServer(m.err_endpoint_failed({ url: url!, status: status! }), said, tried)
+	],
+	[
+		new RegExp(`^The endpoint has no model "(.*?)"${SAID}${TRIED}$`, 's'),
+		([model, said, tried]) => withServer(m.err_endpoint_no_model({ model: model! }), said, tried)
+	],
+	[
+		new RegExp(`^The endpoint refused the request \\(HTTP (\\d+)\\)${SAID}${TRIED}$`, 's'),
+		([status, said, tried]) => withServer(m.err_endpoint_refused({ status: status! }), said, tried)
+	],
+	[
+		new RegExp(`^Nothing answers at (\\S+) \\(HTTP 404\\)\\. .*?${TRIED}$`, 's'),
+		([url, tried]) => withServer(m.err_endpoint_nothing_at({ url: url! }), undefined, tried)
+	],
+	[
+		new RegExp(
+			`^Could not reach (\\S+) \\((.*)\\)\\. Is the server running, and is the URL right\\?${TRIED}$`,
+			's'
+		),
+		([url, why, tried]) => withServer(m.err_endpoint_unreachable({ url: url! }), why, tried)
+	],
+	[
+		new RegExp(
+			`^This browser is offline, so (\\S+) cannot be reached\\. Reconnect and try again\\.${TRIED}$`,
+			's'
+		),
+		([url, tried]) => withServer(m.err_endpoint_offline({ url: url! }), undefined, tried)
+	],
+	[
+		new RegExp(
+			`^Could not reach (\\S+) from this page\\. .*? allow requests from (\\S+) \\(CORS\\)\\..*?${TRIED}$`,
+			's'
+		),
+		([url, origin, tried]) =>
+			withServer(m.err_endpoint_cors({ url: url!, origin: origin! }), undefined, tried)
+	],
+	[
+		new RegExp(`^The connection to (\\S+) dropped while the reply was streaming \\((.*)\\)\\.${TRIED}$`, 's'),
+		([url, why, tried]) => withServer(m.err_endpoint_dropped({ url: url! }), why, tried)
+	]
+];
+
+/** An inner sentence ended (the wrapper goes on with a sentence of its own), or left open (it goes on). */
+const ended = (inner: string) => (/[。.!?！？]$/.test(inner) ? inner : `${inner}。`);
+const open = (inner: string) => inner.replace(/[。.]$/, '');
+
+/** How the game session wraps an inner sentence (state/game.svelte.ts), outermost first. */
+const OUTER: [RegExp, (inner: string) => string][] = [
+	[/^(.*) Press play to retry\.$/s, (inner) => m.err_wrap_retry({ inner: ended(inner) })],
+	[
+		/^The run stopped: (.*)\. It is saved up to the last event shown\.$/s,
+		(inner) => m.err_wrap_stopped({ inner: open(inner) })
+	],
+	[
+		/^(.*) The run is saved; press play to try again\.$/s,
+		(inner) => m.err_wrap_saved_retry({ inner: ended(inner) })
+	],
+	[/^(.*) Nothing was started\.$/s, (inner) => m.err_wrap_not_started({ inner: ended(inner) })],
+	[/^This replay stopped: (.*)$/s, (inner) => m.err_wrap_replay({ inner })],
+	[/^After the game: (.*)$/s, (inner) => m.err_wrap_after({ inner })],
+	[
+		/^This tab could not follow the run: (.*)\. Reload the page\.$/s,
+		(inner) => m.err_wrap_follow({ inner: open(inner) })
+	]
+];
+
+function readInner(text: string): Said | null {
+	for (const [pattern, read] of INNER) {
+		const match = pattern.exec(text);
+		if (match) return read(match.slice(1));
+	}
+	return null;
+}
+
+/**
+ * A sentence this site wrote in English, in the interface's language where its form is known;
+ * otherwise framed in it, with the sentence as `detail` (in English: as it came).
+ */
+export function errorText(english: string): Said {
+	if (getLocale() === 'en') return { text: english };
+	for (const [pattern, wrap] of OUTER) {
+		const match = pattern.exec(english);
+		if (!match) continue;
+		const inner = readInner(match[1]!);
+		// A sentence of a form not known here: said in this language around it, its words shown as they are.
+		return inner ? { ...inner, text: wrap(inner.text) } : { text: wrap(m.err_unknown()), detail: match[1]! };
+	}
+	return readInner(english) ?? { text: m.err_unknown(), detail: english };
+}
