@@ -35,13 +35,11 @@ test('the Runs page: empty, a malformed file, a tampered log, then a saved run',
 	await expectNoEnglish(page, 'runs, empty');
 
 	const error = page.getByTestId('import-error');
-	await page
-		.getByTestId('import-file')
-		.setInputFiles({
-			name: 'notes.txt',
-			mimeType: 'text/plain',
-			buffer: Buffer.from('Shopping list\nmilk\n')
-		});
+	await page.getByTestId('import-file').setInputFiles({
+		name: 'notes.txt',
+		mimeType: 'text/plain',
+		buffer: Buffer.from('Shopping list\nmilk\n')
+	});
 	await expect(error).toHaveText(
 		'notes.txt: 这不是 Conclave 的运行文件：它的第一行不是运行的头信息。 没有导入任何内容。'
 	);
