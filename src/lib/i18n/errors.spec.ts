@@ -6,6 +6,9 @@ import { readRunFile } from '../share/run-file';
 import { getLocale, overwriteGetLocale, type Locale } from '../paraglide/runtime';
 import type { Problem } from '../problem';
 import { errorText, problemText } from './errors';
+import { toEngineError } from '../engines/webllm-errors';
+import { loadError } from '../engines/transformers';
+import { normaliseBaseUrl } from '../engines/base-url';
 
 const base = getLocale;
 let locale: Locale = 'en';
@@ -99,6 +102,35 @@ describe('errors a person reads, in the interface language', () => {
 		const gpu =
 			'The GPU stopped working while Qwen2.5 was answering (device lost: a driver reset). The run is paused and saved; Qwen2.5 loads again when you resume. Press play to retry.';
 		noEnglish(inChinese(() => errorText(gpu)).text.replace(/Qwen2\.5/g, ''));
+	});
+
+	it('reads back what the engines say when a model cannot load, and an endpoint URL refused', () => {
+		const sentences = [
+			toEngineError(new Error('WebGPU is not supported in your current environment'), {
+				modelId: 'SmolLM2-360M-Instruct-q4f32_1-MLC',
+				phase: 'load'
+			}).message,
+			toEngineError(Object.assign(new Error('x'), { name: 'QuotaExceededError' }), {
+				modelId: 'SmolLM2-360M-Instruct-q4f32_1-MLC',
+				phase: 'load'
+			}).message,
+			loadError(new Error('boom'), 'tiny-chat', '/test-models/').message
+		];
+		for (const text of sentences) {
+			const wrapped = `Could not load webllm · smollm2: ${text} Nothing was started.`;
+			const said = inChinese(() => errorText(wrapped));
+			expect(said.text, text).toMatch(/^无法加载 webllm · smollm2：/);
+			noEnglish(said.text.replace(/SmolLM2 360M|tiny-chat|webllm · smollm2/g, ''));
+		}
+		let refused = '';
+		try {
+			normaliseBaseUrl('http://gpu-box.lan:8000/v1');
+		} catch (err) {
+			refused = (err as Error).message;
+		}
+		expect(inChinese(() => errorText(refused)).text).toContain('gpu-box.lan:8000');
+		// The host is what the person typed, the one part left as it is.
+		noEnglish(inChinese(() => errorText(refused)).text.replace('gpu-box.lan:8000', ''));
 	});
 
 	it('frames a sentence of an unknown form in Chinese and keeps its words as they came', () => {

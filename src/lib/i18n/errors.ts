@@ -291,6 +291,83 @@ const INNER: Reader[] = [
 const ended = (inner: string) => (/[。.!?！？]$/.test(inner) ? inner : `${inner}。`);
 const open = (inner: string) => inner.replace(/[。.]$/, '');
 
+/** "loading X" or "X was replying": what the GPU was doing (engines/webllm-errors.ts). */
+function doing(what: string): string {
+	const loading = /^loading (.+)$/.exec(what);
+	if (loading) return m.err_doing_loading({ model: loading[1]! });
+	const replying = /^(.+) was replying$/.exec(what);
+	return replying ? m.err_doing_replying({ model: replying[1]! }) : what;
+}
+
+const FALLBACK = 'You can use transformers\\.js \\(WASM\\) or scripted agents instead\\.';
+const SMALLER = 'The run is paused and saved; resume with a smaller model\\.';
+const RETRY = 'Check your connection and retry\\.';
+const ABOUT = '(?: \\(about [\\d,]+ MB\\))?';
+const modelSaid =
+	(say: (i: { model: string }) => string) =>
+	([model, detail]: string[]): Said =>
+		detail ? { text: say({ model: model! }), detail } : { text: say({ model: model! }) };
+
+/** Loading a model (engines/webllm-errors.ts, engines/transformers.ts) and an endpoint's URL (engines/base-url.ts). */
+const LOADING: Reader[] = [
+	[
+		new RegExp(`^No GPU is available to WebGPU in this browser, so (.+) cannot run here\\. ${FALLBACK}$`),
+		modelSaid(m.err_load_no_gpu)
+	],
+	[
+		new RegExp(`^This GPU's WebGPU limits are too small for WebLLM, so (.+) cannot run here\\. ${FALLBACK}$`),
+		modelSaid(m.err_load_limits)
+	],
+	[
+		/^This build of (.+) needs 16-bit float shaders \(shader-f16\), which this GPU does not offer\. Choose its q4f32 build or another model\.$/,
+		modelSaid(m.err_load_f16)
+	],
+	[
+		new RegExp(`^The GPU ran out of memory while (.+)\\. ${SMALLER}$`),
+		([what]) => ({ text: m.err_load_gpu_memory({ doing: doing(what!) }) })
+	],
+	[
+		new RegExp(`^The GPU stopped working while (.+), most often because it ran out of memory\\. ${SMALLER}$`),
+		([what]) => ({ text: m.err_load_gpu_stopped({ doing: doing(what!) }) })
+	],
+	[
+		/^The downloaded files of (.+?) are damaged or incomplete\. Delete .+ from this browser's model storage and download it again\.$/,
+		modelSaid(m.err_load_damaged)
+	],
+	[
+		/^There is not enough storage space in this browser to keep (.+?)\. Delete downloaded models you no longer use, or free disk space, then retry\.$/,
+		modelSaid(m.err_load_storage)
+	],
+	[
+		/^"(.+)" is not a model WebLLM knows\. Choose a model from the list\.$/,
+		modelSaid(m.err_load_unknown_model)
+	],
+	[
+		new RegExp(
+			`^This browser is offline, so (.+?)${ABOUT} cannot be downloaded\\. ${RETRY} Models already downloaded work offline\\.$`
+		),
+		modelSaid(m.err_load_offline)
+	],
+	[new RegExp(`^(.+?)${ABOUT} could not be downloaded\\. ${RETRY}$`), modelSaid(m.err_load_download)],
+	[/^You are offline, so (.+) cannot be downloaded\.$/, modelSaid(m.err_load_offline_hub)],
+	[/^Downloading (.+?) failed: (.*)$/s, modelSaid(m.err_load_download_failed)],
+	[/^The model files for (.+?) are missing at \S+: (.*)$/s, modelSaid(m.err_load_missing_files)],
+	[/^The model files for (.+?) at \S+ are broken: (.*)$/s, modelSaid(m.err_load_broken_files)],
+	[/^There is not enough memory to load (.+)\.$/, modelSaid(m.err_load_no_memory)],
+	[/^Loading (.+?) failed: (.*)$/s, modelSaid(m.err_load_failed)],
+	[/^The endpoint URL is empty: /, () => ({ text: m.err_url_empty() })],
+	[/^The endpoint URL must start with http:\/\/ or https:\/\//, () => ({ text: m.err_url_scheme() })],
+	[/^The endpoint URL is not a valid URL /, () => ({ text: m.err_url_invalid() })],
+	[
+		/^The endpoint URL must use https:\/\/ unless it runs on this machine .*? over plain http to (\S+), /,
+		([host]) => ({ text: m.err_url_plain_http({ host: host! }) })
+	],
+	[/^The endpoint URL contains a user name or password\./, () => ({ text: m.err_url_credentials() })],
+	[/^The endpoint URL has a query string or fragment\./, () => ({ text: m.err_url_query() })],
+	// Last: the loosest form.
+	[/^(.+?) cannot run here: (.*)$/s, modelSaid(m.err_load_cannot_run)]
+];
+
 /** How the game session wraps an inner sentence (state/game.svelte.ts), outermost first. */
 const OUTER: [RegExp, (inner: string) => string][] = [
 	[/^(.*) Press play to retry\.$/s, (inner) => m.err_wrap_retry({ inner: ended(inner) })],
@@ -312,7 +389,15 @@ const OUTER: [RegExp, (inner: string) => string][] = [
 ];
 
 function readInner(text: string): Said | null {
-	for (const [pattern, read] of INNER) {
+	// The agent pool names the model it could not load, then says why (state/agent-pool.svelte.ts).
+	const load = /^Could not load (.+?): (.*)$/s.exec(text);
+	if (load) {
+		const why = readInner(load[2]!);
+		return why
+			? { ...why, text: m.err_could_not_load({ model: load[1]!, inner: why.text }) }
+			: { text: m.err_could_not_load({ model: load[1]!, inner: m.err_unknown() }), detail: load[2]! };
+	}
+	for (const [pattern, read] of [...INNER, ...LOADING]) {
 		const match = pattern.exec(text);
 		if (match) return read(match.slice(1));
 	}
