@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { simulate } from '../../scripts/sim';
 import { toJsonLines } from '../../src/lib/core';
 import { encodeShare } from '../../src/lib/share/link';
-import { expect, test } from './fixtures';
+import { expect, fillStorage, test } from './fixtures';
 import { expectNoEnglish } from './language';
 import { startMockEndpoint } from './mock-endpoint';
 
@@ -84,14 +84,7 @@ test('a malformed share link says so in Chinese and shows the default setup', as
 });
 
 test('full storage: the game goes on and the banner says so in Chinese', async ({ page }) => {
-	await page.addInitScript(() => {
-		const put = IDBObjectStore.prototype.put;
-		IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
-			if (this.name === 'events')
-				throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-			return put.apply(this, args);
-		};
-	});
+	await fillStorage(page);
 	await page.goto(`/play/#${encodeShare(setup)}`);
 	await page.getByTestId('step').click();
 	const banner = page.getByTestId('storage-banner');

@@ -16,7 +16,7 @@
  */
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
-import type { Problem } from '$lib/problem';
+import type { Problem, ProblemCode } from '$lib/problem';
 import type { StorageProblem } from '$lib/storage/runs';
 
 /** What the page shows for an error: the sentence, and words from elsewhere to show as they are. */
@@ -28,139 +28,98 @@ export interface Said {
 type Values = Record<string, string | number>;
 const str = (v: Values, k: string): string => String(v[k] ?? '');
 
-const HEADER_WHY: Record<string, () => string> = {
-	'no-scenario': m.err_file_header_no_scenario,
-	'no-seed': m.err_file_header_no_seed,
-	'no-setup': m.err_file_header_no_setup,
-	'no-players': m.err_file_header_no_players
+/** What a run file's header lacks (share/run-file.ts `headerShape`). */
+const HEADER_WHY: Record<string, (v: Values) => string> = {
+	'no-scenario': pick(m.err_file_header_no_scenario),
+	'no-seed': pick(m.err_file_header_no_seed),
+	'no-setup': pick(m.err_file_header_no_setup),
+	'no-players': pick(m.err_file_header_no_players)
 };
 
-const EVENT_WHY: Record<string, (i: { n: string }) => string> = {
-	'not-event': m.err_event_not_event,
-	'no-seq': m.err_event_no_seq,
-	'no-tick': m.err_event_no_tick,
-	'no-kind': m.err_event_no_kind,
-	'no-link': m.err_event_no_link,
-	'no-hash': m.err_event_no_hash,
-	'no-data': m.err_event_no_data,
-	'bad-meta': m.err_event_bad_meta
+/** What is wrong with one event (share/run-file.ts `eventShape`); `n` is its line or event number. */
+const EVENT_WHY: Record<string, (v: Values) => string> = {
+	'not-event': pick(m.err_event_not_event, 'n'),
+	'no-seq': pick(m.err_event_no_seq, 'n'),
+	'no-tick': pick(m.err_event_no_tick, 'n'),
+	'no-kind': pick(m.err_event_no_kind, 'n'),
+	'no-link': pick(m.err_event_no_link, 'n'),
+	'no-hash': pick(m.err_event_no_hash, 'n'),
+	'no-data': pick(m.err_event_no_data, 'n'),
+	'bad-meta': pick(m.err_event_bad_meta, 'n')
 };
+
+/**
+ * A message that takes the problem's values named by `keys` (as text): typed, so that a message
+ * asking for a value the keys do not name does not compile.
+ */
+function pick<K extends string>(say: (inputs: Record<K, string>) => string, ...keys: K[]) {
+	return (v: Values): string => say(Object.fromEntries(keys.map((k) => [k, str(v, k)])) as Record<K, string>);
+}
 
 /** Why a share link is damaged (share/link.ts `damage`), as the words after "damaged:". */
-function linkWhy(v: Values): string {
-	const why = str(v, 'why');
-	switch (why) {
-		case 'not-text':
-			return m.err_link_not_text();
-		case 'too-long':
-			return m.err_link_too_long();
-		case 'empty':
-			return m.err_link_empty();
-		case 'no-version':
-			return m.err_link_no_version();
-		case 'no-format':
-			return m.err_link_no_format({ version: str(v, 'version') });
-		case 'bad-characters':
-			return m.err_link_bad_characters();
-		case 'too-much':
-			return m.err_link_too_much();
-		case 'cut-short':
-			return m.err_link_cut_short();
-		case 'unreadable':
-			return m.err_link_unreadable();
-		case 'not-setup':
-			return m.err_link_not_setup();
-		case 'unknown-scenario':
-			return m.err_link_unknown_scenario({ name: str(v, 'name') });
-		case 'bad-seed':
-			return m.err_link_bad_seed();
-		case 'setup':
-			return m.err_link_setup({ detail: str(v, 'detail') });
-		case 'seats-unreadable':
-			return m.err_link_seats_unreadable();
-		case 'unknown-seat':
-			return m.err_link_unknown_seat({ seat: str(v, 'seat') });
-		case 'seat-model':
-			return m.err_link_seat_model({ seat: str(v, 'seat'), detail: str(v, 'detail') });
-		case 'seat-absent':
-			return m.err_link_seat_absent({ seat: str(v, 'seat') });
-		case 'recording':
-			return m.err_link_recording({ detail: str(v, 'detail') });
-		default:
-			return why;
-	}
-}
+const LINK_WHY: Record<string, (v: Values) => string> = {
+	'not-text': pick(m.err_link_not_text),
+	'too-long': pick(m.err_link_too_long),
+	empty: pick(m.err_link_empty),
+	'no-version': pick(m.err_link_no_version),
+	'no-format': pick(m.err_link_no_format, 'version'),
+	'bad-characters': pick(m.err_link_bad_characters),
+	'too-much': pick(m.err_link_too_much),
+	'cut-short': pick(m.err_link_cut_short),
+	unreadable: pick(m.err_link_unreadable),
+	'not-setup': pick(m.err_link_not_setup),
+	'unknown-scenario': pick(m.err_link_unknown_scenario, 'name'),
+	'bad-seed': pick(m.err_link_bad_seed),
+	setup: pick(m.err_link_setup, 'detail'),
+	'seats-unreadable': pick(m.err_link_seats_unreadable),
+	'unknown-seat': pick(m.err_link_unknown_seat, 'seat'),
+	'seat-model': pick(m.err_link_seat_model, 'seat', 'detail'),
+	'seat-absent': pick(m.err_link_seat_absent, 'seat'),
+	recording: pick(m.err_link_recording, 'detail')
+};
+/** A sub-kind's words from its table, or the sub-kind itself where the table has none. */
+const whyIn = (table: Record<string, (v: Values) => string>, v: Values): string =>
+	table[str(v, 'why')]?.(v) ?? str(v, 'why');
+
+/** Every problem's sentence: a mapped type over ProblemCode, so a new kind without one does not compile. */
+const SENTENCE: { [C in ProblemCode]: (v: Values) => string } = {
+	'file-empty': pick(m.err_file_empty),
+	'file-not-text': pick(m.err_file_not_text),
+	'file-unreadable': pick(m.err_file_unreadable),
+	'file-too-large': pick(m.err_file_too_large, 'mb', 'max'),
+	'file-too-many-events': pick(m.err_file_too_many_events, 'events', 'max'),
+	'file-not-a-log': pick(m.err_file_not_a_log),
+	'file-newer': pick(m.err_file_newer, 'format', 'reads'),
+	'file-header-invalid': (v) => m.err_file_header_invalid({ why: whyIn(HEADER_WHY, v) }),
+	'file-header-setup': pick(m.err_file_header_setup, 'detail'),
+	'file-event-too-long': pick(m.err_file_event_too_long, 'event', 'kb'),
+	'file-line-unreadable': pick(m.err_file_line_unreadable, 'line', 'event'),
+	'file-event-damaged': (v) => m.err_file_event_damaged({ what: whyIn(EVENT_WHY, v) }),
+	'file-altered-sequence': pick(m.err_file_altered_sequence, 'event', 'kind', 'seq'),
+	'file-other-run': pick(m.err_file_other_run, 'event', 'kind'),
+	'file-altered-link': pick(m.err_file_altered_link, 'event', 'kind', 'prev'),
+	'file-altered-hash': pick(m.err_file_altered_hash, 'event', 'kind'),
+	'file-events-misfit': pick(m.err_file_events_misfit, 'detail'),
+	'file-class-log': pick(m.err_file_class_log, 'detail'),
+	'file-class-log-in': pick(m.err_file_class_log_in, 'detail'),
+	'file-store-failed': pick(m.err_file_store_failed, 'detail'),
+	'file-storage-full': pick(m.err_file_storage_full),
+	'storage-unavailable': pick(m.err_storage_unavailable),
+	'storage-quota': pick(m.err_storage_quota),
+	'storage-failed': pick(m.err_storage_failed, 'detail'),
+	'storage-blocked': pick(m.err_storage_blocked),
+	'storage-outdated': pick(m.err_storage_outdated),
+	'link-damaged': (v) => m.err_link_damaged({ why: whyIn(LINK_WHY, v) }),
+	'link-newer': pick(m.err_link_newer, 'version', 'reads'),
+	'run-evicted': pick(m.err_run_evicted),
+	'run-missing': pick(m.err_run_missing),
+	'run-damaged': pick(m.err_run_damaged, 'detail', 'event'),
+	'run-imported': pick(m.err_run_imported)
+};
 
 /** The sentence for a problem, in the interface's language. */
 export function problemSentence(p: Problem): string {
-	const v: Values = p.values ?? {};
-	const s = (k: string) => str(v, k);
-	switch (p.code) {
-		case 'file-empty':
-			return m.err_file_empty();
-		case 'file-not-text':
-			return m.err_file_not_text();
-		case 'file-unreadable':
-			return m.err_file_unreadable();
-		case 'file-too-large':
-			return m.err_file_too_large({ mb: s('mb'), max: s('max') });
-		case 'file-too-many-events':
-			return m.err_file_too_many_events({ events: s('events'), max: s('max') });
-		case 'file-not-a-log':
-			return m.err_file_not_a_log();
-		case 'file-newer':
-			return m.err_file_newer({ format: s('format'), reads: s('reads') });
-		case 'file-header-invalid':
-			return m.err_file_header_invalid({ why: HEADER_WHY[s('why')]?.() ?? s('why') });
-		case 'file-header-setup':
-			return m.err_file_header_setup({ detail: s('detail') });
-		case 'file-event-too-long':
-			return m.err_file_event_too_long({ event: s('event'), kb: s('kb') });
-		case 'file-line-unreadable':
-			return m.err_file_line_unreadable({ line: s('line'), event: s('event') });
-		case 'file-event-damaged':
-			return m.err_file_event_damaged({ what: EVENT_WHY[s('why')]?.({ n: s('n') }) ?? s('why') });
-		case 'file-altered-sequence':
-			return m.err_file_altered_sequence({ event: s('event'), kind: s('kind'), seq: s('seq') });
-		case 'file-other-run':
-			return m.err_file_other_run({ event: s('event'), kind: s('kind') });
-		case 'file-altered-link':
-			return m.err_file_altered_link({ event: s('event'), kind: s('kind'), prev: s('prev') });
-		case 'file-altered-hash':
-			return m.err_file_altered_hash({ event: s('event'), kind: s('kind') });
-		case 'file-events-misfit':
-			return m.err_file_events_misfit({ detail: s('detail') });
-		case 'file-class-log':
-			return m.err_file_class_log({ detail: s('detail') });
-		case 'file-class-log-in':
-			return m.err_file_class_log_in({ detail: s('detail') });
-		case 'file-store-failed':
-			return m.err_file_store_failed({ detail: s('detail') });
-		case 'file-storage-full':
-			return m.err_file_storage_full();
-		case 'storage-unavailable':
-			return m.err_storage_unavailable();
-		case 'storage-quota':
-			return m.err_storage_quota();
-		case 'storage-failed':
-			return m.err_storage_failed({ detail: s('detail') });
-		case 'storage-blocked':
-			return m.err_storage_blocked();
-		case 'storage-outdated':
-			return m.err_storage_outdated();
-		case 'link-damaged':
-			return m.err_link_damaged({ why: linkWhy(v) });
-		case 'link-newer':
-			return m.err_link_newer({ version: s('version'), reads: s('reads') });
-		case 'run-evicted':
-			return m.err_run_evicted();
-		case 'run-missing':
-			return m.err_run_missing();
-		case 'run-damaged':
-			return m.err_run_damaged({ detail: s('detail'), event: s('event') });
-		case 'run-imported':
-			return m.err_run_imported();
-	}
+	return SENTENCE[p.code](p.values ?? {});
 }
 
 /**
