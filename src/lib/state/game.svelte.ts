@@ -155,7 +155,7 @@ export class GameSession<S = unknown> {
 			if (err instanceof LogIntegrityError)
 				throw new ProblemError(
 					`This saved run is damaged: ${err.message}.`,
-					{ code: 'run-damaged', values: { detail: err.message } },
+					{ code: 'run-damaged', values: { detail: err.message, event: err.seq } },
 					{ cause: err }
 				);
 			throw err;
