@@ -121,3 +121,15 @@ export async function savedEvents(
 		return rows.filter((r) => r.runId === runId).sort((a, b) => a.seq - b.seq);
 	}, runId);
 }
+
+/** Makes every write of a run's events fail as a full disk does (QuotaExceededError), from the page's start. */
+export async function fillStorage(page: Page): Promise<void> {
+	await page.addInitScript(() => {
+		const put = IDBObjectStore.prototype.put;
+		IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
+			if (this.name === 'events')
+				throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+			return put.apply(this, args);
+		};
+	});
+}

@@ -1,6 +1,6 @@
 import { simulate } from '../../scripts/sim';
 import { encodeShare } from '../../src/lib/share/link';
-import { expect, eventCount, playToEnd, test } from './fixtures';
+import { expect, eventCount, fillStorage, playToEnd, test } from './fixtures';
 
 const setup = {
 	scenario: 'undercover',
@@ -120,14 +120,7 @@ test('without IndexedDB the game goes on in memory and says it is not being save
 });
 
 test('when storage is full the game goes on and the page says so', async ({ page }) => {
-	await page.addInitScript(() => {
-		const put = IDBObjectStore.prototype.put;
-		IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
-			if (this.name === 'events')
-				throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-			return put.apply(this, args);
-		};
-	});
+	await fillStorage(page);
 	await page.goto(`/play/#${encodeShare(setup)}`);
 	const { summary } = await simulate(setup);
 	expect(await playToEnd(page)).toBe(summary.logHash);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkModelCache, deleteModelEntries, describeHealth, type CacheStorageLike } from './model-cache';
+import { checkModelCache, deleteModelEntries, type CacheStorageLike } from './model-cache';
 
 /** An in-memory Cache API with the same keys-and-responses shape. */
 function fakeCaches(): CacheStorageLike & { entries: Map<string, Response> } {
@@ -34,7 +34,8 @@ describe('the WebLLM model cache check', () => {
 		c.entries.set(`${BASE}params_shard_2.bin`, new Response(new Uint8Array(3)));
 		expect(await checkModelCache(c, MODEL)).toEqual({
 			state: 'broken',
-			why: 'the weight file params_shard_2.bin is cut short'
+			why: 'the weight file params_shard_2.bin is cut short',
+			file: 'params_shard_2.bin'
 		});
 		c.entries.set(`${BASE}params_shard_2.bin`, new Response(new Uint8Array(8)));
 		expect(await checkModelCache(c, MODEL)).toEqual({ state: 'complete', files: 3 });
@@ -54,13 +55,5 @@ describe('the WebLLM model cache check', () => {
 		expect(await deleteModelEntries(c, MODEL)).toBe(2);
 		expect(await checkModelCache(c, MODEL)).toEqual({ state: 'absent' });
 		expect(c.entries.size).toBe(1);
-	});
-
-	it('says what each state means for the person', () => {
-		expect(describeHealth({ state: 'partial', have: 1, of: 3 })).toMatch(
-			/partly downloaded \(1 of 3.*downloads again/
-		);
-		expect(describeHealth({ state: 'broken', why: 'x' })).toMatch(/damaged/);
-		expect(describeHealth({ state: 'complete', files: 2 })).toBe('cached');
 	});
 });

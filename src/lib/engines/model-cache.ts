@@ -15,7 +15,11 @@ export type CacheHealth =
 	/** Some shards are there, some are not: an interrupted download. */
 	| { state: 'partial'; have: number; of: number }
 	/** A shard of the wrong size, or an index that cannot be read. */
-	| { state: 'broken'; why: string };
+	| {
+			state: 'broken';
+			why: string;
+			/** The weight file cut short; absent when the index is unreadable. */ file?: string;
+	  };
 
 /** What this module needs of `caches` (the real one in a page or worker, a fake in Node tests). */
 export interface CacheStorageLike {
@@ -67,7 +71,7 @@ export async function checkModelCache(caches: CacheStorageLike, modelUrl: string
 		if (!shard) continue;
 		have++;
 		if (typeof rec.nbytes === 'number' && (await storedSize(shard)) !== rec.nbytes)
-			return { state: 'broken', why: `the weight file ${rec.dataPath} is cut short` };
+			return { state: 'broken', why: `the weight file ${rec.dataPath} is cut short`, file: rec.dataPath };
 	}
 	if (have < records.length) return { state: 'partial', have, of: records.length };
 	return { state: 'complete', files: records.length };
@@ -80,24 +84,4 @@ export async function deleteModelEntries(caches: CacheStorageLike, modelUrl: str
 	let n = 0;
 	for (const key of await cache.keys()) if (key.url.startsWith(base) && (await cache.delete(key.url))) n++;
 	return n;
-}
-
-/** The sentence the Models page shows for a model's cache state. */
-export function describeHealth(h: CacheHealth): string {
-	switch (h.state) {
-		case 'absent':
-			return 'not downloaded';
-		case 'complete':
-			return 'cached';
-		case 'partial':
-			return h.of
-				? `partly downloaded (${h.have} of ${h.of} weight files): delete it, and it downloads again when used`
-				: 'partly downloaded: delete it, and it downloads again when used';
-		case 'broken':
-			return `damaged (${h.why}): delete it, and it downloads again when used`;
-		default: {
-			const never: never = h;
-			return never;
-		}
-	}
 }

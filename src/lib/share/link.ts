@@ -11,6 +11,7 @@ import type { ModelChoice } from '../engines/types';
 import { SCRIPTED_VARIANTS } from '../policies';
 import { isSeed, scenarios, seatCount } from '../scenarios';
 import type { SharedRun } from '../scenarios/setup';
+import type { Problem } from '../problem';
 
 export const LINK_VERSION = 1;
 /** Longer fragments are refused before any decoding work. */
@@ -96,7 +97,20 @@ export interface LinkCall {
 	lessons?: [string, string][];
 }
 
-export type Decoded = { ok: true; run: SharedRun; recording?: LinkRecording } | { ok: false; error: string };
+/** A refusal's `error` is the English sentence; `problem` the same as data, said in the page's language. */
+export type Decoded =
+	{ ok: true; run: SharedRun; recording?: LinkRecording } | { ok: false; error: string; problem: Problem };
+
+/**
+ * What is wrong with a damaged link, as a kind (`why`, with its values) and in English. `detail` kinds
+ * carry a sentence made elsewhere (a scenario's setup check, a seat's model, the recorded replies).
+ */
+type Damage = { why: string; values?: Record<string, string | number>; text: string };
+const damage = (why: string, text: string, values?: Damage['values']): Damage => ({
+	why,
+	text,
+	...(values ? { values } : {})
+});
 
 function toBase64Url(bytes: Uint8Array): string {
 	let bin = '';
@@ -153,68 +167,83 @@ export function encodeShare(run: SharedRun): string {
 }
 
 export function decodeShare(fragment: string): Decoded {
-	const bad = (why: string): Decoded => ({ ok: false, error: `This share link is damaged: ${why}.` });
-	if (typeof fragment !== 'string') return bad('it is not text');
+	const bad = (d: Damage): Decoded => ({
+		ok: false,
+		error: `This share link is damaged: ${d.text}.`,
+		problem: { code: 'link-damaged', values: { why: d.why, ...d.values } }
+	});
+	if (typeof fragment !== 'string') return bad(damage('not-text', 'it is not text'));
 	const whole = fragment.replace(/^#/, '').trim();
-	if (whole.length > MAX_RECORDED_LINK + MAX_FRAGMENT) return bad('it is far too long');
+	const tooLong = damage('too-long', 'it is far too long');
+	if (whole.length > MAX_RECORDED_LINK + MAX_FRAGMENT) return bad(tooLong);
 	const cut = whole.indexOf(RECORDING_MARK);
 	const text = cut < 0 ? whole : whole.slice(0, cut);
-	if (!text) return bad('it is empty');
-	if (text.length > MAX_FRAGMENT) return bad('it is far too long');
+	if (!text) return bad(damage('empty', 'it is empty'));
+	if (text.length > MAX_FRAGMENT) return bad(tooLong);
 	const decoded = decodeSetup(text, bad);
 	if (!decoded.ok || cut < 0) return decoded;
 	const recording = decodeRecording(whole.slice(cut + RECORDING_MARK.length), decoded.run);
-	if (typeof recording === 'string') return bad(recording);
+	if (typeof recording === 'string') return bad(damage('recording', recording, { detail: recording }));
 	return { ...decoded, recording };
 }
 
-function decodeSetup(text: string, bad: (why: string) => Decoded): Decoded {
+function decodeSetup(text: string, bad: (d: Damage) => Decoded): Decoded {
 	const match = /^v(\d{1,6})\.(.*)$/s.exec(text);
-	if (!match) return bad('it does not start with a version (v1.)');
+	if (!match) return bad(damage('no-version', 'it does not start with a version (v1.)'));
 	const version = Number(match[1]);
 	if (version > LINK_VERSION)
 		return {
 			ok: false,
-			error: `This link was made by a newer version of Conclave (link format v${version}; this site reads up to v${LINK_VERSION}). Reload the site to update it.`
+			error: `This link was made by a newer version of Conclave (link format v${version}; this site reads up to v${LINK_VERSION}). Reload the site to update it.`,
+			problem: { code: 'link-newer', values: { version, reads: LINK_VERSION } }
 		};
-	if (version < 1) return bad(`format v${version} does not exist`);
+	if (version < 1) return bad(damage('no-format', `format v${version} does not exist`, { version }));
 	const bytes = fromBase64Url(match[2] as string);
-	if (!bytes || bytes.length === 0) return bad('it contains characters a link cannot have, or was cut short');
+	if (!bytes || bytes.length === 0)
+		return bad(damage('bad-characters', 'it contains characters a link cannot have, or was cut short'));
+	const cutShort = damage('cut-short', 'it was cut short or altered');
 	let json: string;
 	try {
 		const raw = inflateBounded(bytes, MAX_JSON);
-		if (raw === 'too-much') return bad('it unpacks to far too much data');
-		if (raw === 'cut-short') return bad('it was cut short or altered');
+		if (raw === 'too-much') return bad(damage('too-much', 'it unpacks to far too much data'));
+		if (raw === 'cut-short') return bad(cutShort);
 		json = strFromU8(raw);
 	} catch {
-		return bad('it was cut short or altered');
+		return bad(cutShort);
 	}
 	let value: unknown;
 	try {
 		value = JSON.parse(json);
 	} catch {
-		return bad('its contents are not readable');
+		return bad(damage('unreadable', 'its contents are not readable'));
 	}
 	if (typeof value !== 'object' || value === null || Array.isArray(value))
-		return bad('its contents are not a run setup');
+		return bad(damage('not-setup', 'its contents are not a run setup'));
 	const { s, n, c, m } = value as Record<string, unknown>;
-	if (typeof s !== 'string' || !Object.hasOwn(scenarios, s))
-		return bad(`it names an unknown scenario (${String(s).slice(0, 40)})`);
-	if (!isSeed(n)) return bad('its seed is not a whole number from 0 to 4294967295');
+	if (typeof s !== 'string' || !Object.hasOwn(scenarios, s)) {
+		const name = String(s).slice(0, 40);
+		return bad(damage('unknown-scenario', `it names an unknown scenario (${name})`, { name }));
+	}
+	if (!isSeed(n)) return bad(damage('bad-seed', 'its seed is not a whole number from 0 to 4294967295'));
 	const scenario = scenarios[s as string];
 	const parsed = scenario!.parseConfig(c);
-	if (!parsed.ok) return bad(parsed.error);
+	if (!parsed.ok) return bad(damage('setup', parsed.error, { detail: parsed.error }));
 	const run: SharedRun = { scenario: s, seed: n, config: scenario!.serializeConfig(parsed.config) };
 	if (m !== undefined) {
 		if (typeof m !== 'object' || m === null || Array.isArray(m))
-			return bad('its seat models are not readable');
+			return bad(damage('seats-unreadable', 'its seat models are not readable'));
 		const seats: Record<string, ModelChoice> = {};
 		for (const [seat, raw] of Object.entries(m)) {
-			if (!/^[1-9]\d?$/.test(seat)) return bad(`it names a seat "${seat.slice(0, 10)}" that does not exist`);
+			if (!/^[1-9]\d?$/.test(seat)) {
+				const name = seat.slice(0, 10);
+				return bad(damage('unknown-seat', `it names a seat "${name}" that does not exist`, { seat: name }));
+			}
 			const choice = parseChoice(raw);
-			if (typeof choice === 'string') return bad(choice);
+			if (typeof choice === 'string') return bad(damage('seat-model', choice, { seat, detail: choice }));
 			if (Number(seat) > seatCount(s, run.config))
-				return bad(`it gives a model to seat ${seat}, which is not at the table`);
+				return bad(
+					damage('seat-absent', `it gives a model to seat ${seat}, which is not at the table`, { seat })
+				);
 			seats[seat] = choice;
 		}
 		run.seats = seats;

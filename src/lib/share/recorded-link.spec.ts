@@ -91,13 +91,13 @@ describe('links with recorded replies', () => {
 			ok: false,
 			error: /^This share link is damaged: its recorded replies/
 		});
-		expect(decodeShare(fragment.replace('~r1.', '~r7.'))).toEqual({
+		expect(decodeShare(fragment.replace('~r1.', '~r7.'))).toMatchObject({
 			ok: false,
 			error:
 				'This share link is damaged: its recorded replies were made by a newer version of Conclave (format r7).'
 		});
 		const toScripted = { ...rec, calls: rec.calls.map((c, i) => (i === 0 ? { ...c, seat: 3 } : c)) };
-		expect(decodeShare(encodeRecordedShare(run, toScripted))).toEqual({
+		expect(decodeShare(encodeRecordedShare(run, toScripted))).toMatchObject({
 			ok: false,
 			error: 'This share link is damaged: recorded call 1 belongs to seat 3, which no model plays.'
 		});

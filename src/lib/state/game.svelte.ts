@@ -2,6 +2,7 @@
  * One run on the page: the runner, its pacing (play, pause, step, speed), saving to IndexedDB, and
  * replay of a finished log. The page renders `view` and `events`; only this class drives the runner.
  */
+import { ProblemError } from '$lib/problem';
 import {
 	canonicalJson,
 	isRunInterrupted,
@@ -138,17 +139,25 @@ export class GameSession<S = unknown> {
 		const store = runStore();
 		const saved = await store.loadRun(id);
 		if (!saved)
-			throw new Error(
-				wasSaved(id)
-					? 'That run was saved in this browser, but the browser has since cleared this site’s storage, so it is gone.'
-					: 'That saved run is not in this browser (it may have been deleted, or saved in another browser).'
-			);
+			throw wasSaved(id)
+				? new ProblemError(
+						'That run was saved in this browser, but the browser has since cleared this site’s storage, so it is gone.',
+						{ code: 'run-evicted' }
+					)
+				: new ProblemError(
+						'That saved run is not in this browser (it may have been deleted, or saved in another browser).',
+						{ code: 'run-missing' }
+					);
 		const { run, events } = saved;
 		try {
 			verifyChain(run.header, events);
 		} catch (err) {
 			if (err instanceof LogIntegrityError)
-				throw new Error(`This saved run is damaged: ${err.message}.`, { cause: err });
+				throw new ProblemError(
+					`This saved run is damaged: ${err.message}.`,
+					{ code: 'run-damaged', values: { detail: err.message, event: err.seq } },
+					{ cause: err }
+				);
 			throw err;
 		}
 		const setup: SharedRun = {
@@ -166,8 +175,9 @@ export class GameSession<S = unknown> {
 			return replay;
 		}
 		if (run.imported)
-			throw new Error(
-				'That run was imported from a file: it can be replayed, not resumed (a file cannot say which models may be called).'
+			throw new ProblemError(
+				'That run was imported from a file: it can be replayed, not resumed (a file cannot say which models may be called).',
+				{ code: 'run-imported' }
 			);
 		// Only one tab writes a run; a second one opening it follows the writer, read-only.
 		const lock = await RunLock.claim(id);

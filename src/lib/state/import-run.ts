@@ -3,31 +3,46 @@
  * anything is stored (share/run-file.ts), then stored whole in one transaction. A file that fails
  * any check stores nothing and leaves every saved run as it was.
  */
-import { readRunFile, sizeProblem } from '$lib/share/run-file';
+import { readRunFile, sizeRefusal } from '$lib/share/run-file';
+import { problemOf, type Problem } from '$lib/problem';
 import type { RunRecord, RunStore } from '$lib/storage/runs';
 import { checkClassLog, splitClassLines } from '$lib/classroom/predictions';
 
 export type ImportResult =
-	{ ok: true; id: string; events: number; already: boolean } | { ok: false; error: string };
+	| { ok: true; id: string; events: number; already: boolean }
+	/** `error`: the English sentence; `problem`: the same as data, said in the page's language (i18n/errors). */
+	| { ok: false; error: string; problem: Problem };
 
-const refused = (error: string): ImportResult => ({ ok: false, error: `${error} Nothing was imported.` });
+const refused = (error: string, problem: Problem): ImportResult => ({
+	ok: false,
+	error: `${error} Nothing was imported.`,
+	problem
+});
 
 export async function importRunFile(file: Blob, store: RunStore): Promise<ImportResult> {
-	const size = sizeProblem(file.size);
-	if (size) return refused(size);
+	const size = sizeRefusal(file.size);
+	if (size) return refused(size.error, size.problem);
 	let text: string;
 	try {
 		text = await file.text();
 	} catch {
-		return refused('This file could not be read.');
+		return refused('This file could not be read.', { code: 'file-unreadable' });
 	}
 	// A class's predictions (predict mode) follow the agents' events: checked against them, kept with the run.
 	const split = splitClassLines(text);
-	if (split.error) return refused(`This file's ${split.error}.`);
+	if (split.error)
+		return refused(`This file's ${split.error}.`, {
+			code: 'file-class-log',
+			values: { detail: split.error }
+		});
 	const run = readRunFile(split.agents);
-	if (!run.ok) return refused(run.error);
+	if (!run.ok) return refused(run.error, run.problem);
 	const classProblem = split.classLog ? checkClassLog(split.classLog, run) : null;
-	if (classProblem) return refused(`In this file, ${classProblem}.`);
+	if (classProblem)
+		return refused(`In this file, ${classProblem}.`, {
+			code: 'file-class-log',
+			values: { detail: classProblem }
+		});
 	const logHash = run.events.at(-1)?.hash ?? '';
 	const existing = (await store.listRuns()).find(
 		(r) => r.logHash === logHash && r.events === run.events.length && r.scenario === run.header.scenario
@@ -57,7 +72,10 @@ export async function importRunFile(file: Blob, store: RunStore): Promise<Import
 	try {
 		await store.importRun(record, run.events);
 	} catch (err) {
-		return refused(err instanceof Error ? err.message : String(err));
+		const known = problemOf(err);
+		if (known) return refused((err as Error).message, known);
+		const detail = err instanceof Error ? err.message : String(err);
+		return refused(`Saving the run failed (${detail}).`, { code: 'file-store-failed', values: { detail } });
 	}
 	return { ok: true, id: record.id, events: record.events, already: false };
 }

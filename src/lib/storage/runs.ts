@@ -10,6 +10,7 @@ import type { ClassLog } from '$lib/classroom/predictions';
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { LogEvent, LogHeader } from '../core';
 import { forgetRuns, noteRun } from './run-ledger';
+import { ProblemError, type Problem } from '$lib/problem';
 
 export type RunStatus = 'running' | 'paused' | 'finished' | 'failed';
 
@@ -44,13 +45,16 @@ const DB_VERSION = 1;
 export interface StorageProblem {
 	/** `outdated`: another tab upgraded the database; this tab's code is older and must reload. */
 	kind: 'unavailable' | 'quota' | 'failed' | 'outdated';
+	/** The English sentence (logs, tests); `problem` says the same in the page's language (i18n/errors). */
 	message: string;
+	problem: Problem;
 }
 
 const OUTDATED: StorageProblem = {
 	kind: 'outdated',
 	message:
-		'Conclave was updated in another tab, so this tab stopped saving. Reload this page to go on: the run is saved up to the last event shown as saved.'
+		'Conclave was updated in another tab, so this tab stopped saving. Reload this page to go on: the run is saved up to the last event shown as saved.',
+	problem: { code: 'storage-outdated' }
 };
 
 function describe(err: unknown): StorageProblem {
@@ -59,11 +63,14 @@ function describe(err: unknown): StorageProblem {
 		return {
 			kind: 'quota',
 			message:
-				'Browser storage is full, so this run is no longer being saved. It goes on in memory; free some space or delete old runs to save again.'
+				'Browser storage is full, so this run is no longer being saved. It goes on in memory; free some space or delete old runs to save again.',
+			problem: { code: 'storage-quota' }
 		};
+	const detail = err instanceof Error ? err.message : String(err);
 	return {
 		kind: 'failed',
-		message: `Saving to browser storage failed (${err instanceof Error ? err.message : String(err)}). The run goes on in memory and is not being saved.`
+		message: `Saving to browser storage failed (${detail}). The run goes on in memory and is not being saved.`,
+		problem: { code: 'storage-failed', values: { detail } }
 	};
 }
 
@@ -119,7 +126,8 @@ export class RunStore {
 					this.#report({
 						kind: 'failed',
 						message:
-							'Another tab with an older Conclave keeps the database open, so this tab cannot save yet. Close or reload that tab.'
+							'Another tab with an older Conclave keeps the database open, so this tab cannot save yet. Close or reload that tab.',
+						problem: { code: 'storage-blocked' }
 					})
 			});
 			return db;
@@ -131,7 +139,8 @@ export class RunStore {
 			this.#report({
 				kind: 'unavailable',
 				message:
-					'This browser does not allow saving (IndexedDB is unavailable, e.g. in a private window). Runs play in memory and are lost on reload.'
+					'This browser does not allow saving (IndexedDB is unavailable, e.g. in a private window). Runs play in memory and are lost on reload.',
+				problem: { code: 'storage-unavailable' }
 			});
 			return null;
 		}
@@ -223,7 +232,11 @@ export class RunStore {
 	async importRun(record: RunRecord, events: readonly LogEvent[]): Promise<void> {
 		await this.flush();
 		const db = await this.#readable();
-		if (!db) throw new Error(this.#problem?.message ?? 'This browser does not allow saving runs.');
+		if (!db)
+			throw new ProblemError(
+				this.#problem?.message ?? 'This browser does not allow saving runs.',
+				this.#problem?.problem ?? { code: 'storage-unavailable' }
+			);
 		try {
 			const tx = db.transaction(['runs', 'events'], 'readwrite');
 			const store = tx.objectStore('events');
@@ -232,12 +245,18 @@ export class RunStore {
 			await tx.done;
 			this.#note(record);
 		} catch (err) {
-			throw new Error(
-				describe(err).kind === 'quota'
-					? 'Browser storage is full: delete old runs to make room, then import again.'
-					: `Saving the run failed (${err instanceof Error ? err.message : String(err)}).`,
-				{ cause: err }
-			);
+			const detail = err instanceof Error ? err.message : String(err);
+			throw describe(err).kind === 'quota'
+				? new ProblemError(
+						'Browser storage is full: delete old runs to make room, then import again.',
+						{ code: 'file-storage-full' },
+						{ cause: err }
+					)
+				: new ProblemError(
+						`Saving the run failed (${detail}).`,
+						{ code: 'file-store-failed', values: { detail } },
+						{ cause: err }
+					);
 		}
 	}
 

@@ -1,0 +1,146 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { toJsonLines, type LogEvent, type LogHeader } from '../core';
+import { createRunner } from '../run/play';
+import { decodeShare, encodeShare } from '../share/link';
+import { readRunFile } from '../share/run-file';
+import { getLocale, overwriteGetLocale, type Locale } from '../paraglide/runtime';
+import type { Problem } from '../problem';
+import { errorText, problemText } from './errors';
+import { toEngineError } from '../engines/webllm-errors';
+import { loadError } from '../engines/transformers';
+import { normaliseBaseUrl } from '../engines/base-url';
+
+const base = getLocale;
+let locale: Locale = 'en';
+overwriteGetLocale(() => locale);
+afterEach(() => {
+	locale = 'en';
+});
+const inChinese = <T>(f: () => T): T => {
+	locale = 'zh';
+	try {
+		return f();
+	} finally {
+		locale = 'en';
+	}
+};
+/** No run of English words outside what the page shows as program output (`detail`). */
+const noEnglish = (text: string) => expect(text).not.toMatch(/[A-Za-z][a-z]+[ ,:;-]+[A-Za-z][a-z]+/);
+
+async function log(): Promise<{ header: LogHeader; events: LogEvent[] }> {
+	const r = createRunner({ scenario: 'undercover', seed: 4, config: {} });
+	while (r.log.length < 12 && (await r.step())) {
+		/* one turn a step */
+	}
+	return { header: r.log.header, events: r.log.events.slice(0, 12) };
+}
+
+/** Refusals made by the real readers, each with the English sentence the reader wrote. */
+async function refusals(): Promise<{ error: string; problem: Problem }[]> {
+	const { header, events } = await log();
+	const text = toJsonLines(header, events);
+	const ls = text.split('\n').filter(Boolean);
+	const files = [
+		'',
+		'Shopping list\nmilk',
+		JSON.stringify({ ...header, format: 99 }),
+		JSON.stringify({ ...header, seed: 'x' }),
+		[ls[0], '{not json'].join('\n'),
+		[ls[0], '[1]'].join('\n'),
+		[ls[0], JSON.stringify({ ...JSON.parse(ls[1]!), tick: -1 })].join('\n'),
+		[ls[0], ...ls.slice(1, 4), ls[5]].join('\n'),
+		[ls[0], ls[1]!.replace(/"tick":(\d+)/, (_, t) => `"tick":${Number(t) + 1}`), ...ls.slice(2)].join('\n'),
+		[ls[0], ...ls.slice(2)].join('\n')
+	];
+	const out: { error: string; problem: Problem }[] = [];
+	for (const f of files) {
+		const r = readRunFile(f);
+		expect(r.ok, f.slice(0, 40)).toBe(false);
+		if (!r.ok) out.push(r);
+	}
+	const link = encodeShare({ scenario: 'undercover', seed: 1, config: {} });
+	for (const l of ['', 'hello', 'v99.abc', 'v1.@@@', link.slice(0, 12), `${link}~rjunk`]) {
+		const d = decodeShare(l);
+		expect(d.ok, l).toBe(false);
+		if (!d.ok) out.push(d);
+	}
+	return out;
+}
+
+describe('errors a person reads, in the interface language', () => {
+	it('says each problem in English exactly as its reader wrote it', async () => {
+		const all = await refusals();
+		expect(new Set(all.map((r) => r.problem.code)).size).toBeGreaterThanOrEqual(9);
+		for (const r of all) expect(problemText(r.problem)).toEqual({ text: r.error });
+	});
+
+	it('says each problem in Chinese, words from elsewhere kept apart as detail', async () => {
+		for (const r of await refusals()) {
+			const said = inChinese(() => problemText(r.problem));
+			expect(said.text, r.error).not.toBe(r.error);
+			noEnglish(said.text);
+		}
+	});
+
+	it('reads back the sentences that cross a worker: a crash, an endpoint that refuses, a lost GPU', () => {
+		const crash =
+			'seat 3 stopped working (Uncaught Error: simulated crash). The run is paused and saved. Press play to retry.';
+		expect(errorText(crash)).toEqual({ text: crash });
+		expect(inChinese(() => errorText(crash))).toEqual({
+			text: '座位 3 的代理停止了工作。运行已暂停并保存。请按播放重试。',
+			detail: 'Uncaught Error: simulated crash'
+		});
+		const refused =
+			'The run stopped: The endpoint http://127.0.0.1:9/v1 failed (HTTP 500): upstream is down (tried 3 times). It is saved up to the last event shown.';
+		expect(inChinese(() => errorText(refused))).toEqual({
+			text: '运行停止了：接口 http://127.0.0.1:9/v1 出错了（HTTP 500）（已尝试 3 次）。已保存到显示的最后一个事件。',
+			detail: 'upstream is down'
+		});
+		const key = 'The endpoint http://127.0.0.1:9/v1 refused the key (HTTP 401) Nothing was started.';
+		const said = inChinese(() => errorText(key));
+		expect(said.text).toBe('接口 http://127.0.0.1:9/v1 拒绝了这个密钥（HTTP 401）。没有开始任何运行。');
+		const gpu =
+			'The GPU stopped working while Qwen2.5 was answering (device lost: a driver reset). The run is paused and saved; Qwen2.5 loads again when you resume. Press play to retry.';
+		noEnglish(inChinese(() => errorText(gpu)).text.replace(/Qwen2\.5/g, ''));
+	});
+
+	it('reads back what the engines say when a model cannot load, and an endpoint URL refused', () => {
+		const sentences = [
+			toEngineError(new Error('WebGPU is not supported in your current environment'), {
+				modelId: 'SmolLM2-360M-Instruct-q4f32_1-MLC',
+				phase: 'load'
+			}).message,
+			toEngineError(Object.assign(new Error('x'), { name: 'QuotaExceededError' }), {
+				modelId: 'SmolLM2-360M-Instruct-q4f32_1-MLC',
+				phase: 'load'
+			}).message,
+			loadError(new Error('boom'), 'tiny-chat', '/test-models/').message
+		];
+		for (const text of sentences) {
+			const wrapped = `Could not load webllm · smollm2: ${text} Nothing was started.`;
+			const said = inChinese(() => errorText(wrapped));
+			expect(said.text, text).toMatch(/^无法加载 webllm · smollm2：/);
+			noEnglish(said.text.replace(/SmolLM2 360M|tiny-chat|webllm · smollm2/g, ''));
+		}
+		let refused = '';
+		try {
+			normaliseBaseUrl('http://gpu-box.lan:8000/v1');
+		} catch (err) {
+			refused = (err as Error).message;
+		}
+		expect(inChinese(() => errorText(refused)).text).toContain('gpu-box.lan:8000');
+		// The host is what the person typed, the one part left as it is.
+		noEnglish(inChinese(() => errorText(refused)).text.replace('gpu-box.lan:8000', ''));
+	});
+
+	it('frames a sentence of an unknown form in Chinese and keeps its words as they came', () => {
+		expect(inChinese(() => errorText('Something odd happened.'))).toEqual({
+			text: '出现了一个错误（原文见下）',
+			detail: 'Something odd happened.'
+		});
+		expect(errorText('Something odd happened.')).toEqual({ text: 'Something odd happened.' });
+	});
+});
+
+// The runtime's own getLocale, back for other spec files run in the same worker.
+afterAll(() => overwriteGetLocale(base));
