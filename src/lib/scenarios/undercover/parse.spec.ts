@@ -1,6 +1,7 @@
 /** The private replies: the god view's monologue and the lesson after a game. */
 import { describe, expect, it } from 'vitest';
 import { lessonInReply, parseMonologue, parseReply, REPLY_ERRORS } from './parse';
+import { seatId } from '../../core';
 import { PHRASES } from './prompts';
 
 describe('lessonInReply', () => {
@@ -90,7 +91,7 @@ describe('replies to the Chinese prompt', () => {
 	it('reads the fields the Chinese prompt names, as a model fills them in', () => {
 		// The prompt asks for "speech", and for "target" and "reason": the parser reads those names.
 		expect(PHRASES.zh.speak).toContain('"speech"');
-		expect(PHRASES.zh.vote([1, 3], false)).toContain('"target"');
+		expect(PHRASES.zh.vote([1, 3].map(seatId), false)).toContain('"target"');
 		expect(parseReply('speak', '{"speech": "他们晚上也要值班，守着大门。"}', ctx)).toEqual({
 			ok: true,
 			action: { text: '他们晚上也要值班，守着大门。' }

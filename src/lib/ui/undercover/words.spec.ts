@@ -3,7 +3,7 @@ import type { UndercoverState } from '$lib/scenarios/undercover';
 import { newsOf, newsText, reasonText, seenOf } from './words';
 
 /** Just the parts of a state the live region reads. */
-const state = (patch: Partial<UndercoverState>): UndercoverState =>
+const state = (patch: Record<string, unknown>): UndercoverState =>
 	({ votes: [], eliminations: [], tied: [], outcome: null, ...patch }) as unknown as UndercoverState;
 
 describe('the live region', () => {
