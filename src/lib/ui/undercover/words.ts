@@ -74,13 +74,11 @@ export function seenOf(s: UndercoverState): Seen {
 
 /** What happened since `seen`, in order: the new votes, then a tie, an elimination, the end. */
 export function newsOf(seen: Seen, s: UndercoverState): News[] {
-	const news: News[] = s.votes
-		.slice(seen.votes)
-		.map((v) => ({
-			kind: 'vote',
-			voter: Number(v.voter),
-			target: v.target === null ? null : Number(v.target)
-		}));
+	const news: News[] = s.votes.slice(seen.votes).map((v) => ({
+		kind: 'vote',
+		voter: Number(v.voter),
+		target: v.target === null ? null : Number(v.target)
+	}));
 	if (!seen.tied && s.tied.length > 0) news.push({ kind: 'tie', seats: s.tied.map(Number) });
 	for (const e of s.eliminations.slice(seen.eliminations)) news.push({ kind: 'out', seat: Number(e.seat) });
 	if (!seen.over && s.outcome) news.push({ kind: 'end', winner: s.outcome.winner });
