@@ -129,7 +129,8 @@ test('a game in Chinese: the table, the live region, the vote table, the end and
 	await expect(announcer).toContainText('游戏结束');
 
 	// The vote table: every vote of the game, in order, as the log has it.
-	await page.getByTestId('vote-table').locator('summary').click();
+	await expect(page.getByTestId('vote-table')).toHaveAttribute('open', '');
+	await expect(rows.first()).toBeVisible();
 	const table = await rows.evaluateAll((trs) =>
 		trs
 			.filter((tr) => tr.getAttribute('data-target') !== '')
