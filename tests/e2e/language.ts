@@ -40,17 +40,17 @@ async function textMatching(page: Page, pattern: RegExp): Promise<string[]> {
 		const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
 			const parent = node.parentElement;
-			if (!parent || skipped(parent) || !visible(parent)) continue;
+			if (!parent || skipped(parent) || !visible(parent) || !inScope(parent)) continue;
 			note(node.textContent ?? '', `<${parent.tagName.toLowerCase()}>`);
 		}
 		for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')) {
-			if (skipped(el)) continue;
+			if (skipped(el) || !inScope(el)) continue;
 			for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
 				const value = el.getAttribute(name);
 				if (value) note(value, `${name} of <${el.tagName.toLowerCase()}>`);
 			}
 		}
-		note(document.title, '<title>');
+		if (!scope) note(document.title, '<title>');
 		return found;
 	}, pattern.source);
 }

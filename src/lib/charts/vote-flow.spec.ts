@@ -111,6 +111,22 @@ describe('createVoteFlow', () => {
 		expect(abstained.sort()).toEqual(['1|5', '2|6']);
 	});
 
+	it('tells targets apart by colour and by line pattern, so colour is not the only cue', () => {
+		const chart = createVoteFlow(el);
+		chart.update(game([round1, round2]));
+		const byTarget = new Map<string, Set<string>>();
+		for (const p of el.querySelectorAll('path.vote-link')) {
+			const look = `${p.getAttribute('stroke')}|${p.getAttribute('stroke-dasharray') ?? 'solid'}`;
+			const target = p.getAttribute('data-target') ?? '';
+			byTarget.set(target, (byTarget.get(target) ?? new Set()).add(look));
+		}
+		// One look per target, and no two targets share a colour or a pattern here (seats 1 to 4).
+		expect([...byTarget.values()].every((looks) => looks.size === 1)).toBe(true);
+		const looks = [...byTarget.values()].map((l) => [...l][0]!.split('|'));
+		expect(new Set(looks.map(([colour]) => colour)).size).toBe(byTarget.size);
+		expect(new Set(looks.map(([, dash]) => dash)).size).toBe(byTarget.size);
+	});
+
 	it('titles one panel per round stage', () => {
 		const chart = createVoteFlow(el);
 		chart.update(game([round1, round2]));

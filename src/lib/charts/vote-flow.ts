@@ -74,19 +74,12 @@ const FONT_NOTE = 15;
 
 // This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
 const DANGER_TINT = '#fbe3e1';
-// Target colours: dark, mutually distinct, and free of red, which is kept for "voted out".
-const PALETTE = [
-	'#1b9e77',
-	'#d95f02',
-	'#5e57a8',
-	'#c2187a',
-	'#4d8a12',
-	'#1f6fb4',
-	'#8c6418',
-	'#6a3d9a',
-	'#00798c',
-	'#5d4037'
-];
+// Target colours: Okabe and Ito's palette for colour-blind viewers (its yellow left out: too pale on
+// white), then its darkest two again; red is kept for "voted out". Colour is never the only cue: each
+// target also has its own line pattern (DASHES), and the links end at the target's labelled row.
+const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#000000', '#6a3d9a'];
+/** A link's stroke pattern per target, cycled with the colours so neighbours differ in both. */
+const DASHES = [null, '10 5', '2 5', '12 4 2 4'];
 
 interface Strings {
 	stage: Record<VoteFlowStage['stage'], string>;
@@ -154,6 +147,8 @@ interface LinkModel {
 	voter: number;
 	target: number;
 	color: string;
+	/** The target's stroke pattern (null: solid). */
+	dash: string | null;
 	d: string;
 }
 
@@ -199,6 +194,10 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 		// Seats missing from `seats` still get a stable colour, derived from their number.
 		const i = colorIndex.get(id) ?? Math.abs(id);
 		return PALETTE[i % PALETTE.length] ?? INK;
+	};
+	const dashOf = (id: number): string | null => {
+		const i = colorIndex.get(id) ?? Math.abs(id);
+		return DASHES[i % DASHES.length] ?? null;
 	};
 	const seatLabel = (id: number): string => {
 		const name = names.get(id);
@@ -307,6 +306,7 @@ function layout(data: VoteFlowData, t: Strings, columns: number): Model {
 				voter: v.voter,
 				target: v.target,
 				color: colorOf(v.target),
+				dash: dashOf(v.target),
 				d:
 					curve([
 						[VOTER_X + VOTER_R, y0],
@@ -492,8 +492,9 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 			.attr('d', (d) => d.d)
 			.attr('fill', 'none')
 			.attr('stroke', (d) => d.color)
+			.attr('stroke-dasharray', (d) => d.dash)
 			.attr('stroke-width', 3.5)
-			.attr('stroke-linecap', 'round')
+			.attr('stroke-linecap', 'butt')
 			.attr('stroke-opacity', 0.85);
 	}
 

@@ -1,6 +1,8 @@
 /** The private replies: the god view's monologue and the lesson after a game. */
 import { describe, expect, it } from 'vitest';
 import { lessonInReply, parseMonologue, parseReply, REPLY_ERRORS } from './parse';
+import { seatId } from '../../core';
+import { PHRASES } from './prompts';
 
 describe('lessonInReply', () => {
 	it.each([
@@ -80,5 +82,39 @@ describe('parseReply details', () => {
 		expect(r.ok && 'text' in r.action && r.action.text.length <= 400 && !r.action.text.endsWith('3.')).toBe(
 			true
 		);
+	});
+});
+
+describe('replies to the Chinese prompt', () => {
+	const ctx = { self: 2, alive: [1, 2, 3, 4], word: '保安', lang: 'zh' as const };
+
+	it('reads the fields the Chinese prompt names, as a model fills them in', () => {
+		// The prompt asks for "speech", and for "target" and "reason": the parser reads those names.
+		expect(PHRASES.zh.speak).toContain('"speech"');
+		expect(PHRASES.zh.vote([1, 3].map(seatId), false)).toContain('"target"');
+		expect(parseReply('speak', '{"speech": "他们晚上也要值班，守着大门。"}', ctx)).toEqual({
+			ok: true,
+			action: { text: '他们晚上也要值班，守着大门。' }
+		});
+		expect(parseReply('vote', '{"target": 3, "reason": "3号的描述太笼统了。"}', ctx)).toMatchObject({
+			ok: true,
+			action: { target: 3 }
+		});
+		expect(
+			parseReply('vote', '```json\n{"target": "4号", "reason": "他一直在附和别人"}\n```', ctx)
+		).toMatchObject({
+			ok: true,
+			action: { target: 4 }
+		});
+		expect(parseMonologue('{"thoughts": "大家说的像是门卫。", "suspect": "1号"}', ctx)).toMatchObject({
+			ok: true,
+			suspect: 1
+		});
+	});
+
+	it('reads full-width punctuation around the JSON a Chinese reply often has', () => {
+		expect(parseReply('speak', '好的：{"speech"：“这个工作需要很有责任心。”}', ctx)).toMatchObject({
+			ok: true
+		});
 	});
 });

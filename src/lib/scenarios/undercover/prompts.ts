@@ -11,10 +11,13 @@
  *   (a model copies the example instead of answering).
  * - Vote options are shuffled from the seed when an rng is given, and the order used is returned.
  * - History is split into parts so `fitToContext` can drop the oldest public speeches first.
+ * - A retry quotes why the last reply was refused in the prompt's language (`errorIn`): the parser's
+ *   English sentence, put into Chinese for a Chinese game.
  */
 import type { SeatId, Stream } from '../../core';
 import type { PromptPart } from '../shared/prompt';
 import { budgetFor, reserveFor, type ReplyBudget } from '../shared/reply-budget';
+import { errorIn } from './errors';
 import type { Lang } from './words/types';
 import type {
 	Role,
@@ -334,7 +337,7 @@ const ZH: Phrases = {
 	reflect:
 		'为今后的游戏写一条经验，格式必须是"当<局面>时，<做法>"：一个具体的局面加一个具体的做法，不要写"下次要更细心"这种空话。' +
 		'不要提到这局的词。只回复一个JSON对象，含一个字段"lesson"。',
-	retry: (error) => `你上一次的回复被拒绝了：${error}。请重新回复。`,
+	retry: (error) => `你上一次的回复被拒绝了：${errorIn('zh', error)}。请重新回复。`,
 	lessonsHead: '以往对局的经验（你自己的笔记；局面相符时照做）：',
 	notesHead: '你在本局的私人笔记（只有你能看到）：'
 };

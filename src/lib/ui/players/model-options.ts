@@ -4,19 +4,16 @@
  * OpenAI-compatible endpoint.
  */
 import { CATALOG, defaultModel, getCatalogEntry, pickBuild } from '$lib/engines/catalog';
-import type { GpuCaps } from '$lib/engines/gpu';
+import { GPU_MESSAGES, webllmLimitsProblem, type GpuCaps } from '$lib/engines/gpu';
 import type { ModelChoice } from '$lib/engines/types';
+import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
 
 export interface ModelOption {
 	value: string;
 	label: string;
-	group:
-		| 'Scripted'
-		| 'WebLLM (your GPU)'
-		| 'transformers.js (WASM)'
-		| 'transformers.js (WebGPU)'
-		| 'Your own endpoint'
-		| 'A person';
+	/** The group's name in the interface language (options are grouped by it). */
+	group: string;
 	choice: ModelChoice;
 	/** Why it cannot be picked on this device, if it cannot. */
 	unavailable?: string;
@@ -51,28 +48,52 @@ export function choiceValue(choice: ModelChoice): string {
 export function whyUnavailable(choice: ModelChoice, caps: GpuCaps | null): string | undefined {
 	const gpu = choice.engine === 'webllm' || (choice.engine === 'transformers' && choice.device === 'webgpu');
 	if (!gpu) return undefined;
-	if (!caps) return 'checking the GPU…';
-	if (choice.engine === 'transformers') return caps.adapter ? undefined : 'no WebGPU adapter here';
+	if (!caps) return m.players_why_checking();
+	if (choice.engine === 'transformers') return caps.adapter ? undefined : m.players_why_no_adapter();
 	const entry = getCatalogEntry(choice.model ?? '');
-	if (!entry) return `"${choice.model ?? ''}" is not in the WebLLM model catalog`;
-	return pickBuild(entry, caps).reason;
+	if (!entry)
+		return getLocale() === 'en'
+			? `"${choice.model ?? ''}" is not in the WebLLM model catalog`
+			: m.players_why_not_listed();
+	const reason = pickBuild(entry, caps).reason;
+	// pickBuild's sentences are the engine layer's, in English: elsewhere, one of two short reasons.
+	if (reason === undefined || getLocale() === 'en') return reason;
+	return reason.includes('only comes as a q4f16 build') ? m.players_why_q4f16() : m.players_why_gpu();
+}
+
+/**
+ * What the setup pages say about this browser's GPU, or null when there is nothing to warn of:
+ * `caps.reason` (the engine layer's English sentences) in English, the same sentences from messages
+ * in other languages.
+ */
+export function gpuStatusText(caps: GpuCaps): string | null {
+	if (!caps.reason) return null;
+	if (getLocale() === 'en') return caps.reason;
+	const parts: string[] = [];
+	if (caps.reason.includes(GPU_MESSAGES.noWebGpu)) parts.push(m.players_gpu_no_webgpu());
+	if (caps.reason.includes(GPU_MESSAGES.noAdapter)) parts.push(m.players_gpu_no_adapter());
+	if (caps.reason.includes(GPU_MESSAGES.timeout)) parts.push(m.players_gpu_timeout());
+	if (caps.reason.includes(GPU_MESSAGES.fallback)) parts.push(m.players_gpu_fallback());
+	if (caps.adapter && webllmLimitsProblem(caps)) parts.push(m.players_gpu_limits());
+	if (caps.reason.includes(GPU_MESSAGES.noShaderF16)) parts.push(m.players_gpu_no_f16());
+	return parts.length ? parts.join(' ') : m.players_why_gpu();
 }
 
 export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 	const options: ModelOption[] = [
 		{
 			value: 'scripted',
-			label: 'Scripted oracle (no LLM) · instant',
-			group: 'Scripted',
+			label: m.players_opt_oracle(),
+			group: m.players_group_scripted(),
 			choice: SCRIPTED,
-			detail: 'an oracle baseline: it reads the public word pack, so it knows the other word of its pair'
+			detail: m.players_opt_oracle_detail()
 		},
 		{
 			value: 'scripted:fair',
-			label: 'Scripted fair baseline (no LLM) · instant',
-			group: 'Scripted',
+			label: m.players_opt_fair(),
+			group: m.players_group_scripted(),
 			choice: SCRIPTED_FAIR,
-			detail: 'knows only what a model is told: its own word, the speeches, who is still in'
+			detail: m.players_opt_fair_detail()
 		}
 	];
 	for (const entry of CATALOG) {
@@ -81,45 +102,47 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 		options.push({
 			value: `webllm:${entry.id}`,
 			label: entry.label,
-			group: 'WebLLM (your GPU)',
+			group: m.players_group_webllm(),
 			choice: { engine: 'webllm', model: entry.id },
 			unavailable: whyUnavailable({ engine: 'webllm', model: entry.id }, caps),
 			detail: build
-				? `${(build.vramMB / 1024).toFixed(1)} GB VRAM · about ${build.downloadMB} MB download`
+				? m.players_opt_webllm_detail({ gb: (build.vramMB / 1024).toFixed(1), mb: build.downloadMB })
 				: undefined
 		});
 	}
-	for (const m of TRANSFORMERS_MODELS)
+	for (const t of TRANSFORMERS_MODELS)
 		options.push({
-			value: `transformers:${m.id}`,
-			label: m.label,
-			group: 'transformers.js (WASM)',
-			choice: { engine: 'transformers', model: m.id },
-			detail: `about ${m.downloadMB} MB download; slow on CPU`
+			value: `transformers:${t.id}`,
+			label: t.label,
+			group: m.players_group_wasm(),
+			choice: { engine: 'transformers', model: t.id },
+			detail: m.players_opt_wasm_detail({ mb: t.downloadMB })
 		});
-	for (const m of TRANSFORMERS_MODELS) {
-		const choice: ModelChoice = { engine: 'transformers', model: m.id, device: 'webgpu' };
+	for (const t of TRANSFORMERS_MODELS) {
+		const choice: ModelChoice = { engine: 'transformers', model: t.id, device: 'webgpu' };
 		options.push({
 			value: choiceValue(choice),
-			label: `${m.label} on WebGPU`,
-			group: 'transformers.js (WebGPU)',
+			label: m.players_opt_on_webgpu({ label: t.label }),
+			group: m.players_group_webgpu(),
 			choice,
 			unavailable: whyUnavailable(choice, caps),
-			detail: `about ${m.downloadMB} MB download; on this GPU${caps?.isFallbackAdapter ? ' (a software adapter: slow)' : ''}`
+			detail: (caps?.isFallbackAdapter ? m.players_opt_webgpu_detail_slow : m.players_opt_webgpu_detail)({
+				mb: t.downloadMB
+			})
 		});
 	}
 	options.push({
 		value: 'openai',
-		label: 'OpenAI-compatible endpoint…',
-		group: 'Your own endpoint',
+		label: m.players_opt_endpoint(),
+		group: m.players_group_endpoint(),
 		choice: { engine: 'openai' }
 	});
 	options.push({
 		value: 'human',
-		label: 'You (a person)',
-		group: 'A person',
+		label: m.players_opt_person(),
+		group: m.players_group_person(),
 		choice: HUMAN,
-		detail: 'you type the description and cast the vote; you see only this seat’s word'
+		detail: m.players_opt_person_detail()
 	});
 	return options;
 }

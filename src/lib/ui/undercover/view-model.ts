@@ -1,5 +1,5 @@
 /** What the undercover page draws, derived from the scenario state (never stored, always recomputed). */
-import type { UndercoverState } from '$lib/scenarios/undercover';
+import type { Role, Stage, UndercoverState } from '$lib/scenarios/undercover';
 import type { VoteFlowData } from '$lib/charts/vote-flow';
 
 export function voteFlowData(s: UndercoverState): VoteFlowData {
@@ -27,9 +27,10 @@ export function voteFlowData(s: UndercoverState): VoteFlowData {
 export interface RoundSummary {
 	round: number;
 	speeches: number;
-	tally: string;
+	/** The round's last tally, most votes first; null before the round's vote. */
+	tally: { seat: number; votes: number }[] | null;
 	tie: number[];
-	eliminated: { seat: number; name: string; role: string } | null;
+	eliminated: { seat: number; name: string; role: Role } | null;
 }
 
 export function roundSummaries(s: UndercoverState): RoundSummary[] {
@@ -46,14 +47,30 @@ export function roundSummaries(s: UndercoverState): RoundSummary[] {
 				? Object.entries(last.counts)
 						.filter(([, n]) => n > 0)
 						.sort((a, b) => b[1] - a[1])
-						.map(([seatNo, n]) => `seat ${seatNo}: ${n}`)
-						.join(', ') || 'no valid votes'
-				: 'not voted yet',
+						.map(([seatNo, n]) => ({ seat: Number(seatNo), votes: n }))
+				: null,
 			tie: tallies.find((t) => t.stage === 'vote' && t.top.length > 1)?.top.map(Number) ?? [],
 			eliminated: seat ? { seat: seat.id, name: seat.persona.name, role: seat.role } : null
 		});
 	}
 	return out;
+}
+
+/** One row of the vote table: the chart's text equivalent, every vote in log order. */
+export interface VoteRow {
+	round: number;
+	stage: Stage;
+	voter: number;
+	target: number | null;
+}
+
+export function voteRows(s: UndercoverState): VoteRow[] {
+	return s.votes.map((v) => ({
+		round: v.round,
+		stage: v.stage,
+		voter: Number(v.voter),
+		target: v.target === null ? null : Number(v.target)
+	}));
 }
 
 /** The latest thing each seat said this round: its speech, or its defence in a tiebreak. */
@@ -79,9 +96,3 @@ export function currentSpeaker(s: UndercoverState): number | null {
 	}
 	return null;
 }
-
-export const ROLE_LABEL: Record<string, string> = {
-	civilian: 'civilian',
-	undercover: 'undercover',
-	blank: 'blank'
-};
