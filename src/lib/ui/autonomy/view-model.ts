@@ -11,6 +11,7 @@ import {
 	anomalyOf,
 	chainOf,
 	clockOf,
+	RUNTIME_ERRORS,
 	summarize,
 	type AutonomyState,
 	type ChainWords,
@@ -180,6 +181,31 @@ export function chainWords(): ChainWords {
 			forfeited: (sp) => m.auto_chain_forfeited({ error: sp.error ?? '' })
 		}
 	};
+}
+
+/** One piece of a run's text: words, or program output (a runtime error's message) to show as code. */
+export interface RunTextPart {
+	text: string;
+	code: boolean;
+}
+
+/**
+ * A run's text cut where it quotes a runtime error: the error is the program's words (English in a
+ * run of any language, as JavaScript wrote it), so the page shows it as code, which no one translates.
+ */
+export function runTextParts(text: string): RunTextPart[] {
+	const parts: RunTextPart[] = [];
+	let rest = text;
+	while (rest) {
+		const hits = RUNTIME_ERRORS.map((e) => ({ e, at: rest.indexOf(e) })).filter((h) => h.at >= 0);
+		if (!hits.length) break;
+		const first = hits.reduce((a, b) => (b.at < a.at ? b : a));
+		if (first.at > 0) parts.push({ text: rest.slice(0, first.at), code: false });
+		parts.push({ text: first.e, code: true });
+		rest = rest.slice(first.at + first.e.length);
+	}
+	if (rest) parts.push({ text: rest, code: false });
+	return parts;
 }
 
 /** A spend's chain in the interface's language. */
