@@ -194,11 +194,7 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 		}
 		case 'provider.failed': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'provider.failed' }>).data;
-			return failSpend(
-				s,
-				d.spend,
-				`provider ${d.status === 500 ? 'HTTP 500' : 'timeout'}${d.outage ? ' (outage)' : ''}`
-			);
+			return failSpend(s, d.spend, textsFor(s.config.lang).providerError(d.status, d.outage));
 		}
 		case 'spend.failed': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'spend.failed' }>).data;

@@ -39,6 +39,8 @@ export interface AutonomyTexts {
 	autonomyDue: (target: string) => string;
 	noReason: string;
 	daysDone: (days: number) => string;
+	/** The simulated provider's failure (reducer.ts), the error a failed spend records. */
+	providerError: (status: 500 | 'timeout', outage: boolean) => string;
 	// The doors' refusals (doors.ts).
 	noTrigger: (target: string) => string;
 	sameFingerprint: (fp: string, target: string) => string;
@@ -89,6 +91,8 @@ const EN: AutonomyTexts = {
 	autonomyDue: (target) => `autonomy window; admit() considers ${target}`,
 	noReason: 'no trigger anywhere: time is not a reason, so this wake costs nothing',
 	daysDone: (days) => `${days} simulated days done`,
+	providerError: (status, outage) =>
+		`provider ${status === 500 ? 'HTTP 500' : 'timeout'}${outage ? ' (outage)' : ''}`,
 	noTrigger: (target) => `no trigger: nothing provable about ${target} (time is not a reason)`,
 	sameFingerprint: (fp, target) =>
 		`same triggers (fingerprint ${fp}) as a grant on ${target} that ended in SKIP: no new reason`,
@@ -137,6 +141,8 @@ const ZH: AutonomyTexts = {
 	autonomyDue: (target) => `autonomy 窗口；admit() 考虑 ${target}`,
 	noReason: '任何地方都没有触发条件：时间本身不是理由，所以这次唤醒不花任何代价',
 	daysDone: (days) => `${days} 个模拟日已结束`,
+	providerError: (status, outage) =>
+		`服务商${status === 500 ? '返回 HTTP 500' : '超时'}${outage ? '（故障期间）' : ''}`,
 	noTrigger: (target) => `没有触发条件：关于 ${target} 没有任何可证明的理由（时间本身不是理由）`,
 	sameFingerprint: (fp, target) =>
 		`触发条件与 ${target} 上一次以 SKIP 结束的授权相同（指纹 ${fp}）：没有新理由`,
