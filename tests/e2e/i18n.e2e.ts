@@ -7,12 +7,15 @@ import { LESSONS } from '../../src/lib/classroom/lesson-pack';
 import { encodeShare } from '../../src/lib/share/link';
 import { blockRemote, expect, test } from './fixtures';
 
-/** Every English message of the interface, to check a Chinese page shows none of them. */
+/** A message with variants (plurals) in inlang's format: its texts are the values of each `match`. */
+type Variants = { match: Record<string, string> }[];
+
+/** Every English message of the interface (each variant of a plural), to check a Chinese page shows none of them. */
 const english: string[] = Object.entries(
-	JSON.parse(readFileSync('messages/en.json', 'utf8')) as Record<string, string>
+	JSON.parse(readFileSync('messages/en.json', 'utf8')) as Record<string, string | Variants>
 )
 	.filter(([key]) => key !== '$schema')
-	.map(([, text]) => text);
+	.flatMap(([, text]) => (typeof text === 'string' ? [text] : text.flatMap((v) => Object.values(v.match))));
 
 test.describe('a browser set to Chinese', () => {
 	test.use({ locale: 'zh-CN' });
