@@ -54,22 +54,16 @@ export function switchText(key: keyof LegacySwitches): { title: string; does: st
 	}
 }
 
-export function reasonName(r: WakeReason | string): string {
-	switch (r) {
-		case 'repo-changed':
-			return m.auto_reason_repo_changed();
-		case 'evidence':
-			return m.auto_reason_evidence();
-		case 'scheduled-review':
-			return m.auto_reason_scheduled_review();
-		case 'autonomy-due':
-			return m.auto_reason_autonomy_due();
-		case 'none':
-			return m.auto_reason_none();
-		default:
-			return r;
-	}
-}
+const REASON_NAMES: Record<WakeReason, () => string> = {
+	'repo-changed': m.auto_reason_repo_changed,
+	evidence: m.auto_reason_evidence,
+	'scheduled-review': m.auto_reason_scheduled_review,
+	'autonomy-due': m.auto_reason_autonomy_due,
+	none: m.auto_reason_none
+};
+
+/** The wake gate's reason (`WakeReason`); an unknown one is shown as it is. */
+export const reasonName = (r: string): string => REASON_NAMES[r as WakeReason]?.() ?? r;
 
 /** A check's name (doors.ts CHECK_NAMES); an unknown one is shown as it is. */
 export function checkName(name: string): string {
