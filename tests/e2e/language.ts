@@ -11,6 +11,9 @@
  */
 import { expect, type Page } from '@playwright/test';
 
+/** File names: a path-like token with an extension (letters, digits, `.`, `/`, `_`, `-`). */
+const FILE_NAME = /[\w./-]*[\w-]\.[a-z]{1,4}\b/g;
+
 /** Runs of at least two English words (letters, optional apostrophe) separated by spaces or punctuation a sentence has. */
 const ENGLISH_RUN = /[A-Za-z][a-z]+(?:['’][a-z]+)?(?:[ ,:;-]+[A-Za-z][a-z]+(?:['’][a-z]+)?)+/g;
 
@@ -62,8 +65,8 @@ export const englishOnPage = (page: Page) => textMatching(page, ENGLISH_RUN);
 export const chineseOnPage = (page: Page) => textMatching(page, CHINESE_RUN);
 
 /** Fails, listing them, when the page shows any English sentence (see the module comment). */
-export async function expectNoEnglish(page: Page, state: string): Promise<void> {
-	expect(await englishOnPage(page), `English on the Chinese page: ${state}`).toEqual([]);
+export async function expectNoEnglish(page: Page, state: string, scope: LanguageScope = {}): Promise<void> {
+	expect(await englishOnPage(page, scope), `English on the Chinese page: ${state}`).toEqual([]);
 }
 
 /** Fails, listing them, when an English page shows any Chinese (a message missing from en.json). */

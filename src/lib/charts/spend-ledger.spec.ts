@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSpendLedger, type SpendLedgerData } from './spend-ledger';
+import { createSpendLedger, type SpendLedgerLabels, type SpendLedgerData } from './spend-ledger';
 
 // Three days: a legitimate admit on day 1, the backdoor (consider with no trigger) on day 2 at 9:55,
 // a refused consider, a charged 500 and the same fingerprint again on day 3.
@@ -103,6 +103,41 @@ describe('createSpendLedger', () => {
 		expect(el.querySelector('svg')?.getAttribute('aria-label')).toBe(
 			'Spend ledger over 3 days: 5 spends, 1 refusals, 4 anomalies'
 		);
+	});
+
+	it('draws only the words it is given, and redraws in another language', () => {
+		const chart = createSpendLedger(el);
+		chart.update(data);
+		const labels: SpendLedgerLabels = {
+			reasons: {
+				'repo-changed': '代码库变化',
+				evidence: '证据',
+				'scheduled-review': '定期 review',
+				'autonomy-due': 'autonomy 到期'
+			},
+			anomalies: {
+				'no-trigger': '无触发条件',
+				'repeated-fingerprint': '相同指纹',
+				'charged-failure': '500 仍扣费'
+			},
+			anomalyLegend: '异常',
+			refusedLane: '已拒绝',
+			summary: (days, spends, refusals, anomalies) =>
+				`${days} 天：${spends} 次开销，${refusals} 次拒绝，${anomalies} 个异常`,
+			dailyBudget: (n) => `每日预算：${n}`,
+			tokensPerDay: '代币/天',
+			day: (n) => `第 ${n} 天`
+		};
+		chart.update({ ...data, labels });
+		const texts = [...el.querySelectorAll('text')].map((t) => t.textContent).filter(Boolean);
+		expect(texts).toContain('已拒绝');
+		expect(texts).toContain('每日预算：4');
+		expect(texts).toContain('第 2 天');
+		expect(texts).toContain('无触发条件');
+		expect(texts).toContain('代码库变化');
+		expect(el.querySelector('svg')?.getAttribute('aria-label')).toBe('3 天：5 次开销，1 次拒绝，4 个异常');
+		// Nothing English is left but the doors' names, which are code.
+		expect(texts.filter((t) => /[a-z]{3,} [a-z]{3,}/.test(t!))).toEqual([]);
 	});
 
 	it('draws the tokens charged per day against the daily budget line', () => {

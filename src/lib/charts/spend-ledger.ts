@@ -1,11 +1,13 @@
 /**
  * The spend ledger over simulated time: one lane per door (admit, consider) with a mark per spend,
- * coloured by the wake's reason; refusals on their own lane; the seed's anomalies ringed in red and
+ * coloured by the wake's reason (Okabe-Ito colours, which colour-blind viewers tell apart; each mark's
+ * name says its reason too, so no meaning is carried by colour alone); refusals on their own lane; the seed's anomalies ringed in red and
  * labelled (a spend with no trigger, a repeated fingerprint, a charged transport failure); and below,
  * the budget tokens charged each day against the daily budget line.
  *
  * Marks are buttons (focusable, Enter or a click): `onSelect(id)` lets the page show the spend's
  * chain. Made for a projector: text at 14px or more, the width of the container, keyed joins by id.
+ * Every word it draws comes in `data.labels` (English by default), so the page passes them translated.
  */
 import type { Selection } from 'd3';
 import {
@@ -24,7 +26,7 @@ import {
 	tooltip,
 	widthFor
 } from './frame';
-import { ACCENT, AMBER, DANGER, INK, LINE, MUTED, OK, PANEL_BG, textEm } from './style';
+import { DANGER, INK, LINE, MUTED, PANEL_BG, textEm } from './style';
 
 export type LedgerAnomaly = 'no-trigger' | 'repeated-fingerprint' | 'charged-failure';
 
@@ -49,22 +51,49 @@ export interface SpendLedgerData {
 	charged: number[];
 	/** The selected mark, drawn larger. */
 	selected?: number | null;
+	/** The words drawn, in the page's language; English when left out. */
+	labels?: SpendLedgerLabels;
+}
+
+/** Every word the chart draws. */
+export interface SpendLedgerLabels {
+	/** The legend's name of each wake reason (the keys of REASON_COLOURS). */
+	reasons: Readonly<Record<string, string>>;
+	anomalies: Readonly<Record<LedgerAnomaly, string>>;
+	anomalyLegend: string;
+	refusedLane: string;
+	summary: (days: number, spends: number, refusals: number, anomalies: number) => string;
+	dailyBudget: (tokens: number) => string;
+	tokensPerDay: string;
+	day: (n: number) => string;
 }
 
 export interface SpendLedgerOptions {
 	onSelect?: (id: number) => void;
 }
 
+/** Okabe and Ito's palette (orange, bluish green, reddish purple, blue): apart in every common colour blindness. */
 export const REASON_COLOURS: Readonly<Record<string, string>> = {
-	'repo-changed': AMBER,
-	evidence: OK,
-	'scheduled-review': '#6a3d9a',
-	'autonomy-due': ACCENT
+	'repo-changed': '#E69F00',
+	evidence: '#009E73',
+	'scheduled-review': '#CC79A7',
+	'autonomy-due': '#0072B2'
 };
-export const ANOMALY_LABELS: Readonly<Record<LedgerAnomaly, string>> = {
-	'no-trigger': 'no trigger',
-	'repeated-fingerprint': 'same fingerprint',
-	'charged-failure': 'charged 500'
+
+export const ENGLISH_LABELS: SpendLedgerLabels = {
+	reasons: Object.fromEntries(Object.keys(REASON_COLOURS).map((k) => [k, k])),
+	anomalies: {
+		'no-trigger': 'no trigger',
+		'repeated-fingerprint': 'same fingerprint',
+		'charged-failure': 'charged 500'
+	},
+	anomalyLegend: 'anomaly',
+	refusedLane: 'refused',
+	summary: (days, spends, refusals, anomalies) =>
+		`Spend ledger over ${days} days: ${spends} spends, ${refusals} refusals, ${anomalies} anomalies`,
+	dailyBudget: (tokens) => `daily budget: ${tokens}`,
+	tokensPerDay: 'tokens/day',
+	day: (n) => `day ${n}`
 };
 
 const DEFAULT_W = 1100;
@@ -75,11 +104,6 @@ const PAD_R = 16;
 const LEGEND_H = 34;
 const LANE_H = 56;
 const LANES = ['admit', 'consider', 'refused'] as const;
-const LANE_LABELS: Record<(typeof LANES)[number], string> = {
-	admit: 'admit()',
-	consider: 'consider()',
-	refused: 'refused'
-};
 const BARS_H = 110;
 const AXIS_H = 30;
 const R = 7;
@@ -101,7 +125,7 @@ interface BarModel {
 	over: boolean;
 }
 
-function layout(data: SpendLedgerData, width: number) {
+function layout(data: SpendLedgerData, width: number, labels: SpendLedgerLabels) {
 	const x0 = PAD_L;
 	const x1 = width - PAD_R;
 	const minutes = Math.max(1, data.days) * 1440;
@@ -123,7 +147,7 @@ function layout(data: SpendLedgerData, width: number) {
 		let tag = '';
 		const day = Math.floor(m.minute / 1440);
 		if (m.anomaly && !(day - (lastTagged.get(m.anomaly) ?? -Infinity) < 3)) {
-			const text = ANOMALY_LABELS[m.anomaly];
+			const text = labels.anomalies[m.anomaly];
 			const half = (textEm(text) * FONT) / 2;
 			if (mx - half >= (lastTagEnd.get(lane) ?? -Infinity) + 8) {
 				tag = text;
@@ -174,20 +198,23 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 	]);
 
 	function render(data: SpendLedgerData, width: number): void {
-		const m = layout(data, width);
+		const labels = data.labels ?? ENGLISH_LABELS;
+		const m = layout(data, width, labels);
 		const spends = data.marks.filter((k) => !k.refused).length;
 		const anomalies = data.marks.filter((k) => k.anomaly).length;
 		svg
 			.attr('viewBox', `0 0 ${width} ${m.height}`)
-			.attr(
-				'aria-label',
-				`Spend ledger over ${data.days} days: ${spends} spends, ${data.marks.length - spends} refusals, ${anomalies} anomalies`
-			);
+			.attr('aria-label', labels.summary(data.days, spends, data.marks.length - spends, anomalies));
 		panelBackground(bg, { width, height: m.height, rx: 8 });
 
 		const entries = [
-			...Object.entries(REASON_COLOURS).map(([k, c]) => ({ key: k, text: k, colour: c, ring: false })),
-			{ key: 'anomaly', text: 'anomaly', colour: PANEL_BG, ring: true }
+			...Object.entries(REASON_COLOURS).map(([k, c]) => ({
+				key: k,
+				text: labels.reasons[k] ?? k,
+				colour: c,
+				ring: false
+			})),
+			{ key: 'anomaly', text: labels.anomalyLegend, colour: PANEL_BG, ring: true }
 		];
 		const items = legendItems(legend, entries, {
 			className: 'item',
@@ -199,8 +226,8 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 			.select('circle')
 			.attr('r', R)
 			.attr('fill', (d) => d.colour)
-			.attr('stroke', (d) => (d.ring ? DANGER : 'none'))
-			.attr('stroke-width', 3);
+			.attr('stroke', (d) => (d.ring ? DANGER : INK))
+			.attr('stroke-width', (d) => (d.ring ? 3 : 1));
 		styleText(items.select('text'), { x: 12, middle: true, size: FONT, fill: INK, text: (d) => d.text });
 
 		const laneG = keyedGroups(lanes, 'lane', m.lanes, ['line', 'text'], (d) => d.lane);
@@ -219,7 +246,7 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 			size: FONT,
 			weight: 700,
 			fill: INK,
-			text: (d) => LANE_LABELS[d.lane as (typeof LANES)[number]]
+			text: (d) => (d.lane === 'refused' ? labels.refusedLane : `${d.lane}()`)
 		});
 
 		drawBars(bars as unknown as Sel<SVGGElement, unknown>, m.bars);
@@ -240,7 +267,7 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 			anchor: 'end',
 			size: FONT,
 			fill: DANGER,
-			text: `daily budget: ${data.dailyTokens}`
+			text: labels.dailyBudget(data.dailyTokens)
 		});
 		styleText(budget.append('text'), {
 			x: 12,
@@ -248,14 +275,14 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 			size: FONT,
 			weight: 700,
 			fill: INK,
-			text: 'tokens/day'
+			text: labels.tokensPerDay
 		});
 
 		tickLabels(axis, m.ticks, (d) => d.day, {
 			x: (d) => d.x,
 			y: m.height - MARGIN - 6,
 			anchor: 'middle',
-			text: (d) => `day ${d.day}`
+			text: (d) => labels.day(d.day)
 		});
 
 		drawMarks(m.marks);
@@ -285,8 +312,9 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 		g.select('circle')
 			.attr('r', (d) => (d.refused ? d.r - 2 : d.r))
 			.attr('fill', (d) => (d.refused ? PANEL_BG : (REASON_COLOURS[d.reason] ?? MUTED)))
-			.attr('stroke', (d) => (d.anomaly ? DANGER : d.refused ? MUTED : 'none'))
-			.attr('stroke-width', (d) => (d.anomaly ? 3 : 1.5));
+			// A thin ink outline keeps the lighter Okabe-Ito colours visible on white.
+			.attr('stroke', (d) => (d.anomaly ? DANGER : d.refused ? MUTED : INK))
+			.attr('stroke-width', (d) => (d.anomaly ? 3 : d.refused ? 1.5 : 1));
 		styleText(g.select('text.anomaly-label'), {
 			y: -R - 6,
 			anchor: 'middle',

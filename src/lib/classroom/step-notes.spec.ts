@@ -33,6 +33,17 @@ describe('step notes', () => {
 		}
 	});
 
+	it('the Chinese table has every key, in Chinese, short, ending as a sentence ends', () => {
+		expect(Object.keys(STEP_NOTES.zh).sort()).toEqual(Object.keys(STEP_NOTES.en).sort());
+		for (const [key, text] of Object.entries(STEP_NOTES.zh)) {
+			expect(text, key).not.toBe(STEP_NOTES.en[key as keyof typeof STEP_NOTES.en]);
+			expect(text, key).toMatch(/\p{Script=Han}/u);
+			expect(text.length, key).toBeLessThan(120);
+			expect(text, key).toMatch(/[。？！]$/);
+		}
+		expect(noteFor('autonomy', { phase: 'DECIDE' }, 'zh')?.text).toBe(STEP_NOTES.zh['autonomy.DECIDE']);
+	});
+
 	it('a state without a phase, or a scenario it does not know, has no note', () => {
 		expect(noteFor('undercover', null)).toBeNull();
 		expect(noteFor('nope', { phase: 'SETUP' })).toBeNull();

@@ -2,6 +2,8 @@
  * Step notes: per phase of each scenario, a short note for students of what is happening and why.
  * All the words are in `STEP_NOTES`, one table of messages per language keyed `<scenario>.<phase>`,
  * so a translation is one more table of the same keys (the type makes a missing key a compile error).
+ * A note is about the page, not part of the run: the page picks the table by the interface's language
+ * when it shows the note (`StepNote.svelte`), and nothing of it goes into the log.
  */
 import type { Phase as AutonomyPhase } from '../scenarios/autonomy/state';
 import type { Phase as GovernancePhase } from '../scenarios/governance/state';
@@ -10,7 +12,7 @@ import type { Phase as UndercoverPhase } from '../scenarios/undercover/state';
 export type NoteKey =
 	`undercover.${UndercoverPhase}` | `governance.${GovernancePhase}` | `autonomy.${AutonomyPhase}`;
 
-export type NoteLang = 'en';
+export type NoteLang = 'en' | 'zh';
 
 export const STEP_NOTES: Record<NoteLang, Record<NoteKey, string>> = {
 	en: {
@@ -50,6 +52,35 @@ export const STEP_NOTES: Record<NoteLang, Record<NoteKey, string>> = {
 			'A door granted a token and the model answered: Sentinel now decides whether to improve the file or skip it.',
 		'autonomy.END':
 			'The run is over. Read the ledger: was every token spent with a trigger, on a fresh reason, and charged only for a real decision?'
+	},
+	zh: {
+		'undercover.SETUP':
+			'每个座位都领到一个秘密词语。大多数人拿到同一个词；卧底拿到的是一个意思很接近的词，而且谁都不知道自己是不是卧底。',
+		'undercover.SPEAK':
+			'每个座位轮流描述自己的词，但不能直接说出来。说得太含糊会让人起疑；说得太具体，又会帮卧底猜出平民的词。',
+		'undercover.VOTE': '所有人同时投票，投给自己觉得最可疑的那个座位。投票之前，谁也看不到别人投了谁。',
+		'undercover.RESOLVE': '开始计票。得票最多的座位出局；如果最高票出现平票，平票的几位可以为自己辩护。',
+		'undercover.TIEBREAK': '平票了：平票的几位各自再发言一次为自己辩护，然后其他座位只在他们之间重新投票。',
+		'undercover.END': '游戏结束：如果所有卧底都出局，平民获胜；一旦卧底的人数和平民一样多，卧底获胜。',
+		'governance.SETUP':
+			'三个目标互相冲突的智能体：分派员（Assigner）想把任务派完，执行者（Executor）想尽快做完，审计员（Auditor）要守住规则。',
+		'governance.ASSIGNER': '分派员分配一项任务，回答问题，并对申诉和修改规则的提议作出裁决。',
+		'governance.EXECUTOR':
+			'执行者通过 Tool Agent 完成任务（只能读写白名单里的文件），也可以对否决提出申诉，或者提议修改某条规则。',
+		'governance.AUDITOR': '审计员按照现行规则逐条检查每份产出，批准或否决，并写明依据的是哪一条规则。',
+		'governance.HUMAN': '现在需要一个人来决定：是否批准一项规则修订，或者熔断之后是否继续运行。',
+		'governance.CLOSE':
+			'这一轮结束：测量漂移率、审计穿透率和申诉转化率；如果它们连续多轮超过阈值，熔断器就会跳闸。',
+		'governance.FUSED': '熔断器跳闸了：监督指标一直超过阈值，所以运行停下来，等一个人来处理。',
+		'governance.END': '运行结束。把现在的规则手册和开始时比一比：智能体有没有改写自己的规则？',
+		'autonomy.SETUP':
+			'Sentinel 是一个自主编码智能体，每天只有很少的代币预算，而且只有在有可证明的触发条件时才能花代币。',
+		'autonomy.DAY':
+			'模拟的一天：合并、错误和计划好的时间窗口会唤醒 Sentinel；每次唤醒都要先检查有没有真正的理由，然后才有门可以批给它一个代币。',
+		'autonomy.DECIDE':
+			'一扇门批了一个代币，模型也回答了：现在 Sentinel 要决定是改进这个文件，还是跳过（SKIP）。',
+		'autonomy.END':
+			'运行结束。读一读账本：每个代币花出去时都有触发条件吗？理由是新的吗？是不是只有真正做了决策才扣费？'
 	}
 };
 

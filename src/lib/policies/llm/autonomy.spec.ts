@@ -14,7 +14,8 @@ const obs: AutonomyObservation = {
 	triggers: [
 		{ type: 'sibling-rollback-penalty', text: '2 siblings have rollback penalty', source: 'summer' }
 	],
-	question: 'Improve libs/crypto/decrypto.js now, or SKIP?'
+	question: 'Improve libs/crypto/decrypto.js now, or SKIP?',
+	lang: 'en'
 };
 const ask: Ask = { id: 'decide:3', seat: seatId(1), kind: 'decide', attempt: 0 };
 const ctx = (gate?: Gate): PolicyContext => ({

@@ -12,7 +12,8 @@ const obs = (content: string, triggers: AutonomyObservation['triggers'] = []): A
 	path: 'libs/core/ledger.js',
 	content,
 	triggers,
-	question: 'Improve libs/core/ledger.js now, or SKIP?'
+	question: 'Improve libs/core/ledger.js now, or SKIP?',
+	lang: 'en'
 });
 
 describe('the scripted Sentinel', () => {

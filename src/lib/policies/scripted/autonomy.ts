@@ -6,7 +6,7 @@
  * gets the same SKIP every day, as in the seed.
  */
 import type { Policy } from '../../core';
-import { hasFixme, type AutonomyObservation, type TriggerType } from '../../scenarios/autonomy';
+import { hasFixme, textsFor, type AutonomyObservation, type TriggerType } from '../../scenarios/autonomy';
 import { SCRIPTED_LABEL } from './undercover';
 
 const FIXABLE: readonly TriggerType[] = ['runtime-error', 'open-opportunity', 'unresolved-rollback'];
@@ -15,13 +15,14 @@ export const scriptedSentinel: Policy<AutonomyObservation | null> = {
 	label: SCRIPTED_LABEL,
 	act(obs, ask) {
 		if (ask.kind !== 'decide' || !obs) return { action: null, error: 'nothing to decide' };
+		// The reason is written in the run's language: it goes into the log.
+		const words = textsFor(obs.lang);
 		const fixable = obs.triggers.find((t) => FIXABLE.includes(t.type));
-		if (hasFixme(obs.content))
-			return { action: { decision: 'IMPROVE', reason: `${obs.path} has a FIXME worth a patch` } };
-		if (fixable) return { action: { decision: 'IMPROVE', reason: `${fixable.text}: worth a fix` } };
+		if (hasFixme(obs.content)) return { action: { decision: 'IMPROVE', reason: words.hasFixme(obs.path) } };
+		if (fixable) return { action: { decision: 'IMPROVE', reason: words.worthFix(fixable.text) } };
 		const why = obs.triggers.length
-			? `${obs.triggers.map((t) => t.text).join('; ')}: nothing in the file to change`
-			: 'no trigger and nothing in the file to change';
+			? words.nothingToChange(obs.triggers.map((t) => t.text).join(words.listSeparator))
+			: words.noTriggerNothing;
 		return { action: { decision: 'SKIP', reason: why } };
 	}
 };

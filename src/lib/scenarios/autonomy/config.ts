@@ -1,6 +1,7 @@
 /** The autonomy scenario's config: with the seed, it decides a run. */
 import type { ParseResult } from '../../core';
 import { isIntIn, rangeError, withDefaults } from '../shared/config';
+import { AUTONOMY_LANGS, type AutonomyLang } from './texts';
 
 /**
  * The four legacy behaviours of seed 001, each a switch so a class can turn one bug on at a time.
@@ -26,6 +27,8 @@ export interface AutonomyConfig extends LegacySwitches {
 	dailyTokens: number;
 	/** US dollars per 1,000 model tokens: turns tokens into money in the summary. */
 	pricePer1k: number;
+	/** The run's language: the prompts, the triggers' and refusals' words, the scripted reasons. */
+	lang: AutonomyLang;
 }
 
 export const SWITCHES: readonly (keyof LegacySwitches)[] = [
@@ -50,7 +53,8 @@ export const DEFAULT_CONFIG: Readonly<AutonomyConfig> = Object.freeze({
 	chargeTransportErrors: false,
 	faultRate: 0.05,
 	dailyTokens: 4,
-	pricePer1k: DEFAULT_PRICE_PER_1K
+	pricePer1k: DEFAULT_PRICE_PER_1K,
+	lang: 'en'
 });
 
 export const DAY_RANGE = { min: 1, max: 120 } as const;
@@ -67,11 +71,18 @@ export function parseAutonomyConfig(raw: unknown): ParseResult<AutonomyConfig> {
 		return { ok: false, error: 'the fault rate must be a number from 0 to 1' };
 	if (typeof c.pricePer1k !== 'number' || !(c.pricePer1k >= 0 && c.pricePer1k <= 100))
 		return { ok: false, error: 'the price per 1,000 tokens must be a number of dollars from 0 to 100' };
+	if (!AUTONOMY_LANGS.includes(c.lang as AutonomyLang))
+		return { ok: false, error: 'lang must be "en" or "zh"' };
 	for (const s of SWITCHES)
 		if (typeof c[s] !== 'boolean') return { ok: false, error: `${s} must be true or false` };
 	return { ok: true, config: c as unknown as AutonomyConfig };
 }
 
+/**
+ * The canonical setup: English, the default, is left out, so every run made before there was a
+ * `lang` keeps its setup and its log hash.
+ */
 export function serializeAutonomyConfig(c: AutonomyConfig): Record<string, unknown> {
-	return { ...c };
+	const { lang, ...rest } = c;
+	return lang === 'en' ? rest : { ...rest, lang };
 }

@@ -13,6 +13,7 @@
 import { authorize, check, type Authorization, type Check } from '../../core';
 import { fingerprint, triggersFor } from './triggers';
 import type { AutonomyState, Door, Trigger } from './state';
+import { textsFor } from './texts';
 
 export const COOLDOWN_MINUTES = 6 * 60;
 export const SPACING_MINUTES = 15;
@@ -51,17 +52,14 @@ const clock = (m: number) =>
 export function spendChecks(s: AutonomyState, r: SpendRequest, triggers: readonly Trigger[]): Check[] {
 	const fp = fingerprint(triggers);
 	const c = s.config;
+	const t = textsFor(c.lang);
 	const list: Check[] = [
-		check('trigger', 'reason', () =>
-			triggers.length > 0 ? null : `no trigger: nothing provable about ${r.target} (time is not a reason)`
-		)
+		check('trigger', 'reason', () => (triggers.length > 0 ? null : t.noTrigger(r.target)))
 	];
 	if (!c.ignoreFingerprint)
 		list.push(
 			check('fingerprint', 'reason', () =>
-				s.skippedFingerprint[r.target] === fp
-					? `same triggers (fingerprint ${fp}) as a grant on ${r.target} that ended in SKIP: no new reason`
-					: null
+				s.skippedFingerprint[r.target] === fp ? t.sameFingerprint(fp, r.target) : null
 			)
 		);
 	list.push(
@@ -69,12 +67,12 @@ export function spendChecks(s: AutonomyState, r: SpendRequest, triggers: readonl
 		check('per-file cooldown', 'per-file cooldown', () => {
 			const last = s.lastSpendByFile[r.target];
 			return last !== undefined && r.now - last < COOLDOWN_MINUTES
-				? `${r.target} had a token at ${clock(last)}; its cooldown of ${COOLDOWN_MINUTES / 60} h runs to ${clock(last + COOLDOWN_MINUTES)}`
+				? t.cooldown(r.target, clock(last), COOLDOWN_MINUTES / 60, clock(last + COOLDOWN_MINUTES))
 				: null;
 		}),
 		check('spacing window', 'spacing window', () =>
 			s.lastSpendMinute !== null && r.now - s.lastSpendMinute < SPACING_MINUTES
-				? `the last spend was ${r.now - s.lastSpendMinute} min ago; spends are ${SPACING_MINUTES} min apart at least`
+				? t.spacing(r.now - s.lastSpendMinute, SPACING_MINUTES)
 				: null
 		),
 		lockCheck(s, r),
@@ -84,7 +82,7 @@ export function spendChecks(s: AutonomyState, r: SpendRequest, triggers: readonl
 		list.push(
 			check('provider failures', 'transport failures', () =>
 				s.transportFailuresToday >= PROVIDER_FAILURES_PER_DAY
-					? `the provider failed ${s.transportFailuresToday} times today: no more spends until midnight`
+					? t.providerFailed(s.transportFailuresToday)
 					: null
 			)
 		);
@@ -94,22 +92,22 @@ export function spendChecks(s: AutonomyState, r: SpendRequest, triggers: readonl
 function dailyCheck(s: AutonomyState): Check {
 	return check('daily budget', 'daily tokens', () =>
 		s.tokensToday >= s.config.dailyTokens
-			? `all ${s.config.dailyTokens} tokens of day ${s.day} are spent`
+			? textsFor(s.config.lang).dailySpent(s.config.dailyTokens, s.day)
 			: null
 	);
 }
 
 function lockCheck(s: AutonomyState, r: SpendRequest): Check {
 	return check('module lock', 'module lock', () =>
-		s.files.find((f) => f.path === r.target)?.locked ? `${r.target} is in a locked module` : null
+		s.files.find((f) => f.path === r.target)?.locked ? textsFor(s.config.lang).locked(r.target) : null
 	);
 }
 
 function ownershipCheck(s: AutonomyState, r: SpendRequest): Check {
 	return check('cycle ownership', 'cycle', () => {
-		if (s.pending !== null) return `spend #${s.pending} is still open in this cycle`;
-		if (r.door === 'consider' && !s.pipeline?.files.includes(r.target))
-			return `${r.target} is not in this pipeline cycle`;
+		const t = textsFor(s.config.lang);
+		if (s.pending !== null) return t.stillOpen(s.pending);
+		if (r.door === 'consider' && !s.pipeline?.files.includes(r.target)) return t.notInCycle(r.target);
 		return null;
 	});
 }

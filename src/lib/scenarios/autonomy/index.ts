@@ -41,6 +41,7 @@ export * from './prompts';
 export * from './repository';
 export * from './state';
 export * from './triggers';
+export * from './texts';
 export * from './world';
 export { phases } from './phases';
 export { observationOf } from './observe';

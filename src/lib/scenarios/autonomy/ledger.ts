@@ -4,7 +4,7 @@
  * each spend's chain, wake -> gate -> door -> checks -> model call -> outcome, for the page.
  */
 import { clockOf } from './repository';
-import type { AutonomyState, AutonomySummary, Spend } from './state';
+import type { AutonomyState, AutonomySummary, Spend, WakeReason } from './state';
 
 /** Granted by a door (whatever happened after). */
 export const isSpend = (sp: Spend) => sp.outcome !== 'refused';
@@ -45,63 +45,119 @@ export function summarize(
 	};
 }
 
-/** How the pipeline came to this file: the local analysis that led to consider(), or admit()'s claim. */
-function pipelineStep(s: Pick<AutonomyState, 'analyses'>, sp: Spend): ChainStep[] {
-	const a = s.analyses.find((x) => x.spend === sp.id);
-	if (!a)
-		return sp.door === 'admit'
-			? [{ step: 'pipeline', text: 'admit() picked this one target before the pipeline ran' }]
-			: [];
-	const text =
-		sp.door === 'admit'
-			? `the pipeline claimed the token parked for ${a.path}`
-			: `local analysis of ${a.path}: ${a.local}, confidence ${a.confidence} (${a.confident ? 'sure' : 'not sure'}), so consider() was asked`;
-	return [{ step: 'pipeline', text }];
-}
-
 export interface ChainStep {
 	step: 'wake' | 'gate' | 'pipeline' | 'door' | 'checks' | 'model call' | 'outcome';
 	text: string;
 }
 
+type WakeCause = AutonomyState['wakes'][number]['cause'];
+
+/**
+ * The words of a chain, so the page can tell it in the interface's language. The chain reads the
+ * run's own texts (wake notes, triggers, refusals, reasons) as they are in the log; these words are
+ * only what joins them, and the names of identifiers (wake reasons, causes, checks).
+ */
+export interface ChainWords {
+	cause: (c: WakeCause) => string;
+	reason: (r: WakeReason) => string;
+	check: (name: string) => string;
+	none: string;
+	list: (items: readonly string[]) => string;
+	wake: (cause: string, clock: string) => string;
+	wakeById: (id: number) => string;
+	gate: (reason: string, note: string | null, head: string | null) => string;
+	admitFirst: string;
+	claimed: (path: string) => string;
+	analysis: (path: string, local: string, confidence: number, sure: boolean) => string;
+	door: (door: string, target: string, triggers: string, fp: string, repeated: boolean) => string;
+	trigger: (text: string, source: string) => string;
+	checks: (passed: string, skipped: string, refusal: { check: string; reason: string } | null) => string;
+	call: (engine: string, model: string, prompt: number, completion: number) => string;
+	callFailed: (error: string) => string;
+	estimated: (tokens: number) => string;
+	outcome: { [K in Spend['outcome']]: (sp: Spend) => string };
+}
+
+/** The chain in English: the words the page had before it had two languages. */
+export const ENGLISH_CHAIN: ChainWords = {
+	cause: (c) => c,
+	reason: (r) => r,
+	check: (name) => name,
+	none: 'none',
+	list: (items) => items.join(', '),
+	wake: (cause, clock) => `${cause} wake, ${clock}`,
+	wakeById: (id) => `wake #${id}`,
+	gate: (reason, note, head) =>
+		`wake gate: ${reason}${note !== null ? ` (${note})` : ''}${head !== null ? `; repository at ${head}` : ''}`,
+	admitFirst: 'admit() picked this one target before the pipeline ran',
+	claimed: (path) => `the pipeline claimed the token parked for ${path}`,
+	analysis: (path, local, confidence, sure) =>
+		`local analysis of ${path}: ${local}, confidence ${confidence} (${sure ? 'sure' : 'not sure'}), so consider() was asked`,
+	door: (door, target, triggers, fp, repeated) =>
+		`${door}() on ${target}; triggers: ${triggers}; fingerprint ${fp}${repeated ? ' (same as a grant that ended in SKIP)' : ''}`,
+	trigger: (text, source) => `${text} [${source}]`,
+	checks: (passed, skipped, refusal) =>
+		`passed: ${passed}; never checked: ${skipped}${refusal ? `; refused by ${refusal.check}: ${refusal.reason}` : ''}`,
+	call: (engine, model, prompt, completion) => `${engine}:${model}, ${prompt} + ${completion} tokens`,
+	callFailed: (error) => `failed: ${error}`,
+	estimated: (tokens) => `${tokens} tokens (estimated: the seat is not a model)`,
+	outcome: {
+		pending: () => 'waiting for the answer',
+		refused: (sp) => `refused (${sp.refusal?.budget ?? ''}): nothing spent`,
+		IMPROVE: (sp) => `IMPROVE: ${sp.reason ?? ''}`,
+		SKIP: (sp) => `SKIP: ${sp.reason ?? ''}`,
+		'transport-failure': (sp) =>
+			`transport failure, not a decision: the token went back (budget ${sp.before} -> ${sp.after})`,
+		deferred: (sp) =>
+			`"deferred": the provider failed, and the token and ${sp.tokens} tokens were charged for no decision`,
+		forfeited: (sp) => `no decision: ${sp.error ?? ''}`
+	}
+};
+
+/** How the pipeline came to this file: the local analysis that led to consider(), or admit()'s claim. */
+function pipelineStep(s: Pick<AutonomyState, 'analyses'>, sp: Spend, w: ChainWords): ChainStep[] {
+	const a = s.analyses.find((x) => x.spend === sp.id);
+	if (!a) return sp.door === 'admit' ? [{ step: 'pipeline', text: w.admitFirst }] : [];
+	const text =
+		sp.door === 'admit' ? w.claimed(a.path) : w.analysis(a.path, a.local, a.confidence, a.confident);
+	return [{ step: 'pipeline', text }];
+}
+
 /** Why a spend happened (or did not), step by step, in words. */
-export function chainOf(s: Pick<AutonomyState, 'wakes' | 'analyses' | 'config'>, sp: Spend): ChainStep[] {
-	const wake = s.wakes.find((w) => w.id === sp.wake);
-	const triggers = sp.triggers.length ? sp.triggers.map((t) => `${t.text} [${t.source}]`).join('; ') : 'none';
+export function chainOf(
+	s: Pick<AutonomyState, 'wakes' | 'analyses' | 'config'>,
+	sp: Spend,
+	w: ChainWords = ENGLISH_CHAIN
+): ChainStep[] {
+	const wake = s.wakes.find((x) => x.id === sp.wake);
+	const triggers = sp.triggers.length
+		? sp.triggers.map((t) => w.trigger(t.text, t.source)).join('; ')
+		: w.none;
+	const listed = (names: readonly string[]) => (names.length ? w.list(names.map(w.check)) : w.none);
+	const refusal = sp.refusal ? { check: w.check(sp.refusal.check), reason: sp.refusal.reason } : null;
 	const steps: ChainStep[] = [
-		{ step: 'wake', text: wake ? `${wake.cause} wake, ${clockOf(wake.minute)}` : `wake #${sp.wake}` },
+		{ step: 'wake', text: wake ? w.wake(w.cause(wake.cause), clockOf(wake.minute)) : w.wakeById(sp.wake) },
 		{
 			step: 'gate',
-			text: `wake gate: ${sp.wakeReason}${wake ? ` (${wake.note})` : ''}${wake && sp.wakeReason !== 'repo-changed' ? `; repository at ${wake.head}` : ''}`
+			text: w.gate(
+				w.reason(sp.wakeReason),
+				wake ? wake.note : null,
+				wake && sp.wakeReason !== 'repo-changed' ? wake.head : null
+			)
 		},
-		...pipelineStep(s, sp),
-		{
-			step: 'door',
-			text: `${sp.door}() on ${sp.target}; triggers: ${triggers}; fingerprint ${sp.fingerprint}${sp.repeated ? ' (same as a grant that ended in SKIP)' : ''}`
-		},
-		{
-			step: 'checks',
-			text: `passed: ${sp.checksPassed.join(', ') || 'none'}; never checked: ${sp.checksSkipped.join(', ') || 'none'}${sp.refusal ? `; refused by ${sp.refusal.check}: ${sp.refusal.reason}` : ''}`
-		}
+		...pipelineStep(s, sp, w),
+		{ step: 'door', text: w.door(sp.door, sp.target, triggers, sp.fingerprint, sp.repeated) },
+		{ step: 'checks', text: w.checks(listed(sp.checksPassed), listed(sp.checksSkipped), refusal) }
 	];
 	if (sp.outcome !== 'refused')
 		steps.push({
 			step: 'model call',
 			text: sp.call
-				? `${sp.call.engine}:${sp.call.model}, ${sp.call.promptTokens} + ${sp.call.completionTokens} tokens`
+				? w.call(sp.call.engine, sp.call.model, sp.call.promptTokens, sp.call.completionTokens)
 				: sp.error
-					? `failed: ${sp.error}`
-					: `${sp.tokens} tokens (estimated: the seat is not a model)`
+					? w.callFailed(sp.error)
+					: w.estimated(sp.tokens)
 		});
-	const outcome: Record<Spend['outcome'], string> = {
-		pending: 'waiting for the answer',
-		refused: `refused (${sp.refusal?.budget ?? ''}): nothing spent`,
-		IMPROVE: `IMPROVE: ${sp.reason ?? ''}`,
-		SKIP: `SKIP: ${sp.reason ?? ''}`,
-		'transport-failure': `transport failure, not a decision: the token went back (budget ${sp.before} -> ${sp.after})`,
-		deferred: `"deferred": the provider failed, and the token and ${sp.tokens} tokens were charged for no decision`,
-		forfeited: `no decision: ${sp.error ?? ''}`
-	};
-	steps.push({ step: 'outcome', text: outcome[sp.outcome] });
+	steps.push({ step: 'outcome', text: w.outcome[sp.outcome](sp) });
 	return steps;
 }

@@ -20,7 +20,8 @@ export function observationOf(
 		path,
 		content: readRepoFile(s, path),
 		triggers: triggers.map((t) => ({ type: t.type, text: t.text, source: t.source })),
-		question: questionFor(path)
+		question: questionFor(path, s.config.lang),
+		lang: s.config.lang
 	};
 }
 

@@ -6,36 +6,34 @@
 import { estimateMessages } from '../../core/tokens';
 import type { PromptMessage } from '../shared/prompt';
 import type { AutonomyObservation } from './state';
+import { textsFor, type AutonomyLang } from './texts';
 
 /** The reply's cap: a decision and one sentence. */
 export const MAX_REPLY_TOKENS = 64;
 
-export const SYSTEM_PROMPT =
-	'You are Sentinel, an autonomous coding agent with a small daily budget. You are shown one file of your ' +
-	'repository and the triggers that made you look at it. Decide whether the file is worth improving now. ' +
-	'Answer with JSON only: {"decision": "IMPROVE" or "SKIP", "reason": "one short sentence"}.';
+/** What the question reads: the observation, in its run's language. */
+type QuestionView = Pick<AutonomyObservation, 'path' | 'content' | 'triggers' | 'question' | 'lang'>;
 
-export function questionMessages(
-	obs: Pick<AutonomyObservation, 'path' | 'content' | 'triggers' | 'question'>
-): PromptMessage[] {
+export function questionMessages(obs: QuestionView): PromptMessage[] {
+	const t = textsFor(obs.lang);
 	const triggers = obs.triggers.length
-		? obs.triggers.map((t) => `- ${t.text} (${t.source})`).join('\n')
-		: '- none';
+		? obs.triggers.map((tr) => `- ${tr.text} (${tr.source})`).join('\n')
+		: `- ${t.noTriggers}`;
+	// A colon after each label: the ASCII one in English, the full-width one in Chinese.
+	const colon = obs.lang === 'zh' ? '：' : ':';
 	return [
-		{ role: 'system', content: SYSTEM_PROMPT },
+		{ role: 'system', content: t.systemPrompt },
 		{
 			role: 'user',
-			content: `File: ${obs.path}\nTriggers:\n${triggers}\n\n${obs.content}\n\n${obs.question}`
+			content: `${t.fileLabel}${colon} ${obs.path}\n${t.triggersLabel}${colon}\n${triggers}\n\n${obs.content}\n\n${obs.question}`
 		}
 	];
 }
 
-export const questionFor = (path: string) => `Improve ${path} now, or SKIP?`;
+export const questionFor = (path: string, lang: AutonomyLang = 'en') => textsFor(lang).question(path);
 
 /** The worst case a spend holds: the prompt, estimated conservatively, plus the reply's cap. */
-export function reserveFor(
-	obs: Pick<AutonomyObservation, 'path' | 'content' | 'triggers' | 'question'>
-): number {
+export function reserveFor(obs: QuestionView): number {
 	return estimateMessages(questionMessages(obs)) + MAX_REPLY_TOKENS;
 }
 
@@ -76,16 +74,13 @@ export function parseDecision(
  * The question cut to fit a model's window: the file is shortened (its head kept, a note where it was
  * cut) until prompt plus reply fit. The triggers and the question always stay.
  */
-export function fittedQuestion(
-	obs: Pick<AutonomyObservation, 'path' | 'content' | 'triggers' | 'question'>,
-	contextWindow: number
-): PromptMessage[] {
+export function fittedQuestion(obs: QuestionView, contextWindow: number): PromptMessage[] {
 	const room = contextWindow - MAX_REPLY_TOKENS;
 	let content = obs.content;
 	let messages = questionMessages({ ...obs, content });
 	while (estimateMessages(messages) > room && content.length > 0) {
 		content = content.slice(0, Math.floor(content.length * 0.8));
-		messages = questionMessages({ ...obs, content: `${content}\n// … (file cut to fit the model's window)` });
+		messages = questionMessages({ ...obs, content: `${content}\n${textsFor(obs.lang).fileCut}` });
 	}
 	return messages;
 }

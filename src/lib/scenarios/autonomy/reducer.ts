@@ -5,6 +5,7 @@ import { summarize } from './ledger';
 import { phases } from './phases';
 import { clockOf, fileContent, headOf, repoPath } from './repository';
 import type { AutonomyEvent, AutonomyState, Evidence, Spend } from './state';
+import { textsFor } from './texts';
 
 function at(minute: number): string {
 	return clockOf(minute);
@@ -99,14 +100,14 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 					type: 'repo-changed',
 					path,
 					since: d.minute,
-					source: `MR !${d.mr} merged ${at(d.minute)}`,
-					text: `changed by MR !${d.mr}`
+					source: textsFor(s.config.lang).mergedSource(d.mr, at(d.minute)),
+					text: textsFor(s.config.lang).mergedText(d.mr)
 				});
 			return next;
 		}
 		case 'world.errored': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.errored' }>).data;
-			return worldEvidence(s, d, 'runtime-error', 'runtime error', d.message);
+			return worldEvidence(s, d, 'runtime-error', textsFor(s.config.lang).errorSource, d.message);
 		}
 		case 'world.security-failed': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.security-failed' }>).data;
@@ -114,15 +115,18 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 		}
 		case 'world.drifted': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.drifted' }>).data;
-			return worldEvidence(s, d, 'governance-drift', 'drift report', 'governance drift past its threshold');
+			const t = textsFor(s.config.lang);
+			return worldEvidence(s, d, 'governance-drift', t.driftSource, t.driftText);
 		}
 		case 'world.opportunity-opened': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.opportunity-opened' }>).data;
-			return worldEvidence(s, d, 'open-opportunity', 'opportunity opened', 'an open improvement opportunity');
+			const t = textsFor(s.config.lang);
+			return worldEvidence(s, d, 'open-opportunity', t.opportunitySource, t.opportunityText);
 		}
 		case 'world.rolled-back': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.rolled-back' }>).data;
-			return worldEvidence(s, d, 'unresolved-rollback', 'rollback', 'a rollback nobody has resolved');
+			const t = textsFor(s.config.lang);
+			return worldEvidence(s, d, 'unresolved-rollback', t.rollbackSource, t.rollbackText);
 		}
 		case 'provider.outage-started': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'provider.outage-started' }>).data;
@@ -190,11 +194,7 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 		}
 		case 'provider.failed': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'provider.failed' }>).data;
-			return failSpend(
-				s,
-				d.spend,
-				`provider ${d.status === 500 ? 'HTTP 500' : 'timeout'}${d.outage ? ' (outage)' : ''}`
-			);
+			return failSpend(s, d.spend, textsFor(s.config.lang).providerError(d.status, d.outage));
 		}
 		case 'spend.failed': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'spend.failed' }>).data;

@@ -25,6 +25,7 @@ import { summarize } from './ledger';
 import type { AgendaItem, AutonomyEvent, AutonomyState, Door, Spend, WakeReason } from './state';
 import { drawAgenda } from './world';
 import { fingerprint } from './triggers';
+import { textsFor } from './texts';
 
 export const SENTINEL_SEAT = 1;
 
@@ -102,7 +103,7 @@ function dayStep(s: AutonomyState): Step {
 	const item = s.agenda[s.cursor];
 	if (item) return agendaStep(s, item);
 	if (s.day < s.config.days) return events(startDay(s, s.day + 1));
-	return events({ kind: 'run.ended', data: { reason: `${s.config.days} simulated days done` } });
+	return events({ kind: 'run.ended', data: { reason: textsFor(s.config.lang).daysDone(s.config.days) } });
 }
 
 function agendaStep(s: AutonomyState, item: AgendaItem): Step {
@@ -140,25 +141,16 @@ export function evaluate(
 	minute: number,
 	cause: 'merge' | 'error' | 'review' | 'autonomy'
 ): { reason: WakeReason; note: string; target: string | null } {
-	if (s.head !== s.seenHead) return { reason: 'repo-changed', note: `head moved to ${s.head}`, target: null };
+	const t = textsFor(s.config.lang);
+	if (s.head !== s.seenHead) return { reason: 'repo-changed', note: t.headMoved(s.head), target: null };
 	if (s.evidence.length > s.seenEvidence)
-		return {
-			reason: 'evidence',
-			note: `${s.evidence.length - s.seenEvidence} new piece(s) of evidence`,
-			target: null
-		};
-	if (cause === 'review')
-		return { reason: 'scheduled-review', note: 'the weekly review is due', target: null };
+		return { reason: 'evidence', note: t.newEvidence(s.evidence.length - s.seenEvidence), target: null };
+	if (cause === 'review') return { reason: 'scheduled-review', note: t.reviewDue, target: null };
 	if (cause === 'autonomy') {
 		const target = admitTarget(s, minute);
-		if (target)
-			return { reason: 'autonomy-due', note: `autonomy window; admit() considers ${target}`, target };
+		if (target) return { reason: 'autonomy-due', note: t.autonomyDue(target), target };
 	}
-	return {
-		reason: 'none',
-		note: 'no trigger anywhere: time is not a reason, so this wake costs nothing',
-		target: null
-	};
+	return { reason: 'none', note: t.noReason, target: null };
 }
 
 function wakeStep(s: AutonomyState, minute: number, cause: 'merge' | 'error' | 'review' | 'autonomy'): Step {

@@ -2,6 +2,7 @@
 import type { EventDraft, Refusal, ToolCallRecord } from '../../core';
 import type { FileSystemState } from '../../tools';
 import type { AutonomyConfig } from './config';
+import type { AutonomyLang } from './texts';
 
 export type Phase = 'SETUP' | 'DAY' | 'DECIDE' | 'END';
 
@@ -212,6 +213,8 @@ export interface AutonomyObservation {
 	content: string;
 	triggers: { type: TriggerType; text: string; source: string }[];
 	question: string;
+	/** The run's language, which the question is asked in and a scripted answer is written in. */
+	lang: AutonomyLang;
 }
 
 export type AutonomyEvent =

@@ -8,6 +8,7 @@
 import { fnv1a32 } from '../../core';
 import { SECURITY_OWNER } from './repository';
 import type { AutonomyState, Trigger, TriggerType } from './state';
+import { textsFor } from './texts';
 
 const DAY = 1440;
 
@@ -40,6 +41,7 @@ export function triggersFor(s: TriggerView, path: string, now: number): Trigger[
 	const file = s.files.find((f) => f.path === path);
 	if (!file || file.locked) return [];
 	const out: Trigger[] = [];
+	const t = textsFor(s.config.lang);
 	for (const e of s.evidence)
 		if (e.path === path && !e.resolved && e.since <= now && fresh(s, e.type, e.since, now))
 			out.push({ type: e.type, path, source: e.source, since: e.since, text: e.text });
@@ -52,10 +54,10 @@ export function triggersFor(s: TriggerView, path: string, now: number): Trigger[
 		out.push({
 			type: 'sibling-rollback-penalty',
 			path,
-			source: `rollback penalties of ${penalised.map((f) => f.path).join(', ')}`,
+			source: t.siblingSource(penalised.map((f) => f.path).join(', ')),
 			since: Math.max(...penalised.map((f) => s.penalties[f.path]!)),
 			value: penalised.length,
-			text: `${penalised.length} sibling${penalised.length === 1 ? ' has a' : 's have'} rollback penalty`
+			text: t.siblingText(penalised.length)
 		});
 	if (path === SECURITY_OWNER && s.securityCount > 0) {
 		// Fixed: a counter counts only as its change since a decided grant last consumed it.
@@ -64,10 +66,10 @@ export function triggersFor(s: TriggerView, path: string, now: number): Trigger[
 			out.push({
 				type: 'security-counter',
 				path,
-				source: `security counter (last failure at minute ${s.securitySince})`,
+				source: t.securitySource(s.securitySince),
 				since: s.securitySince,
 				value,
-				text: `${value} security failure${value === 1 ? '' : 's'} in the system`
+				text: t.securityText(value)
 			});
 	}
 	return out;

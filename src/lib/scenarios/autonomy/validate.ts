@@ -4,6 +4,7 @@ import { runTool } from '../../tools';
 import { patchPath } from './repository';
 import { askId } from './rules';
 import type { AutonomyEvent, AutonomyState } from './state';
+import { textsFor } from './texts';
 
 /**
  * Valid answers: `{ decision: "IMPROVE" | "SKIP", reason?: string }`, or `{ transport: "<error>" }`
@@ -32,7 +33,8 @@ export function validate(s: AutonomyState, ask: Ask, action: unknown): Validatio
 	const reason = ((a.reason as string | undefined) ?? '').trim().slice(0, 300);
 	if (decision === 'SKIP')
 		return { ok: true, event: { kind: 'spend.decided', data: { spend: spend.id, decision, reason } } };
-	const patch = `# Proposal for ${spend.target}\n\nWhy: ${reason || 'no reason given'}\nTriggers: ${spend.triggers.map((t) => t.text).join('; ') || 'none'}\n`;
+	const t = textsFor(s.config.lang);
+	const patch = t.patch(spend.target, reason, spend.triggers.map((tr) => tr.text).join(t.listSeparator));
 	const { outcome, record } = runTool(
 		s.fs,
 		{ tool: 'write_file', args: { path: patchPath(spend.target), content: patch } },

@@ -14,7 +14,8 @@ export const REVIEW_MINUTE = 11 * H;
 /** A scheduled review every this many days. */
 export const REVIEW_EVERY = 7;
 
-const ERRORS = [
+/** The runtime errors the world throws: program output, the same in a run of any language. */
+export const RUNTIME_ERRORS: readonly string[] = [
 	'TypeError: cannot read properties of undefined (reading "id")',
 	'RangeError: maximum call stack size exceeded',
 	'Error: budget ledger out of balance',
@@ -44,7 +45,7 @@ export function drawAgenda(
 	if (rng.next() < 0.2) {
 		const minute = at(10 * H, 18 * H);
 		items.push(
-			{ minute, type: 'error', path: rng.pick(unlocked), message: rng.pick(ERRORS) },
+			{ minute, type: 'error', path: rng.pick(unlocked), message: rng.pick(RUNTIME_ERRORS) },
 			{ minute, type: 'wake', cause: 'error' }
 		);
 	}

@@ -1,49 +1,218 @@
-/** What the autonomy views show, computed from the state alone (so the page and a replay agree). */
-import type { LedgerMark, SpendLedgerData } from '$lib/charts/spend-ledger';
+/**
+ * What the autonomy views show, computed from the state alone (so the page and a replay agree), in
+ * the interface's language. The run's own texts (triggers, wake notes, refusals, reasons) are shown as
+ * the log has them, in the run's language; the words around them, and the names of identifiers (wake
+ * reasons, checks, outcomes), are messages. Each function reads the language when it is called, so a
+ * view that calls it in a template follows the language switch.
+ */
+import type { LedgerMark, SpendLedgerData, SpendLedgerLabels } from '$lib/charts/spend-ledger';
+import { m } from '$lib/paraglide/messages';
 import {
 	anomalyOf,
 	chainOf,
 	clockOf,
+	RUNTIME_ERRORS,
 	summarize,
 	type AutonomyState,
+	type ChainWords,
 	type LegacySwitches,
-	type Spend
+	type Spend,
+	type WakeReason
 } from '$lib/scenarios/autonomy';
 
 /** Each legacy switch in two sentences: what it does, and what to look for on the chart. */
-export const SWITCH_TEXT: Readonly<
-	Record<keyof LegacySwitches, { title: string; does: string; look: string }>
-> = {
-	legacyConsider: {
-		title: 'Legacy consider() (MR !107)',
-		does: 'The second door only checks the daily limit, the module lock and cycle ownership, never whether there is a trigger or how long ago the last spend was.',
-		look: 'After a merge, look for consider() marks ringed "no trigger" hours before the 15:01 window, and for the day’s bar climbing early.'
-	},
-	ignoreFingerprint: {
-		title: 'No trigger fingerprint',
-		does: 'A grant that ended in SKIP does not remember its triggers, so the very same triggers count as a reason again the next day.',
-		look: 'With the horizon off too, look for admit() marks ringed "same fingerprint" at the same minute every day: the eternal reason.'
-	},
-	noStaleness: {
-		title: 'No staleness horizon',
-		does: 'The "2 siblings have rollback penalty" and "N security failures" triggers never expire, and the counter counts in full every day instead of its change.',
-		look: 'Look for decrypto.js and pressure-engine.js coming back at 15:01 and 15:17 long after anything happened to them.'
-	},
-	chargeTransportErrors: {
-		title: 'Charge transport errors',
-		does: 'When the provider answers HTTP 500 or times out, the token stays spent and the line says "deferred", as if a decision had been made.',
-		look: 'Look for marks ringed "charged 500" during an outage; with the switch off the same failures give the token back.'
+export function switchText(key: keyof LegacySwitches): { title: string; does: string; look: string } {
+	switch (key) {
+		case 'legacyConsider':
+			return {
+				title: m.auto_switch_legacyConsider_title(),
+				does: m.auto_switch_legacyConsider_does(),
+				look: m.auto_switch_legacyConsider_look()
+			};
+		case 'ignoreFingerprint':
+			return {
+				title: m.auto_switch_ignoreFingerprint_title(),
+				does: m.auto_switch_ignoreFingerprint_does(),
+				look: m.auto_switch_ignoreFingerprint_look()
+			};
+		case 'noStaleness':
+			return {
+				title: m.auto_switch_noStaleness_title(),
+				does: m.auto_switch_noStaleness_does(),
+				look: m.auto_switch_noStaleness_look()
+			};
+		case 'chargeTransportErrors':
+			return {
+				title: m.auto_switch_chargeTransportErrors_title(),
+				does: m.auto_switch_chargeTransportErrors_does(),
+				look: m.auto_switch_chargeTransportErrors_look()
+			};
+		default: {
+			const never: never = key;
+			throw new Error(`unknown switch ${String(never)}`);
+		}
 	}
+}
+
+const REASON_NAMES: Record<WakeReason, () => string> = {
+	'repo-changed': m.auto_reason_repo_changed,
+	evidence: m.auto_reason_evidence,
+	'scheduled-review': m.auto_reason_scheduled_review,
+	'autonomy-due': m.auto_reason_autonomy_due,
+	none: m.auto_reason_none
 };
 
-export const FAULT_TEXT =
-	'The chance that any one provider call fails (HTTP 500 or a timeout), on top of the scheduled outages. Raise it and watch how transport failures are recorded and whether they are charged.';
+/** The wake gate's reason (`WakeReason`); an unknown one is shown as it is. */
+export const reasonName = (r: string): string => REASON_NAMES[r as WakeReason]?.() ?? r;
 
-export const REFUND_RULE =
-	'A spend whose provider call failed in transport (HTTP 500, a timeout) is not a decision: it is recorded as a transport failure, its budget token goes back to the day, and it costs no model tokens. Its spacing and cooldown still apply, and after two failures in a day no more spends are made until midnight, so a failing provider cannot be hammered.';
+/** A check's name (doors.ts CHECK_NAMES); an unknown one is shown as it is. */
+export function checkName(name: string): string {
+	const names: Record<string, () => string> = {
+		trigger: m.auto_check_trigger,
+		fingerprint: m.auto_check_fingerprint,
+		'daily budget': m.auto_check_daily_budget,
+		'per-file cooldown': m.auto_check_cooldown,
+		'spacing window': m.auto_check_spacing,
+		'module lock': m.auto_check_module_lock,
+		'cycle ownership': m.auto_check_cycle,
+		'provider failures': m.auto_check_provider_failures
+	};
+	return names[name]?.() ?? name;
+}
+
+/** A refusal's budget (the `budget` of core's Check). */
+function budgetName(budget: string): string {
+	const names: Record<string, () => string> = {
+		reason: m.auto_budget_reason,
+		'daily tokens': m.auto_budget_daily_tokens,
+		'per-file cooldown': m.auto_budget_cooldown,
+		'spacing window': m.auto_budget_spacing,
+		'module lock': m.auto_budget_module_lock,
+		cycle: m.auto_budget_cycle,
+		'transport failures': m.auto_budget_transport
+	};
+	return names[budget]?.() ?? budget;
+}
+
+/** A spend's outcome in a word or two (IMPROVE and SKIP are the decision words, in every language). */
+export function outcomeName(sp: Spend): string {
+	switch (sp.outcome) {
+		case 'refused':
+			return m.auto_refused_by({ check: checkName(sp.refusal?.check ?? '') });
+		case 'IMPROVE':
+		case 'SKIP':
+			return sp.outcome;
+		case 'pending':
+			return m.auto_outcome_pending();
+		case 'transport-failure':
+			return m.auto_outcome_transport_failure();
+		case 'deferred':
+			return m.auto_outcome_deferred();
+		case 'forfeited':
+			return m.auto_outcome_forfeited();
+		default: {
+			const never: never = sp.outcome;
+			throw new Error(`unknown outcome ${String(never)}`);
+		}
+	}
+}
+
+const STEP_NAMES: Record<string, () => string> = {
+	wake: m.auto_step_wake,
+	gate: m.auto_step_gate,
+	pipeline: m.auto_step_pipeline,
+	door: m.auto_step_door,
+	checks: m.auto_step_checks,
+	'model call': m.auto_step_model_call,
+	outcome: m.auto_step_outcome
+};
+export const stepName = (step: string) => STEP_NAMES[step]?.() ?? step;
+
+/** The words that join a chain's parts, in the interface's language. */
+export function chainWords(): ChainWords {
+	const cause: Record<string, () => string> = {
+		merge: m.auto_cause_merge,
+		error: m.auto_cause_error,
+		review: m.auto_cause_review,
+		autonomy: m.auto_cause_autonomy
+	};
+	return {
+		cause: (c) => cause[c]?.() ?? c,
+		reason: reasonName,
+		check: checkName,
+		none: m.auto_none(),
+		list: (items) => items.join(m.auto_list_separator()),
+		wake: (c, clock) => m.auto_chain_wake({ cause: c, clock }),
+		wakeById: (id) => m.auto_chain_wake_id({ id }),
+		gate: (reason, note, head) =>
+			m.auto_chain_gate({ reason }) +
+			(note !== null ? m.auto_chain_gate_note({ note }) : '') +
+			(head !== null ? m.auto_chain_gate_head({ head }) : ''),
+		admitFirst: m.auto_chain_admit_first(),
+		claimed: (path) => m.auto_chain_claimed({ path }),
+		analysis: (path, local, confidence, sure) =>
+			m.auto_chain_analysis({
+				path,
+				local,
+				confidence,
+				sure: sure ? m.auto_chain_sure() : m.auto_chain_not_sure()
+			}),
+		door: (door, target, triggers, fp, repeated) =>
+			m.auto_chain_door({ door, target, triggers, fp }) + (repeated ? m.auto_chain_door_repeated() : ''),
+		trigger: (text, source) => `${text} [${source}]`,
+		checks: (passed, skipped, refusal) =>
+			m.auto_chain_checks({ passed, skipped }) + (refusal ? m.auto_chain_refused(refusal) : ''),
+		call: (engine, model, prompt, completion) => m.auto_chain_call({ engine, model, prompt, completion }),
+		callFailed: (error) => m.auto_chain_call_failed({ error }),
+		estimated: (tokens) => m.auto_chain_estimated({ tokens }),
+		outcome: {
+			pending: () => m.auto_chain_pending(),
+			refused: (sp) => m.auto_chain_refused_outcome({ budget: budgetName(sp.refusal?.budget ?? '') }),
+			IMPROVE: (sp) => `IMPROVE: ${sp.reason ?? ''}`,
+			SKIP: (sp) => `SKIP: ${sp.reason ?? ''}`,
+			'transport-failure': (sp) => m.auto_chain_transport({ before: sp.before, after: sp.after }),
+			deferred: (sp) => m.auto_chain_deferred({ tokens: sp.tokens }),
+			forfeited: (sp) => m.auto_chain_forfeited({ error: sp.error ?? '' })
+		}
+	};
+}
+
+/** One piece of a run's text: words, or program output (a runtime error's message) to show as code. */
+export interface RunTextPart {
+	text: string;
+	code: boolean;
+}
+
+/**
+ * A run's text cut where it quotes a runtime error: the error is the program's words (English in a
+ * run of any language, as JavaScript wrote it), so the page shows it as code, which no one translates.
+ */
+export function runTextParts(text: string): RunTextPart[] {
+	const parts: RunTextPart[] = [];
+	let rest = text;
+	while (rest) {
+		const hits = RUNTIME_ERRORS.map((e) => ({ e, at: rest.indexOf(e) })).filter((h) => h.at >= 0);
+		if (!hits.length) break;
+		const first = hits.reduce((a, b) => (b.at < a.at ? b : a));
+		if (first.at > 0) parts.push({ text: rest.slice(0, first.at), code: false });
+		parts.push({ text: first.e, code: true });
+		rest = rest.slice(first.at + first.e.length);
+	}
+	if (rest) parts.push({ text: rest, code: false });
+	return parts;
+}
+
+/** A spend's chain in the interface's language. */
+export const chainFor = (s: AutonomyState, sp: Spend) => chainOf(s, sp, chainWords());
+
+/** A spend in one line: the chart's mark name and tooltip, and what the live region announces. */
+function what(sp: Spend): string {
+	return sp.outcome === 'refused'
+		? m.auto_refused_by_mark({ check: checkName(sp.refusal?.check ?? '') })
+		: outcomeName(sp);
+}
 
 export function markOf(sp: Spend): LedgerMark {
-	const what = sp.outcome === 'refused' ? `refused by ${sp.refusal?.check}` : sp.outcome;
 	return {
 		id: sp.id,
 		minute: sp.minute,
@@ -51,7 +220,47 @@ export function markOf(sp: Spend): LedgerMark {
 		refused: sp.outcome === 'refused',
 		reason: sp.wakeReason,
 		anomaly: sp.outcome === 'refused' ? null : anomalyOf(sp),
-		label: `#${sp.id} ${clockOf(sp.minute)} ${sp.door}() ${sp.target}: ${what}`
+		label: m.auto_mark({
+			id: sp.id,
+			clock: clockOf(sp.minute),
+			door: sp.door,
+			target: sp.target,
+			what: what(sp),
+			reason: reasonName(sp.wakeReason)
+		})
+	};
+}
+
+/** What the live region says when a spend is decided (or refused, or fails in transport). */
+export const announcement = (sp: Spend) =>
+	m.auto_announce({ id: sp.id, clock: clockOf(sp.minute), door: sp.door, target: sp.target, what: what(sp) });
+
+/** The latest spend that is decided: the one the live region announces. */
+export function lastDecided(s: AutonomyState): Spend | undefined {
+	for (let i = s.spends.length - 1; i >= 0; i--) if (s.spends[i]!.outcome !== 'pending') return s.spends[i];
+	return undefined;
+}
+
+export function ledgerLabels(): SpendLedgerLabels {
+	return {
+		reasons: Object.fromEntries(
+			(['repo-changed', 'evidence', 'scheduled-review', 'autonomy-due'] as const).map((r) => [
+				r,
+				reasonName(r)
+			])
+		),
+		anomalies: {
+			'no-trigger': m.auto_anomaly_no_trigger(),
+			'repeated-fingerprint': m.auto_anomaly_repeated(),
+			'charged-failure': m.auto_anomaly_charged()
+		},
+		anomalyLegend: m.auto_chart_anomaly(),
+		refusedLane: m.auto_chart_refused(),
+		summary: (days, spends, refusals, anomalies) =>
+			m.auto_chart_summary({ days, spends, refusals, anomalies }),
+		dailyBudget: (tokens) => m.auto_chart_daily_budget({ tokens }),
+		tokensPerDay: m.auto_chart_tokens_per_day(),
+		day: (n) => m.auto_chart_day({ n })
 	};
 }
 
@@ -67,10 +276,11 @@ export function ledgerData(s: AutonomyState, selected: number | null): SpendLedg
 		dailyTokens: s.config.dailyTokens,
 		marks: s.spends.map(markOf),
 		charged,
-		selected
+		selected,
+		labels: ledgerLabels()
 	};
 }
 
-export { chainOf, summarize };
+export { summarize };
 
 export const money = (dollars: number) => `$${dollars.toFixed(2)}`;

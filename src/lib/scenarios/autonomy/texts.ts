@@ -1,0 +1,169 @@
+/**
+ * Every word that goes INTO an autonomy run (the prompt a spent token buys, the triggers' texts and
+ * sources, the wake gate's notes, the doors' refusals, the patch a decision writes, the scripted
+ * Sentinel's reasons), one table per run language. The run's `lang` picks the table, never the
+ * interface: the same setup gives the same log whoever watches it. English is the run as it always
+ * was (the golden hashes); Chinese uses the seed's own terms (代币, 触发条件, 唤醒, 门, 指纹, 传输失败).
+ */
+
+export type AutonomyLang = 'en' | 'zh';
+
+export const AUTONOMY_LANGS: readonly AutonomyLang[] = ['en', 'zh'];
+
+export interface AutonomyTexts {
+	systemPrompt: string;
+	/** The user message: the file, its triggers (or none), the file's content, the question. */
+	fileLabel: string;
+	triggersLabel: string;
+	noTriggers: string;
+	question: (path: string) => string;
+	fileCut: string;
+	// Evidence the world leaves (reducer) and the derived triggers (triggers.ts).
+	mergedSource: (mr: number, clock: string) => string;
+	mergedText: (mr: number) => string;
+	errorSource: string;
+	driftSource: string;
+	driftText: string;
+	opportunitySource: string;
+	opportunityText: string;
+	rollbackSource: string;
+	rollbackText: string;
+	siblingSource: (paths: string) => string;
+	siblingText: (n: number) => string;
+	securitySource: (minute: number) => string;
+	securityText: (n: number) => string;
+	// The wake gate's notes (rules.ts).
+	headMoved: (head: string) => string;
+	newEvidence: (n: number) => string;
+	reviewDue: string;
+	autonomyDue: (target: string) => string;
+	noReason: string;
+	daysDone: (days: number) => string;
+	/** The simulated provider's failure (reducer.ts), the error a failed spend records. */
+	providerError: (status: 500 | 'timeout', outage: boolean) => string;
+	// The doors' refusals (doors.ts).
+	noTrigger: (target: string) => string;
+	sameFingerprint: (fp: string, target: string) => string;
+	cooldown: (target: string, last: string, hours: number, until: string) => string;
+	spacing: (ago: number, apart: number) => string;
+	providerFailed: (n: number) => string;
+	dailySpent: (tokens: number, day: number) => string;
+	locked: (target: string) => string;
+	stillOpen: (spend: number) => string;
+	notInCycle: (target: string) => string;
+	// The patch an IMPROVE writes (validate.ts).
+	patch: (target: string, reason: string, triggers: string) => string;
+	// The scripted Sentinel's reasons (policies/scripted/autonomy.ts).
+	hasFixme: (path: string) => string;
+	worthFix: (trigger: string) => string;
+	nothingToChange: (triggers: string) => string;
+	noTriggerNothing: string;
+	/** How a list of trigger texts is joined. */
+	listSeparator: string;
+}
+
+const EN: AutonomyTexts = {
+	systemPrompt:
+		'You are Sentinel, an autonomous coding agent with a small daily budget. You are shown one file of your ' +
+		'repository and the triggers that made you look at it. Decide whether the file is worth improving now. ' +
+		'Answer with JSON only: {"decision": "IMPROVE" or "SKIP", "reason": "one short sentence"}.',
+	fileLabel: 'File',
+	triggersLabel: 'Triggers',
+	noTriggers: 'none',
+	question: (path) => `Improve ${path} now, or SKIP?`,
+	fileCut: "// … (file cut to fit the model's window)",
+	mergedSource: (mr, clock) => `MR !${mr} merged ${clock}`,
+	mergedText: (mr) => `changed by MR !${mr}`,
+	errorSource: 'runtime error',
+	driftSource: 'drift report',
+	driftText: 'governance drift past its threshold',
+	opportunitySource: 'opportunity opened',
+	opportunityText: 'an open improvement opportunity',
+	rollbackSource: 'rollback',
+	rollbackText: 'a rollback nobody has resolved',
+	siblingSource: (paths) => `rollback penalties of ${paths}`,
+	siblingText: (n) => `${n} sibling${n === 1 ? ' has a' : 's have'} rollback penalty`,
+	securitySource: (minute) => `security counter (last failure at minute ${minute})`,
+	securityText: (n) => `${n} security failure${n === 1 ? '' : 's'} in the system`,
+	headMoved: (head) => `head moved to ${head}`,
+	newEvidence: (n) => `${n} new piece(s) of evidence`,
+	reviewDue: 'the weekly review is due',
+	autonomyDue: (target) => `autonomy window; admit() considers ${target}`,
+	noReason: 'no trigger anywhere: time is not a reason, so this wake costs nothing',
+	daysDone: (days) => `${days} simulated days done`,
+	providerError: (status, outage) =>
+		`provider ${status === 500 ? 'HTTP 500' : 'timeout'}${outage ? ' (outage)' : ''}`,
+	noTrigger: (target) => `no trigger: nothing provable about ${target} (time is not a reason)`,
+	sameFingerprint: (fp, target) =>
+		`same triggers (fingerprint ${fp}) as a grant on ${target} that ended in SKIP: no new reason`,
+	cooldown: (target, last, hours, until) =>
+		`${target} had a token at ${last}; its cooldown of ${hours} h runs to ${until}`,
+	spacing: (ago, apart) => `the last spend was ${ago} min ago; spends are ${apart} min apart at least`,
+	providerFailed: (n) => `the provider failed ${n} times today: no more spends until midnight`,
+	dailySpent: (tokens, day) => `all ${tokens} tokens of day ${day} are spent`,
+	locked: (target) => `${target} is in a locked module`,
+	stillOpen: (spend) => `spend #${spend} is still open in this cycle`,
+	notInCycle: (target) => `${target} is not in this pipeline cycle`,
+	patch: (target, reason, triggers) =>
+		`# Proposal for ${target}\n\nWhy: ${reason || 'no reason given'}\nTriggers: ${triggers || 'none'}\n`,
+	hasFixme: (path) => `${path} has a FIXME worth a patch`,
+	worthFix: (trigger) => `${trigger}: worth a fix`,
+	nothingToChange: (triggers) => `${triggers}: nothing in the file to change`,
+	noTriggerNothing: 'no trigger and nothing in the file to change',
+	listSeparator: '; '
+};
+
+const ZH: AutonomyTexts = {
+	systemPrompt:
+		'你是 Sentinel，一个每天只有少量代币预算的自主编码智能体。下面给你看代码库里的一个文件，以及让你关注它的触发条件。' +
+		'请判断这个文件现在是否值得改进。只用 JSON 回答：{"decision": "IMPROVE" 或 "SKIP", "reason": "一句简短的理由"}。',
+	fileLabel: '文件',
+	triggersLabel: '触发条件',
+	noTriggers: '无',
+	question: (path) => `现在改进 ${path}，还是 SKIP？`,
+	fileCut: '// …（为适应模型的上下文窗口，文件已截断）',
+	mergedSource: (mr, clock) => `MR !${mr} 于 ${clock} 合并`,
+	mergedText: (mr) => `被 MR !${mr} 修改`,
+	errorSource: '运行时错误',
+	driftSource: '漂移报告',
+	driftText: '治理漂移超过阈值',
+	opportunitySource: '改进机会已开启',
+	opportunityText: '一个待处理的改进机会',
+	rollbackSource: 'rollback',
+	rollbackText: '一个无人解决的 rollback',
+	siblingSource: (paths) => `${paths} 的 rollback 惩罚记录`,
+	siblingText: (n) => `${n} 个 sibling 有 rollback 惩罚`,
+	securitySource: (minute) => `安全计数器（最近一次失败在第 ${minute} 分钟）`,
+	securityText: (n) => `系统中有 ${n} 次安全失败`,
+	headMoved: (head) => `head 移动到 ${head}`,
+	newEvidence: (n) => `${n} 条新证据`,
+	reviewDue: '每周 review 到期',
+	autonomyDue: (target) => `autonomy 窗口；admit() 考虑 ${target}`,
+	noReason: '任何地方都没有触发条件：时间本身不是理由，所以这次唤醒不花任何代价',
+	daysDone: (days) => `${days} 个模拟日已结束`,
+	providerError: (status, outage) =>
+		`服务商${status === 500 ? '返回 HTTP 500' : '超时'}${outage ? '（故障期间）' : ''}`,
+	noTrigger: (target) => `没有触发条件：关于 ${target} 没有任何可证明的理由（时间本身不是理由）`,
+	sameFingerprint: (fp, target) =>
+		`触发条件与 ${target} 上一次以 SKIP 结束的授权相同（指纹 ${fp}）：没有新理由`,
+	cooldown: (target, last, hours, until) =>
+		`${target} 在 ${last} 已花过代币；它 ${hours} 小时的冷却期持续到 ${until}`,
+	spacing: (ago, apart) => `上一次开销在 ${ago} 分钟前；两次开销至少相隔 ${apart} 分钟`,
+	providerFailed: (n) => `服务商今天已失败 ${n} 次：午夜前不再开销`,
+	dailySpent: (tokens, day) => `第 ${day} 天的 ${tokens} 个代币已全部花完`,
+	locked: (target) => `${target} 在锁定模块中`,
+	stillOpen: (spend) => `开销 #${spend} 在本 cycle 中仍未结束`,
+	notInCycle: (target) => `${target} 不在本次 pipeline cycle 中`,
+	patch: (target, reason, triggers) =>
+		`# ${target} 的改进提案\n\n理由：${reason || '未给出理由'}\n触发条件：${triggers || '无'}\n`,
+	hasFixme: (path) => `${path} 有一个值得打补丁的 FIXME`,
+	worthFix: (trigger) => `${trigger}：值得修复`,
+	nothingToChange: (triggers) => `${triggers}：文件里没有需要改的地方`,
+	noTriggerNothing: '没有触发条件，文件里也没有需要改的地方',
+	listSeparator: '；'
+};
+
+const TABLES: Readonly<Record<AutonomyLang, AutonomyTexts>> = { en: EN, zh: ZH };
+
+/** The texts of a run language (a config's `lang`). */
+export const textsFor = (lang: AutonomyLang): AutonomyTexts => TABLES[lang];
