@@ -508,3 +508,42 @@ export function outcomeReason(reason: string): string {
 	if (hit) return m.gov_end_operator({ round: Number(hit[1]) });
 	return reason;
 }
+
+/** How much of the run the live region has already announced. */
+export interface NewsMark {
+	reviews: number;
+	versions: number;
+	/** Blocked proposals by id: proposals are not blocked in the order they were made. */
+	blocked: readonly string[];
+}
+
+const blockedIds = (s: GovernanceState) =>
+	s.proposals.filter((p) => p.stage === 'rejected' || p.stage === 'refused').map((p) => p.id);
+
+export const newsMark = (s: GovernanceState): NewsMark => ({
+	reviews: s.reviews.length,
+	versions: s.rules.length,
+	blocked: blockedIds(s)
+});
+
+/**
+ * What the live region says about what happened since `since`: each audit verdict, each amendment
+ * enacted and each proposal blocked, in the order a listener needs them, in the interface's language.
+ */
+export function news(s: GovernanceState, since: NewsMark): string[] {
+	const lines: string[] = [];
+	for (const r of s.reviews.slice(since.reviews)) {
+		const at = { task: r.task_id, n: r.n };
+		if (r.verdict === 'approve') lines.push(m.gov_live_approve(at));
+		else if (r.rule) lines.push(m.gov_live_veto({ ...at, rule: `${r.rule.id} v${r.rule.version}` }));
+		else lines.push(m.gov_live_veto_norule(at));
+	}
+	for (const v of s.rules.slice(since.versions))
+		if (v.proposal) lines.push(m.gov_live_amended({ rule: v.id, version: v.version, proposal: v.proposal }));
+	for (const p of s.proposals)
+		if ((p.stage === 'rejected' || p.stage === 'refused') && !since.blocked.includes(p.id))
+			lines.push(
+				m.gov_live_blocked({ proposal: p.id, rule: p.rule_id, note: proposalNote(p).replace(/\.$/, '') })
+			);
+	return lines;
+}
