@@ -7,12 +7,17 @@ import { LESSONS } from '../../src/lib/classroom/lesson-pack';
 import { encodeShare } from '../../src/lib/share/link';
 import { blockRemote, expect, test } from './fixtures';
 
+/** A message with variants (plurals), as inlang's message format stores it. */
+interface VariantMessage {
+	match: Record<string, string>;
+}
+
 /** Every English message of the interface, to check a Chinese page shows none of them. */
 const english: string[] = Object.entries(
-	JSON.parse(readFileSync('messages/en.json', 'utf8')) as Record<string, string>
+	JSON.parse(readFileSync('messages/en.json', 'utf8')) as Record<string, string | VariantMessage[]>
 )
 	.filter(([key]) => key !== '$schema')
-	.map(([, text]) => text);
+	.flatMap(([, text]) => (typeof text === 'string' ? [text] : text.flatMap((v) => Object.values(v.match))));
 
 test.describe('a browser set to Chinese', () => {
 	test.use({ locale: 'zh-CN' });
