@@ -160,6 +160,27 @@ const LATER: readonly Template[] = [
 	}
 ];
 
+/** The templates' contexts for a run in Chinese (the same tasks, the seed's language). */
+const CONTEXT_ZH: Readonly<Record<string, string>> = {
+	'Read sales_q3.csv and report its columns and how many orders it holds.':
+		'读取 sales_q3.csv，报告它有哪些列、共有多少笔订单。',
+	'Summarise Q3 sales: total amount and number of orders by region.':
+		'汇总第三季度销售：按地区统计总金额和订单数。',
+	'Plot the Q3 sales amount by region as a chart.': '把第三季度各地区的销售额画成图表。',
+	'Compare order amounts and discount rates of VIP and regular customers.':
+		'对比 VIP 客户和普通客户的订单金额与折扣率。',
+	'Summarise the payments in transactions.csv: number and total amount.':
+		'汇总 transactions.csv 中的付款：笔数和总金额。',
+	'Orders from VIP customers should have a discount rate of at least 15%. Infer whether this rule holds in Q3 sales.':
+		'VIP 客户的订单应当有至少 15% 的折扣率。推断这条规则在第三季度销售中是否成立。',
+	'Analyse VIP discount compliance under R1: list every VIP order below the minimum discount.':
+		'依据 R1 分析 VIP 折扣合规性：列出每一笔低于最低折扣的 VIP 订单。',
+	'Identify fraud risk: a transaction over 50,000 with no invoice number is high risk (R2). List each one.':
+		'识别欺诈风险：金额超过 50,000 且没有发票号的交易为高风险（R2）。逐笔列出。',
+	'Analyse invoice compliance: which share of transactions has no invoice number?':
+		'分析发票合规性：没有发票号的交易占多大比例？'
+};
+
 /** Rounds of plain reading and plotting before the Assigner starts asking for inferences (seed: 24 h). */
 const WARMUP_ROUNDS = 3;
 
@@ -181,7 +202,8 @@ function assigner(obs: AssignerObservation, ask: Ask, rng: Stream): unknown {
 			// A slip: the right action on a file that cannot answer it.
 			const misallocated =
 				(t.action === 'identify_fraud_risk' || t.action === 'plot') && rng.next() < SLIPS.misallocate;
-			return { action: t.action, file: misallocated ? INPUT_FILES.customers : t.file, context: t.context };
+			const context = obs.lang === 'zh' ? (CONTEXT_ZH[t.context] ?? t.context) : t.context;
+			return { action: t.action, file: misallocated ? INPUT_FILES.customers : t.file, context };
 		}
 		case 'answer-clarification': {
 			const task = obs.tasks.find((t) => t.id === f.task_id) as Task;
@@ -593,7 +615,7 @@ async function executor(
 					task_id: task.id,
 					question: `${task.action} needs amounts or invoices, which ${base(task.file)} does not have. Which file should I use?`
 				});
-			if (/\bshould\b/i.test(task.context))
+			if (/\bshould\b|应当/i.test(task.context))
 				return reply({
 					task_id: task.id,
 					question:

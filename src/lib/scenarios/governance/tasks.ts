@@ -64,9 +64,9 @@ export const MAX_TEXT_CHARS = 600;
 
 export const taskId = (index: number) => `T${101 + index}`;
 
-/** A task about R1's subject: VIP discounts. */
+/** A task about R1's subject: VIP discounts (in either run language). */
 export const isVipDiscountTask = (t: { context: string }) =>
-	/\bvip\b/i.test(t.context) && /discount/i.test(t.context);
+	/\bvip\b/i.test(t.context) && /discount|折扣/i.test(t.context);
 
 export const taskText = (t: { action: string; file: string; context: string }) =>
 	`${t.action.replace(/_/g, ' ')} ${t.file} ${t.context}`;
