@@ -199,12 +199,17 @@ export function heatmapData(s: GovernanceState): HeatmapData {
 
 export function driftBars(s: GovernanceState): RankedBar[] {
 	const short = (text: string) => text.replace(/\/workspace\/(input|output)\//g, '');
+	// The task as asked, its action named in the interface's language (views.ts writes the log's id).
+	const asked = (taskId: string, n: number, fallback: string) => {
+		const o = s.outputs.find((x) => x.task_id === taskId && x.n === n);
+		return o ? `${actionName(o.asked.action)} ${base(o.asked.file)}: ${o.asked.context}` : short(fallback);
+	};
 	return topDrifted(s).map((d) => ({
 		key: `${d.task_id}#${d.n}`,
 		label: m.gov_drift_label({ task: d.task_id, n: d.n }),
 		value: Math.round((1 - d.similarity) * 100) / 100,
 		detail: (d.drifted ? m.gov_drift_detail_drifted : m.gov_drift_detail)({
-			asked: short(d.asked),
+			asked: asked(d.task_id, d.n, d.asked),
 			did: short(d.did)
 		})
 	}));
