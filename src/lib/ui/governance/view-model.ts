@@ -29,26 +29,22 @@ import {
 	type TaskStatus
 } from '$lib/scenarios/governance';
 
-export const ROLE_LABEL: Readonly<Record<Role | 'tool' | 'system', string>> = {
-	get assigner() {
-		return m.gov_role_assigner();
-	},
-	get executor() {
-		return m.gov_role_executor();
-	},
-	get auditor() {
-		return m.gov_role_auditor();
-	},
-	get human() {
-		return m.gov_role_human();
-	},
-	get tool() {
-		return m.gov_role_tool();
-	},
-	get system() {
-		return m.gov_role_system();
-	}
-};
+/** A table whose values are messages read when used, so a template re-renders on a language switch. */
+function liveTable<K extends string>(messages: Record<K, () => string>): Readonly<Record<K, string>> {
+	const table = {} as Record<K, string>;
+	for (const key of Object.keys(messages) as K[])
+		Object.defineProperty(table, key, { get: messages[key], enumerable: true });
+	return table;
+}
+
+export const ROLE_LABEL = liveTable<Role | 'tool' | 'system'>({
+	assigner: m.gov_role_assigner,
+	executor: m.gov_role_executor,
+	auditor: m.gov_role_auditor,
+	human: m.gov_role_human,
+	tool: m.gov_role_tool,
+	system: m.gov_role_system
+});
 
 const POLICY_MESSAGES: Record<AmendmentPolicy, { title: () => string; blurb: () => string }> = {
 	'assigner-alone': { title: m.gov_policy_alone_title, blurb: m.gov_policy_alone_blurb },
@@ -72,17 +68,11 @@ export const POLICY_TEXT: Readonly<Record<AmendmentPolicy, { title: string; blur
 		])
 	) as Record<AmendmentPolicy, { title: string; blurb: string }>;
 
-export const METRIC_LABEL: Readonly<Record<MetricName, string>> = {
-	get drift() {
-		return m.gov_metric_drift();
-	},
-	get penetration() {
-		return m.gov_metric_penetration();
-	},
-	get conversion() {
-		return m.gov_metric_conversion();
-	}
-};
+export const METRIC_LABEL = liveTable<MetricName>({
+	drift: m.gov_metric_drift,
+	penetration: m.gov_metric_penetration,
+	conversion: m.gov_metric_conversion
+});
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
