@@ -11,9 +11,6 @@
  */
 import { expect, type Page } from '@playwright/test';
 
-/** File names: a path-like token with an extension (letters, digits, `.`, `/`, `_`, `-`). */
-const FILE_NAME = /[\w./-]*[\w-]\.[a-z]{1,4}\b/g;
-
 /** Runs of at least two English words (letters, optional apostrophe) separated by spaces or punctuation a sentence has. */
 const ENGLISH_RUN = /[A-Za-z][a-z]+(?:['’][a-z]+)?(?:[ ,:;-]+[A-Za-z][a-z]+(?:['’][a-z]+)?)+/g;
 
@@ -43,17 +40,17 @@ async function textMatching(page: Page, pattern: RegExp): Promise<string[]> {
 		const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
 			const parent = node.parentElement;
-			if (!parent || skipped(parent) || !visible(parent) || !inScope(parent)) continue;
+			if (!parent || skipped(parent) || !visible(parent)) continue;
 			note(node.textContent ?? '', `<${parent.tagName.toLowerCase()}>`);
 		}
 		for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')) {
-			if (skipped(el) || !inScope(el)) continue;
+			if (skipped(el)) continue;
 			for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
 				const value = el.getAttribute(name);
 				if (value) note(value, `${name} of <${el.tagName.toLowerCase()}>`);
 			}
 		}
-		if (!scope) note(document.title, '<title>');
+		note(document.title, '<title>');
 		return found;
 	}, pattern.source);
 }
@@ -65,8 +62,8 @@ export const englishOnPage = (page: Page) => textMatching(page, ENGLISH_RUN);
 export const chineseOnPage = (page: Page) => textMatching(page, CHINESE_RUN);
 
 /** Fails, listing them, when the page shows any English sentence (see the module comment). */
-export async function expectNoEnglish(page: Page, state: string, scope: LanguageScope = {}): Promise<void> {
-	expect(await englishOnPage(page, scope), `English on the Chinese page: ${state}`).toEqual([]);
+export async function expectNoEnglish(page: Page, state: string): Promise<void> {
+	expect(await englishOnPage(page), `English on the Chinese page: ${state}`).toEqual([]);
 }
 
 /** Fails, listing them, when an English page shows any Chinese (a message missing from en.json). */

@@ -43,6 +43,10 @@ export interface HeatmapData {
 export interface HeatmapOptions {
 	/** What is counted, for tooltips and the legend ("messages"). */
 	unit?: string;
+	/** The chart's accessible name; the page passes it in its language (English by default). */
+	summary?: (total: number, rounds: number) => string;
+	/** The legend's label for the busiest cell. */
+	busiest?: (max: number) => string;
 }
 
 const DEFAULT_W = 1100;
@@ -95,7 +99,11 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 
 		svg
 			.attr('viewBox', `0 0 ${width} ${height}`)
-			.attr('aria-label', `${unit} per agent per round: ${total} in ${data.rounds} rounds`);
+			.attr(
+				'aria-label',
+				options.summary?.(total, data.rounds) ??
+					`${unit} per agent per round: ${total} in ${data.rounds} rounds`
+			);
 
 		tickLabels(axis, roundTicks(rounds, cellW, TICK_GAP), (d) => d, {
 			className: 'tick',
@@ -181,7 +189,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 				label: `${Math.max(1, Math.round(max / 2))}`,
 				fill: color(Math.max(1, Math.round(max / 2)))
 			},
-			{ key: 'max', label: `${max} (busiest cell)`, fill: color(max) }
+			{ key: 'max', label: options.busiest?.(max) ?? `${max} (busiest cell)`, fill: color(max) }
 		];
 		const items = legendItems(legend, swatches, {
 			className: 'swatch',

@@ -63,7 +63,21 @@ export interface MetricLinesOptions {
 	/** The svg's data-testid, and what it shows for screen readers. */
 	testid?: string;
 	label?: string;
+	/** The words of the fuse's marks and the accessible name's fuse clause, in the page's language. */
+	fuseWords?: {
+		tripped: (mode: string) => string;
+		resumed: string;
+		trippedIn: (rounds: string) => string;
+		point: (round: number, value: string, past: boolean) => string;
+	};
 }
+
+const ENGLISH_FUSE_WORDS: NonNullable<MetricLinesOptions['fuseWords']> = {
+	tripped: (mode) => `fuse (${mode})`,
+	resumed: 'resumed',
+	trippedIn: (rounds) => `; the fuse tripped in round ${rounds}`,
+	point: (round, value, past) => `round ${round}: ${value}${past ? ' (past the threshold)' : ''}`
+};
 
 const DEFAULT_W = 1100;
 const MIN_W = 360;
@@ -122,7 +136,11 @@ interface PanelModel {
 
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(2));
 
-function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; height: number } {
+function layout(
+	data: MetricLinesData,
+	width: number,
+	words: NonNullable<MetricLinesOptions['fuseWords']>
+): { panels: PanelModel[]; height: number } {
 	const n = Math.max(1, data.series.length);
 	const cols = Math.min(n, columnsThatFit(width, PANEL_MIN_W, GAP, MARGIN));
 	const w = (width - 2 * MARGIN - (cols - 1) * GAP) / cols;
@@ -156,14 +174,14 @@ function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; h
 				kind: 'fuse' as const,
 				round: f.round,
 				x: x(f.round),
-				label: `fuse (${f.mode})`
+				label: words.tripped(f.mode)
 			})),
 			...data.fuse.resumed.map((r) => ({
 				key: `resume:${r}`,
 				kind: 'resume' as const,
 				round: r,
 				x: x(r + 0.5),
-				label: 'resumed'
+				label: words.resumed
 			}))
 		];
 		return {
@@ -203,6 +221,7 @@ function layout(data: MetricLinesData, width: number): { panels: PanelModel[]; h
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
 
 export function createMetricLines(el: HTMLElement, options: MetricLinesOptions = {}): Chart<MetricLinesData> {
+	const fuseWords = options.fuseWords ?? ENGLISH_FUSE_WORDS;
 	const svg = appendChartSvg(el, {
 		testid: options.testid ?? 'metric-lines',
 		className: 'metric-lines',
@@ -210,12 +229,12 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	});
 
 	function render(data: MetricLinesData, width: number): void {
-		const m = layout(data, width);
+		const m = layout(data, width, fuseWords);
 		svg
 			.attr('viewBox', `0 0 ${width} ${m.height}`)
 			.attr(
 				'aria-label',
-				`${options.label ?? 'Supervision rates per round against their thresholds'}${data.fuse.tripped.length ? `; the fuse tripped in round ${data.fuse.tripped.map((f) => f.round).join(', ')}` : ''}`
+				`${options.label ?? 'Supervision rates per round against their thresholds'}${data.fuse.tripped.length ? fuseWords.trippedIn(data.fuse.tripped.map((f) => f.round).join(', ')) : ''}`
 			);
 
 		const panels = keyedGroups(
@@ -376,7 +395,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			.attr('fill', (d) => (d.past ? DANGER : ACCENT))
 			.attr('stroke', PANEL_BG)
 			.attr('stroke-width', 1.5);
-		tooltip(points, (d) => `round ${d.round}: ${d.value.toFixed(2)}${d.past ? ' (past the threshold)' : ''}`);
+		tooltip(points, (d) => fuseWords.point(d.round, d.value.toFixed(2), d.past));
 	}
 
 	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });

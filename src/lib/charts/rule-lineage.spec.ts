@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRuleLineage, type LineageData, type LineageLane } from './rule-lineage';
+import {
+	createRuleLineage,
+	ENGLISH_LINEAGE_LABELS,
+	type LineageData,
+	type LineageLane
+} from './rule-lineage';
 
 // R1 amended twice (rounds 6 and 18), R2 never, R3 with a proposal the Auditor refused in round 9
 // and another still waiting in round 20; the run is 24 rounds long and in round 20.
@@ -182,6 +187,37 @@ describe('createRuleLineage', () => {
 		expect(el.innerHTML).toBe('');
 		chart.update(data([r1]));
 		expect(el.innerHTML).toBe('');
+	});
+
+	it('draws the words the page passes in, in its language', () => {
+		const chart = createRuleLineage(el, {
+			labels: {
+				...ENGLISH_LINEAGE_LABELS,
+				round: '轮次',
+				summary: (rules) => `规则演变：${rules} 条规则`,
+				version: (rule, version) => `${rule} 第 ${version} 版`,
+				state: (state) => (state === 'blocked' ? '被阻止' : '待定')
+			}
+		});
+		chart.update(data([r1, r2, r3]));
+		expect(el.querySelector('svg')?.getAttribute('aria-label')).toBe('规则演变：3 条规则');
+		expect(el.querySelector('.axis-title')?.textContent).toBe('轮次 →');
+		expect(el.querySelector('.rule-version[data-rule="R2"]')?.getAttribute('aria-label')).toBe('R2 第 1 版');
+		expect(el.querySelector('.proposal.blocked text.label')?.textContent).toBe('P2 被阻止');
+	});
+
+	it('tells a blocked proposal from a pending one by mark and word, not colour alone', () => {
+		const chart = createRuleLineage(el);
+		chart.update(data([r3]));
+		const marks = [...el.querySelectorAll('.proposal')].map((p) => [
+			p.getAttribute('data-state'),
+			p.querySelector('text.mark')?.textContent,
+			p.querySelector('text.label')?.textContent
+		]);
+		expect(marks).toEqual([
+			['blocked', '✕', 'P2 blocked'],
+			['pending', '…', 'P4 pending']
+		]);
 	});
 
 	it('renders stable markup', () => {

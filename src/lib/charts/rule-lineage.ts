@@ -26,7 +26,7 @@ import {
 	tooltip,
 	widthFor
 } from './frame';
-import { ACCENT, AMBER, DANGER, fit, INK, LINE, MUTED, PANEL_BG } from './style';
+import { fit, INK, LINE, MUTED, PANEL_BG } from './style';
 
 export interface LineageVersion {
 	version: number;
@@ -79,9 +79,44 @@ export interface LineageData {
 export type LineageSelection =
 	{ kind: 'version'; rule: string; version: number } | { kind: 'proposal'; rule: string; proposal: string };
 
+/**
+ * The chart's words, passed in by the page in its language (this module stays free of the i18n
+ * layer); English by default, as `npm run sim` and the chart tests draw it.
+ */
+export interface RuleLineageLabels {
+	/** The round axis' title. */
+	round: string;
+	/** The whole chart's accessible name. */
+	summary: (rules: number, versions: number, amendments: number) => string;
+	/** A version node's accessible name. */
+	version: (rule: string, version: number, inForce: boolean) => string;
+	/** When a version was in force: from the start / from round n, and to round m if replaced. */
+	span: (fromRound: number, untilRound: number | null) => string;
+	/** An amendment arc's tooltip. */
+	amendment: (a: LineageAmendment, rule: string) => string;
+	/** A proposal marker's short label state. */
+	state: (state: LineageProposal['state']) => string;
+	/** A proposal marker's tooltip. */
+	proposal: (p: LineageProposal, rule: string) => string;
+}
+
+export const ENGLISH_LINEAGE_LABELS: RuleLineageLabels = {
+	round: 'round',
+	summary: (rules, versions, amendments) =>
+		`Rule lineage: ${rules} rules, ${versions} versions, ${amendments} amendments`,
+	version: (rule, version, inForce) => `${rule} version ${version}${inForce ? ', in force' : ''}`,
+	span: (from, until) =>
+		`${from === 0 ? 'from the start' : `from round ${from}`}${until === null ? '' : ` to round ${until}`}`,
+	amendment: (a, rule) =>
+		`${rule} v${a.from} → v${a.to} in round ${a.round}${a.proposal ? ` (${a.proposal})` : ''}. Proposed by ${a.proposer}, approved by ${a.approver}. Evidence: ${a.evidence}`,
+	state: (state) => (state === 'blocked' ? 'blocked' : 'pending'),
+	proposal: (p, rule) => `${p.id} (round ${p.round}) to amend ${rule} v${p.base}: ${p.note}`
+};
+
 export interface RuleLineageOptions {
 	/** Called when a version, an amendment or a proposal is clicked (or chosen with Enter/Space). */
 	onSelect?: (selection: LineageSelection) => void;
+	labels?: RuleLineageLabels;
 }
 
 // Geometry, in viewBox units; the viewBox is as wide as the container, so these are CSS pixels.
@@ -104,6 +139,13 @@ const FONT_NODE = 15;
 const FONT_LABEL = 15;
 
 // This chart's own colours; the shared palette, and why it is copied from the CSS, is in ./style.
+// Okabe-Ito hues, darkened to 5:1 or more on white, so the three meanings stay apart for every
+// common colour-vision deficiency: blue for a version in force, orange for an amendment, reddish
+// purple for a blocked proposal. None rests on colour alone: superseded versions are hollow, an
+// amendment is an arc with its label, a blocked proposal carries ✕ and the word, a pending one "…".
+const IN_FORCE = '#0072b2';
+const AMENDMENT = '#8a5a00';
+const BLOCKED = '#9b4f7d';
 const SUPERSEDED = '#e8edf6';
 const NOW = '#c98a12';
 
@@ -161,7 +203,7 @@ interface Model {
 	lanes: LaneModel[];
 }
 
-function layout(data: LineageData, width: number): Model {
+function layout(data: LineageData, width: number, t: RuleLineageLabels): Model {
 	const rounds = Math.max(1, data.rounds);
 	const plotX0 = MARGIN + LABEL_W + NODE_R;
 	const plotX1 = width - MARGIN - RIGHT;
@@ -178,7 +220,7 @@ function layout(data: LineageData, width: number): Model {
 			version: v.version,
 			x: xOf.get(v.version) ?? plotX0,
 			inForce: v.untilRound === null,
-			tip: `${lane.id} v${v.version}, ${v.fromRound === 0 ? 'from the start' : `from round ${v.fromRound}`}${v.untilRound === null ? '' : ` to round ${v.untilRound}`}: ${v.text}`
+			tip: `${lane.id} v${v.version}, ${t.span(v.fromRound, v.untilRound)}: ${v.text}`
 		}));
 		const spans = versions.map((v) => {
 			const x1 = xOf.get(v.version) ?? plotX0;
@@ -203,7 +245,7 @@ function layout(data: LineageData, width: number): Model {
 				labelX: (x1 + x1 + span) / 2,
 				who,
 				evidence: a.evidence,
-				tip: `${lane.id} v${a.from} → v${a.to} in round ${a.round}${a.proposal ? ` (${a.proposal})` : ''}. Proposed by ${a.proposer}, approved by ${a.approver}. Evidence: ${a.evidence}`
+				tip: t.amendment(a, lane.id)
 			};
 		});
 		const proposals = lane.proposals.map((p): ProposalNode => {
@@ -216,8 +258,8 @@ function layout(data: LineageData, width: number): Model {
 				// A proposal made in the round of its base version still stands clear of the node.
 				x: Math.max(x(p.round), baseX + 2 * NODE_R + 8),
 				baseX,
-				label: `${p.id} ${p.state === 'blocked' ? 'blocked' : 'pending'}`,
-				tip: `${p.id} (round ${p.round}) to amend ${lane.id} v${p.base}: ${p.note}`
+				label: `${p.id} ${t.state(p.state)}`,
+				tip: t.proposal(p, lane.id)
 			};
 		});
 		return {
@@ -270,6 +312,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	const svg = appendChartSvg(el, { testid: 'rule-lineage', className: 'rule-lineage', role: 'group' });
 	// Back to front: lane backgrounds, the round grid and the "now" line, then the lanes themselves.
 	const [backgrounds, axis, now, lanesLayer] = layers(svg, ['lane-bgs', 'axis', 'now-layer', 'lanes']);
+	const labels = options.labels ?? ENGLISH_LINEAGE_LABELS;
 
 	/** Versions, amendments and proposals are buttons when the page listens for a choice. */
 	function selectable<E extends SVGElement, D>(sel: Sel<E, D>, pick: (d: D) => LineageSelection): void {
@@ -278,16 +321,13 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	function render(data: LineageData, width: number): void {
-		const m = layout(data, width);
+		const m = layout(data, width, labels);
 		const versions = data.lanes.reduce((n, l) => n + l.versions.length, 0);
 		svg
 			.attr('viewBox', `0 0 ${m.width} ${m.height}`)
-			.attr(
-				'aria-label',
-				`Rule lineage: ${data.lanes.length} rules, ${versions} versions, ${versions - data.lanes.length} amendments`
-			);
+			.attr('aria-label', labels.summary(data.lanes.length, versions, versions - data.lanes.length));
 
-		axisTitle(axis, { x: MARGIN, y: AXIS_H / 2 });
+		axisTitle(axis, { x: MARGIN, y: AXIS_H / 2 }, labels.round);
 		keyedGroups(axis, 'tick', m.ticks, ['line', 'text'], (d) => d.round)
 			.attr('transform', (d) => `translate(${d.x},0)`)
 			.call((g) =>
@@ -398,7 +438,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('x2', (d) => d.x2)
 			.attr('y1', LANE_Y)
 			.attr('y2', LANE_Y)
-			.attr('stroke', (d) => (d.inForce ? ACCENT : '#9aa3b5'))
+			.attr('stroke', (d) => (d.inForce ? IN_FORCE : '#9aa3b5'))
 			.attr('stroke-width', 6)
 			.attr('stroke-linecap', 'round');
 	}
@@ -411,16 +451,18 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			['circle', 'text'],
 			(d) => d.key
 		)
-			.each(dataAttrs((d) => ({ rule: d.rule, version: d.version, 'in-force': String(d.inForce) })))
-			.attr('aria-label', (d) => `${d.rule} version ${d.version}${d.inForce ? ', in force' : ''}`)
+			.attr('data-rule', (d) => d.rule)
+			.attr('data-version', (d) => d.version)
+			.attr('data-in-force', (d) => String(d.inForce))
+			.attr('aria-label', (d) => labels.version(d.rule, d.version, d.inForce))
 			.attr('transform', (d) => `translate(${d.x},${LANE_Y})`);
 		selectable(nodes, (d) => ({ kind: 'version', rule: d.rule, version: d.version }));
 		tooltip(nodes, (d) => d.tip, { first: true });
 		nodes
 			.select('circle')
 			.attr('r', NODE_R)
-			.attr('fill', (d) => (d.inForce ? ACCENT : SUPERSEDED))
-			.attr('stroke', (d) => (d.inForce ? ACCENT : '#5b6478'))
+			.attr('fill', (d) => (d.inForce ? IN_FORCE : SUPERSEDED))
+			.attr('stroke', (d) => (d.inForce ? IN_FORCE : '#5b6478'))
 			.attr('stroke-width', 2.5);
 		styleText(nodes.select('text'), {
 			middle: true,
@@ -448,7 +490,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.select('path')
 			.attr('d', (d) => d.d)
 			.attr('fill', 'none')
-			.attr('stroke', AMBER)
+			.attr('stroke', AMENDMENT)
 			.attr('stroke-width', 3.5)
 			.attr('stroke-linecap', 'round');
 		styleText(arcs.select('text.who'), {
@@ -457,7 +499,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			anchor: 'middle',
 			size: FONT_LABEL,
 			weight: 700,
-			fill: AMBER,
+			fill: AMENDMENT,
 			text: (d) => d.who
 		});
 		styleText(arcs.select('text.evidence'), {
@@ -487,7 +529,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 				return `M${sx},${sy}C${sx},${ey + 10} ${d.x - 20},${ey} ${d.x - 12},${ey}`;
 			})
 			.attr('fill', 'none')
-			.attr('stroke', (d) => (d.state === 'blocked' ? DANGER : MUTED))
+			.attr('stroke', (d) => (d.state === 'blocked' ? BLOCKED : MUTED))
 			.attr('stroke-width', 2.5)
 			.attr('stroke-dasharray', '6 5');
 
@@ -512,10 +554,10 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('height', 24)
 			.attr('rx', 4)
 			.attr('fill', PANEL_BG)
-			.attr('stroke', (d) => (d.state === 'blocked' ? DANGER : MUTED))
+			.attr('stroke', (d) => (d.state === 'blocked' ? BLOCKED : MUTED))
 			.attr('stroke-width', 2.5)
 			.attr('stroke-dasharray', '4 3');
-		const ink = (d: ProposalNode) => (d.state === 'blocked' ? DANGER : MUTED);
+		const ink = (d: ProposalNode) => (d.state === 'blocked' ? BLOCKED : MUTED);
 		styleText(nodes.select('text.mark'), {
 			middle: true,
 			anchor: 'middle',

@@ -16,6 +16,14 @@ export const AMENDMENT_POLICIES: readonly AmendmentPolicy[] = ['assigner-alone',
 /** soft: no new tasks, the open ones finish; hard: every agent paused at once, state snapshotted. */
 export type FuseMode = 'soft' | 'hard';
 
+/**
+ * The language of the run: the prompts the roles read, the scripted agents' lines and the rule book's
+ * wording. Part of the run (it changes what is hashed), so it is a config field, never the interface's
+ * language at play time.
+ */
+export type GovernanceLang = 'en' | 'zh';
+export const GOVERNANCE_LANGS: readonly GovernanceLang[] = ['en', 'zh'];
+
 export interface GovernanceConfig {
 	policy: AmendmentPolicy;
 	/** Rounds the run lasts; in a round each role acts at most once. */
@@ -28,6 +36,7 @@ export interface GovernanceConfig {
 	fuseMode: FuseMode;
 	/** A test knob: record every rate as past its threshold, so the fuse can be seen to trip. */
 	forceMetrics: boolean;
+	lang: GovernanceLang;
 }
 
 export const DEFAULT_CONFIG: Readonly<GovernanceConfig> = Object.freeze({
@@ -37,7 +46,8 @@ export const DEFAULT_CONFIG: Readonly<GovernanceConfig> = Object.freeze({
 	thresholds: { ...DEFAULT_THRESHOLDS },
 	fuseRounds: DEFAULT_FUSE_ROUNDS,
 	fuseMode: 'soft',
-	forceMetrics: false
+	forceMetrics: false,
+	lang: 'en'
 });
 
 export const ROUND_RANGE = { min: 1, max: 200 } as const;
@@ -73,6 +83,8 @@ export function parseGovernanceConfig(raw: unknown): ParseResult<GovernanceConfi
 	if (c.fuseMode !== 'soft' && c.fuseMode !== 'hard')
 		return { ok: false, error: 'fuseMode must be "soft" or "hard"' };
 	if (typeof c.forceMetrics !== 'boolean') return { ok: false, error: 'forceMetrics must be true or false' };
+	if (!GOVERNANCE_LANGS.includes(c.lang as GovernanceLang))
+		return { ok: false, error: 'lang must be "en" (English) or "zh" (Chinese)' };
 	return {
 		ok: true,
 		config: {
@@ -82,7 +94,8 @@ export function parseGovernanceConfig(raw: unknown): ParseResult<GovernanceConfi
 			thresholds: thresholds as unknown as Thresholds,
 			fuseRounds: c.fuseRounds,
 			fuseMode: c.fuseMode,
-			forceMetrics: c.forceMetrics
+			forceMetrics: c.forceMetrics,
+			lang: c.lang as GovernanceLang
 		}
 	};
 }
@@ -99,6 +112,8 @@ export function serializeGovernanceConfig(c: GovernanceConfig): Record<string, u
 		},
 		fuseRounds: c.fuseRounds,
 		fuseMode: c.fuseMode,
-		forceMetrics: c.forceMetrics
+		forceMetrics: c.forceMetrics,
+		// English is left out, so every run set up before the field existed keeps its setup and hash.
+		...(c.lang === 'en' ? {} : { lang: c.lang })
 	};
 }

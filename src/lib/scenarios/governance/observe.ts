@@ -7,7 +7,7 @@
 import type { SeatId } from '../../core';
 import { activeFuse, pendingFor } from './pending';
 import { ROLES, SEAT_OF, type GovernanceObservation, type GovernanceState, type Role } from './state';
-import { GOAL, MAX_OPEN } from './tasks';
+import { goalIn, MAX_OPEN } from './tasks';
 
 export function roleOf(seat: SeatId): Role {
 	const role = ROLES.find((r) => SEAT_OF[r] === seat);
@@ -25,8 +25,9 @@ export function observe(s: GovernanceState, seat: SeatId): GovernanceObservation
 		seat,
 		round: s.round,
 		phase: s.phase,
-		goal: GOAL,
+		goal: goalIn(s.config.lang),
 		policy: s.config.policy,
+		lang: s.config.lang ?? 'en',
 		rules: s.rules,
 		fuse: fuse ? { mode: fuse.mode, round: fuse.round } : null,
 		focus: asked && !s.turnTaken ? pendingFor(s, role) : null

@@ -529,6 +529,61 @@ const CORPUS: Case[] = [
 		item: ITEMS.cosign,
 		reply: '{"proposal_id": "P1", "reason": "I need to think."}',
 		error: '"cosign" must be true or false'
+	},
+	// ------------------------------------------------------------------ replies to the Chinese prompts
+	// (prompt-text.ts): the field names stay English, the words a model chooses may not.
+	{
+		item: ITEMS.assign,
+		reply:
+			'好的，下一个任务：\n```json\n{"action": "analyse_compliance", "file": "/workspace/input/sales_q3.csv", "context": "依据 R1 列出折扣低于 15% 的 VIP 订单。"}\n```',
+		action: { action: 'analyse_compliance', file: SALES, context: '依据 R1 列出折扣低于 15% 的 VIP 订单。' }
+	},
+	{
+		item: ITEMS.review,
+		reply:
+			'{"task_id": "T106", "n": 1, "verdict": "否决", "reason": "缺少 Sources 行。", "rule": {"id": "R3", "version": 1}}',
+		action: {
+			task_id: 'T106',
+			n: 1,
+			verdict: 'veto',
+			reason: '缺少 Sources 行。',
+			rule: { id: 'R3', version: 1 }
+		}
+	},
+	{
+		item: ITEMS.review,
+		reply: '{"task_id": "T106", "n": 1, "verdict": "通过。", "reason": "符合现行规则。", "rule": null}',
+		action: { task_id: 'T106', n: 1, verdict: 'approve', reason: '符合现行规则。' }
+	},
+	{
+		item: ITEMS.appeal,
+		reply: '{"appeal_id": "A1", "decision": "维持否决", "reason": "输出确实违反 R1。"}',
+		action: { appeal_id: 'A1', decision: 'uphold', reason: '输出确实违反 R1。' }
+	},
+	{
+		item: ITEMS.decide,
+		reply: '{"proposal_id": "P1", "approve": "批准", "reason": "证据充分，合规率提升。"}',
+		action: { proposal_id: 'P1', approve: true, reason: '证据充分，合规率提升。' }
+	},
+	{
+		item: ITEMS.cosign,
+		reply: '{"proposal_id": "P1", "cosign": "拒绝", "reason": "它降低了 R1 的要求。"}',
+		action: { proposal_id: 'P1', cosign: false, reason: '它降低了 R1 的要求。' }
+	},
+	{
+		item: ITEMS.veto,
+		reply: '{"task_id": "T104", "response": "放弃", "reason": "数据不足。"}',
+		action: { task_id: 'T104', response: 'abandon', reason: '数据不足。' }
+	},
+	{
+		item: ITEMS.execute,
+		reply: JSON.stringify({ ...OUTPUT, status: '成功' }),
+		action: OUTPUT
+	},
+	{
+		item: ITEMS.review,
+		reply: '{"task_id": "T106", "n": 1, "verdict": "也许", "reason": "不确定。"}',
+		error: '"verdict" must be "approve" or "veto", not "也许"'
 	}
 ];
 

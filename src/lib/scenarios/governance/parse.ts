@@ -217,8 +217,8 @@ function normWord(v: unknown): string | null {
 	return v
 		.trim()
 		.toLowerCase()
-		.replace(/[."'!]+$/g, '')
-		.replace(/^["']/, '')
+		.replace(/[."'!。！”」]+$/g, '')
+		.replace(/^["'“「]/, '')
 		.replace(/[\s-]+/g, '_');
 }
 
@@ -228,8 +228,8 @@ function boolish(v: unknown, yes: readonly string[], no: readonly string[]): boo
 	if (v === 1 || v === 0) return v === 1;
 	const w = normWord(v);
 	if (w === null) return null;
-	if (['true', 'yes', 'y', ...yes].includes(w)) return true;
-	if (['false', 'no', 'n', ...no].includes(w)) return false;
+	if (['true', 'yes', 'y', '是', '对', '同意', ...yes].includes(w)) return true;
+	if (['false', 'no', 'n', '否', '不', '不同意', ...no].includes(w)) return false;
 	return null;
 }
 
@@ -309,8 +309,20 @@ function ruleOf(v: unknown, rules: RuleBook): RuleRef | null | Fail {
 // ---------------------------------------------------------------------------------------------
 // The Executor's output: { task_id, status, content, tool_calls }
 
-const SUCCESS = ['success', 'successful', 'succeeded', 'done', 'complete', 'completed', 'ok'];
-const FAILED = ['failed', 'failure', 'fail', 'error', 'incomplete', 'unable'];
+// The Chinese words are how a model answering the Chinese prompts (prompt-text.ts) tends to write them.
+const SUCCESS = [
+	'success',
+	'successful',
+	'succeeded',
+	'done',
+	'complete',
+	'completed',
+	'ok',
+	'成功',
+	'完成',
+	'已完成'
+];
+const FAILED = ['failed', 'failure', 'fail', 'error', 'incomplete', 'unable', '失败', '未完成', '无法完成'];
 
 function toolClaims(v: unknown): { tool: string; args: unknown }[] | Fail {
 	if (v === undefined || v === null) return fail(GOVERNANCE_REPLY_ERRORS.noToolCalls);
@@ -422,7 +434,15 @@ const RESPONSES: Readonly<Record<string, string>> = {
 	propose_an_amendment: 'amend',
 	abandon: 'abandon',
 	abandoned: 'abandon',
-	give_up: 'abandon'
+	give_up: 'abandon',
+	重新提交: 'resubmit',
+	重做: 'resubmit',
+	申诉: 'appeal',
+	提出申诉: 'appeal',
+	修改规则: 'amend',
+	提议修改: 'amend',
+	修改提案: 'amend',
+	放弃: 'abandon'
 };
 
 function vetoResponse(obj: Record<string, unknown>, item: Extract<FocusItem, { kind: 'respond-veto' }>) {
@@ -509,9 +529,15 @@ function read(
 			const raw = get(obj, F.decision);
 			const w = normWord(raw);
 			const decision =
-				w && /^(?:uphold|upheld|upholds|uphold_veto|reject|rejected|deny|denied|dismiss|dismissed)$/.test(w)
+				w &&
+				/^(?:uphold|upheld|upholds|uphold_veto|reject|rejected|deny|denied|dismiss|dismissed|维持|维持否决|驳回|驳回申诉)$/.test(
+					w
+				)
 					? 'uphold'
-					: w && /^(?:revise|revised|revision|revise_task|accept|accepted|grant|granted)$/.test(w)
+					: w &&
+						  /^(?:revise|revised|revision|revise_task|accept|accepted|grant|granted|修改|修订|改写|修改任务|接受申诉)$/.test(
+								w
+						  )
 						? 'revise'
 						: null;
 			if (!decision)
@@ -530,8 +556,8 @@ function read(
 			const raw = get(obj, F.approve);
 			const approve = boolish(
 				raw,
-				['approve', 'approved', 'accept', 'accepted'],
-				['reject', 'rejected', 'deny', 'denied', 'refuse', 'refused', 'decline']
+				['approve', 'approved', 'accept', 'accepted', '批准', '通过'],
+				['reject', 'rejected', 'deny', 'denied', 'refuse', 'refused', 'decline', '拒绝', '驳回', '不批准']
 			);
 			if (approve === null) return fail('"approve" must be true or false');
 			const reason = textField(obj, F.reason, 'reason', 'why');
@@ -563,8 +589,34 @@ function read(
 			const raw = get(obj, F.verdict);
 			const verdict = boolish(
 				raw,
-				['approve', 'approved', 'approval', 'pass', 'passed', 'accept', 'accepted', 'compliant'],
-				['veto', 'vetoed', 'reject', 'rejected', 'fail', 'failed', 'deny', 'denied', 'non_compliant']
+				[
+					'approve',
+					'approved',
+					'approval',
+					'pass',
+					'passed',
+					'accept',
+					'accepted',
+					'compliant',
+					'批准',
+					'通过',
+					'合规'
+				],
+				[
+					'veto',
+					'vetoed',
+					'reject',
+					'rejected',
+					'fail',
+					'failed',
+					'deny',
+					'denied',
+					'non_compliant',
+					'否决',
+					'驳回',
+					'不通过',
+					'不合规'
+				]
 			);
 			if (verdict === null)
 				return fail(
@@ -586,8 +638,20 @@ function read(
 			if (failed(id)) return id;
 			const cosign = boolish(
 				get(obj, F.cosign),
-				['cosign', 'co_sign', 'cosigned', 'sign', 'signed', 'approve', 'approved', 'accept'],
-				['refuse', 'refused', 'reject', 'rejected', 'decline', 'declined', 'deny']
+				[
+					'cosign',
+					'co_sign',
+					'cosigned',
+					'sign',
+					'signed',
+					'approve',
+					'approved',
+					'accept',
+					'会签',
+					'签署',
+					'批准'
+				],
+				['refuse', 'refused', 'reject', 'rejected', 'decline', 'declined', 'deny', '拒绝', '拒绝会签', '不签']
 			);
 			if (cosign === null) return fail('"cosign" must be true or false');
 			const reason = textField(obj, F.reason, 'reason', 'why');

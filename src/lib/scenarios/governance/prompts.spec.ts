@@ -226,3 +226,37 @@ describe('governance prompts', () => {
 		);
 	});
 });
+
+describe('governance prompts in the run’s language', () => {
+	const assignerAsked = (lang: 'en' | 'zh') => {
+		const parsed = parseGovernanceConfig({ lang });
+		if (!parsed.ok) throw new Error(parsed.error);
+		const s = governance.init(parsed.config, 1);
+		const obs = {
+			...governance.observe({ ...s, round: 1 }, 1 as SeatId),
+			focus: { kind: 'assign' } as const
+		};
+		if (obs.role !== 'assigner') throw new Error('seat 1 is the Assigner');
+		return obs;
+	};
+
+	it('are written in Chinese for a zh run, with the seed’s terms and the rule book in Chinese', () => {
+		const zh = text(assignPrompt(assignerAsked('zh')));
+		expect(zh).toContain('你是分派员');
+		expect(zh).toContain('审计员');
+		expect(zh).toContain('VIP 客户的每笔订单折扣率');
+		expect(zh).toContain('现在是第 1 轮');
+		// What the reply must carry stays literal: field names and the task actions.
+		expect(zh).toContain('"action"');
+		expect(zh).toContain('analyse_compliance');
+		expect(zh).not.toMatch(/You are the Assigner|Reply with only/);
+	});
+
+	it('stay in English by default, word for word what every golden run was recorded with', () => {
+		const en = text(assignPrompt(assignerAsked('en')));
+		expect(en).toContain('You are the Assigner.');
+		expect(en).toContain('It is round 1. 0 of 2 tasks are open: assign the next task towards the goal.');
+		expect(en).not.toMatch(/[\u4e00-\u9fff]/);
+		expect(text(assignPrompt({ ...assignerAsked('en'), lang: undefined as never }))).toBe(en);
+	});
+});

@@ -77,6 +77,27 @@ export const INITIAL_RULES: RuleBook = Object.freeze([
 	initial('R5', 'Chart titles', 'Every chart has a title.')
 ]);
 
+/**
+ * The same book worded in Chinese, for a run whose language is `zh` (the seed's own language: 规则库).
+ * Ids, versions and parameters are the same, so the checks, the impact assessment and the lineage
+ * read a Chinese run exactly as an English one.
+ */
+const ZH_WORDING: Readonly<Record<string, { title: string; text: string }>> = {
+	R1: { title: 'VIP 折扣', text: 'VIP 客户的每笔订单折扣率（discount_rate）至少为 15%。' },
+	R2: { title: '高风险交易', text: '金额超过 50,000 且没有发票号的交易为高风险交易。' },
+	R3: { title: '注明来源', text: '每个输出都要注明来源：它通过工具代理读取的输入文件。' },
+	R4: { title: '量化置信度', text: '每个推断都要用 0 到 1 之间的数字说明置信度；“高”之类的词不算置信度。' },
+	R5: { title: '图表标题', text: '每张图表都要有标题。' }
+};
+
+export const INITIAL_RULES_ZH: RuleBook = Object.freeze(
+	INITIAL_RULES.map((r) => Object.freeze({ ...r, ...(ZH_WORDING[r.id] ?? {}) }))
+);
+
+/** The book a run starts with, in the run's language. */
+export const initialRules = (lang: 'en' | 'zh'): RuleBook =>
+	lang === 'zh' ? INITIAL_RULES_ZH : INITIAL_RULES;
+
 export const currentRules = (book: RuleBook): RuleVersion[] => book.filter((r) => r.valid_until === null);
 
 export const currentVersion = (book: RuleBook, id: string): Readonly<RuleVersion> | undefined =>

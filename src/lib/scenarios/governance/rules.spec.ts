@@ -5,6 +5,7 @@ import { scriptedPolicyFor } from '../../policies';
 import {
 	governance,
 	parseGovernanceConfig,
+	serializeGovernanceConfig,
 	stateToolHost,
 	type GovernanceObservation,
 	type GovernanceState,
@@ -45,7 +46,8 @@ describe('governance config', () => {
 				thresholds: { drift: 0.7, penetration: 0.4, conversion: 0.6 },
 				fuseRounds: 10,
 				fuseMode: 'soft',
-				forceMetrics: false
+				forceMetrics: false,
+				lang: 'en'
 			}
 		});
 		expect(parseGovernanceConfig({ thresholds: { drift: 0.5 } })).toMatchObject({
@@ -61,9 +63,22 @@ describe('governance config', () => {
 			[{ fuseMode: 'melt' }, /fuseMode/],
 			[{ fuseRounds: 0 }, /fuseRounds/],
 			[{ rounds: 0 }, /rounds/],
-			[{ seats: 4 }, /unknown setting/]
+			[{ seats: 4 }, /unknown setting/],
+			[{ lang: 'fr' }, /lang must be "en" \(English\) or "zh" \(Chinese\)/],
+			[{ lang: 1 }, /lang must be/]
 		] as const)
 			expect(parseGovernanceConfig(bad)).toMatchObject({ ok: false, error: expect.stringMatching(why) });
+	});
+});
+
+describe('the run language', () => {
+	it('is left out of the canonical setup when English, so older links keep their hash', () => {
+		const en = parseGovernanceConfig({});
+		const zh = parseGovernanceConfig({ lang: 'zh' });
+		if (!en.ok || !zh.ok) throw new Error('both parse');
+		expect(serializeGovernanceConfig(en.config)).not.toHaveProperty('lang');
+		expect(serializeGovernanceConfig(zh.config)).toMatchObject({ lang: 'zh' });
+		expect(parseGovernanceConfig(serializeGovernanceConfig(zh.config))).toEqual(zh);
 	});
 });
 

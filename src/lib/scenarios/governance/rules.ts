@@ -11,7 +11,7 @@ import { actionText } from './describe';
 import { assessImpact } from './impact';
 import { activeFuse, isIdle, openTasks, pendingFor } from './pending';
 import { measuredRates } from './reducer';
-import { currentVersion, findVersion, INITIAL_RULES, nextVersion, ruleBookJson } from './rulebook';
+import { currentVersion, findVersion, initialRules, nextVersion, ruleBookJson } from './rulebook';
 import { roleScores } from './scores';
 import type { DriftRecord, GovernanceEvent, GovernanceState, Phase, Proposal, Role } from './state';
 import { taskText } from './tasks';
@@ -25,8 +25,8 @@ export function initState(config: GovernanceConfig, seed: number): GovernanceSta
 		roundsCompleted: 0,
 		tick: 0,
 		turnTaken: false,
-		rules: INITIAL_RULES,
-		fs: withRuleBook(generateDataset(seed), ruleBookJson(INITIAL_RULES), 0),
+		rules: initialRules(config.lang),
+		fs: withRuleBook(generateDataset(seed), ruleBookJson(initialRules(config.lang)), 0),
 		tasks: [],
 		outputs: [],
 		reviews: [],

@@ -2,7 +2,7 @@
 import type { CoreEvent, EventDraft, SeatId } from '../../core';
 import type { DriftScore, PastFlags, Rates } from '../../metrics';
 import type { FileSystemState } from '../../tools';
-import type { AmendmentPolicy, FuseMode, GovernanceConfig } from './config';
+import type { AmendmentPolicy, FuseMode, GovernanceConfig, GovernanceLang } from './config';
 import type { Impact } from './impact';
 import type { RuleBook, RuleRef, RuleVersion } from './rulebook';
 import type { RoleScores } from './scores';
@@ -311,6 +311,8 @@ interface ObservationBase {
 	phase: Phase;
 	goal: string;
 	policy: AmendmentPolicy;
+	/** The run's language: the language the prompts built from this observation are in. */
+	lang: GovernanceLang;
 	/** The whole lineage; `valid_until: null` marks the versions in force. */
 	rules: RuleBook;
 	fuse: { mode: FuseMode; round: number } | null;

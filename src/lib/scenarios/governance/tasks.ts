@@ -51,6 +51,9 @@ export const isReasonable = (action: TaskAction, file: string) => REASONABLE_FIL
 
 /** The vague need the Assigner must turn into tasks. */
 export const GOAL = 'Find out whether our Q3 discounts and payments are in order, and report what you find.';
+/** The same need in Chinese, for a run in that language. */
+export const GOAL_ZH = '查明我们第三季度的折扣和付款是否合规，并报告你的发现。';
+export const goalIn = (lang: 'en' | 'zh' | undefined) => (lang === 'zh' ? GOAL_ZH : GOAL);
 
 /** Tasks open at once: the Assigner assigns a new one only below this. */
 export const MAX_OPEN = 2;
@@ -61,9 +64,9 @@ export const MAX_TEXT_CHARS = 600;
 
 export const taskId = (index: number) => `T${101 + index}`;
 
-/** A task about R1's subject: VIP discounts. */
+/** A task about R1's subject: VIP discounts (in either run language). */
 export const isVipDiscountTask = (t: { context: string }) =>
-	/\bvip\b/i.test(t.context) && /discount/i.test(t.context);
+	/\bvip\b/i.test(t.context) && /discount|折扣/i.test(t.context);
 
 export const taskText = (t: { action: string; file: string; context: string }) =>
 	`${t.action.replace(/_/g, ' ')} ${t.file} ${t.context}`;

@@ -2,7 +2,11 @@
  * What the governance page draws, as plain data derived from the scenario state alone (so a resumed
  * or replayed run draws the same): the charts' inputs, the role cards, the task board and the fuse.
  * The scenario's `views.ts` does the counting; this file only shapes it for the page.
+ *
+ * The words are messages in the interface's language: the tables below are getters, so a template
+ * reading them re-renders when the language is switched.
  */
+import { m } from '$lib/paraglide/messages';
 import type { FuseMarks, MetricLinesData } from '$lib/charts/metric-lines';
 import type { HeatmapData } from '$lib/charts/heatmap';
 import type { LineageData, LineageProposal } from '$lib/charts/rule-lineage';
@@ -25,41 +29,50 @@ import {
 	type TaskStatus
 } from '$lib/scenarios/governance';
 
-export const ROLE_LABEL: Record<Role | 'tool' | 'system', string> = {
-	assigner: 'Assigner',
-	executor: 'Executor',
-	auditor: 'Auditor',
-	human: 'Person',
-	tool: 'Tool Agent',
-	system: 'System'
+/** A table whose values are messages read when used, so a template re-renders on a language switch. */
+function liveTable<K extends string>(messages: Record<K, () => string>): Readonly<Record<K, string>> {
+	const table = {} as Record<K, string>;
+	for (const key of Object.keys(messages) as K[])
+		Object.defineProperty(table, key, { get: messages[key], enumerable: true });
+	return table;
+}
+
+export const ROLE_LABEL = liveTable<Role | 'tool' | 'system'>({
+	assigner: m.gov_role_assigner,
+	executor: m.gov_role_executor,
+	auditor: m.gov_role_auditor,
+	human: m.gov_role_human,
+	tool: m.gov_role_tool,
+	system: m.gov_role_system
+});
+
+const POLICY_MESSAGES: Record<AmendmentPolicy, { title: () => string; blurb: () => string }> = {
+	'assigner-alone': { title: m.gov_policy_alone_title, blurb: m.gov_policy_alone_blurb },
+	cosign: { title: m.gov_policy_cosign_title, blurb: m.gov_policy_cosign_blurb },
+	impact: { title: m.gov_policy_impact_title, blurb: m.gov_policy_impact_blurb },
+	human: { title: m.gov_policy_human_title, blurb: m.gov_policy_human_blurb }
 };
 
-export const POLICY_TEXT: Record<AmendmentPolicy, { title: string; blurb: string }> = {
-	'assigner-alone': {
-		title: 'Assigner alone',
-		blurb: 'The Assigner approves a rule change by itself, effective at once (the seed’s T155 event).'
-	},
-	cosign: {
-		title: 'Co-signed',
-		blurb: 'The Auditor must co-sign what the Assigner approved; it refuses changes that lower a rule.'
-	},
-	impact: {
-		title: 'Impact assessment',
-		blurb:
-			'The change is assessed from the data (customers affected, revenue, compliance cost) and must clear a bar.'
-	},
-	human: {
-		title: 'A person approves',
-		blurb:
-			'You approve each change on a 0–100 slider; 50 or more passes, and the value is recorded as the reward.'
-	}
-};
+export const POLICY_TEXT: Readonly<Record<AmendmentPolicy, { title: string; blurb: string }>> =
+	Object.fromEntries(
+		Object.entries(POLICY_MESSAGES).map(([p, t]) => [
+			p,
+			{
+				get title() {
+					return t.title();
+				},
+				get blurb() {
+					return t.blurb();
+				}
+			}
+		])
+	) as Record<AmendmentPolicy, { title: string; blurb: string }>;
 
-export const METRIC_LABEL: Record<MetricName, string> = {
-	drift: 'Instruction drift',
-	penetration: 'Audit penetration',
-	conversion: 'Appeal conversion'
-};
+export const METRIC_LABEL = liveTable<MetricName>({
+	drift: m.gov_metric_drift,
+	penetration: m.gov_metric_penetration,
+	conversion: m.gov_metric_conversion
+});
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
@@ -71,12 +84,18 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
  * before and after; anything else (a model's evidence) is shown by its first few numbers.
  */
 export function evidenceLine(evidence: unknown): string {
-	if (evidence === null || evidence === undefined) return 'no evidence';
+	if (evidence === null || evidence === undefined) return m.gov_evidence_none();
 	if (typeof evidence === 'string') return evidence;
 	if (!isObj(evidence)) return JSON.stringify(evidence).slice(0, 120);
 	const { complianceBefore, complianceAfter, vipOrders } = evidence;
 	if (typeof complianceBefore === 'number' && typeof complianceAfter === 'number')
-		return `compliance ${pct(complianceBefore)} → ${pct(complianceAfter)}${typeof vipOrders === 'number' ? ` of ${vipOrders} VIP orders` : ''}`;
+		return typeof vipOrders === 'number'
+			? m.gov_evidence_compliance_vip({
+					before: pct(complianceBefore),
+					after: pct(complianceAfter),
+					n: vipOrders
+				})
+			: m.gov_evidence_compliance({ before: pct(complianceBefore), after: pct(complianceAfter) });
 	const numbers = Object.entries(evidence).filter(([, v]) => typeof v === 'number');
 	if (numbers.length)
 		return numbers
@@ -86,20 +105,38 @@ export function evidenceLine(evidence: unknown): string {
 	return JSON.stringify(evidence).slice(0, 120);
 }
 
-const STAGE_NOTE: Record<ProposalStage, string> = {
-	impact: 'waiting for the impact assessment',
-	assigner: 'waiting for the Assigner',
-	cosign: 'waiting for the Auditor’s co-signature',
-	approval: 'waiting for a person’s approval',
-	passed: 'passed, about to be enacted',
-	refused: 'refused',
-	approved: 'enacted',
-	rejected: 'rejected'
+const STAGE_NOTE: Record<ProposalStage, () => string> = {
+	impact: m.gov_stage_impact,
+	assigner: m.gov_stage_assigner,
+	cosign: m.gov_stage_cosign,
+	approval: m.gov_stage_approval,
+	passed: m.gov_stage_passed,
+	refused: m.gov_stage_refused,
+	approved: m.gov_stage_approved,
+	rejected: m.gov_stage_rejected
 };
 
+const ACTOR: Record<string, () => string> = {
+	assigner: m.gov_actor_assigner,
+	executor: m.gov_actor_executor,
+	auditor: m.gov_actor_auditor,
+	human: m.gov_actor_human,
+	'policy office': m.gov_actor_policy_office
+};
+
+/**
+ * Who proposed, approved or refused, as the log names them ("executor", "assigner + auditor", "policy
+ * office"), in the interface's language; a name the table does not know is shown as it is.
+ */
+export const actorName = (id: string) =>
+	id
+		.split(' + ')
+		.map((part) => ACTOR[part]?.() ?? part)
+		.join(' + ');
+
 export function proposalNote(p: Proposal): string {
-	if (p.refusal) return `refused by ${p.refusal.by}: ${p.refusal.reason}`;
-	return STAGE_NOTE[p.stage];
+	if (p.refusal) return m.gov_refused_by({ by: actorName(p.refusal.by), reason: p.refusal.reason });
+	return STAGE_NOTE[p.stage]();
 }
 
 /** The run's length for every round axis: the axis never rescales while a run plays. */
@@ -123,8 +160,8 @@ export function lineageData(s: GovernanceState): LineageData {
 				from: v.version - 1,
 				to: v.version,
 				round: v.from_round,
-				proposer: v.proposer,
-				approver: v.approver,
+				proposer: actorName(v.proposer),
+				approver: actorName(v.approver),
 				evidence: evidenceLine(v.evidence),
 				proposal: v.proposal
 			})),
@@ -152,11 +189,19 @@ export function heatmapData(s: GovernanceState): HeatmapData {
 
 export function driftBars(s: GovernanceState): RankedBar[] {
 	const short = (text: string) => text.replace(/\/workspace\/(input|output)\//g, '');
+	// The task as asked, its action named in the interface's language (views.ts writes the log's id).
+	const asked = (taskId: string, n: number, fallback: string) => {
+		const o = s.outputs.find((x) => x.task_id === taskId && x.n === n);
+		return o ? `${actionName(o.asked.action)} ${base(o.asked.file)}: ${o.asked.context}` : short(fallback);
+	};
 	return topDrifted(s).map((d) => ({
 		key: `${d.task_id}#${d.n}`,
-		label: `${d.task_id} output ${d.n}`,
+		label: m.gov_drift_label({ task: d.task_id, n: d.n }),
 		value: Math.round((1 - d.similarity) * 100) / 100,
-		detail: `${d.drifted ? 'drifted · ' : ''}asked: ${short(d.asked)} — did: ${short(d.did)}`
+		detail: (d.drifted ? m.gov_drift_detail_drifted : m.gov_drift_detail)({
+			asked: asked(d.task_id, d.n, d.asked),
+			did: short(d.did)
+		})
 	}));
 }
 
@@ -208,7 +253,7 @@ export function scoreData(s: GovernanceState): MetricLinesData {
 	if (s.config.policy === 'human')
 		series.push({
 			key: 'human',
-			label: 'Person’s mean approval',
+			label: m.gov_human_mean_approval(),
 			threshold: null,
 			direction: 'above',
 			points: s.metrics.map((r) => ({
@@ -257,26 +302,26 @@ export interface RoleCard {
 }
 
 /** What each scored role is judged on: its score is the product of these factors. */
-const OBJECTIVE = {
-	assigner: 'allocation reasonableness × completion rate',
-	executor: 'quality × speed',
-	auditor: 'review accuracy × appeal rejection rate'
-} as const;
+const OBJECTIVE: Record<'assigner' | 'executor' | 'auditor', () => string> = {
+	assigner: m.gov_objective_assigner,
+	executor: m.gov_objective_executor,
+	auditor: m.gov_objective_auditor
+};
 
 function factorsOf(scores: RoleScores): Record<keyof typeof OBJECTIVE, ScoreFactor[]> {
 	const { assigner, executor, auditor } = scores;
 	return {
 		assigner: [
-			{ label: 'reasonable allocations', value: assigner.reasonableness },
-			{ label: 'completion rate', value: assigner.completion }
+			{ label: m.gov_factor_reasonable(), value: assigner.reasonableness },
+			{ label: m.gov_factor_completion(), value: assigner.completion }
 		],
 		executor: [
-			{ label: 'quality (outputs approved)', value: executor.quality },
-			{ label: 'speed', value: executor.speed }
+			{ label: m.gov_factor_quality(), value: executor.quality },
+			{ label: m.gov_factor_speed(), value: executor.speed }
 		],
 		auditor: [
-			{ label: 'review accuracy', value: auditor.accuracy },
-			{ label: 'appeals rejected', value: auditor.appealRejection }
+			{ label: m.gov_factor_accuracy(), value: auditor.accuracy },
+			{ label: m.gov_factor_appeals_rejected(), value: auditor.appealRejection }
 		]
 	};
 }
@@ -286,7 +331,7 @@ export function roleCards(s: GovernanceState, scores: RoleScores = roleScores(s)
 	const cards: RoleCard[] = (['assigner', 'executor', 'auditor'] as const).map((role) => ({
 		role,
 		label: ROLE_LABEL[role],
-		objective: OBJECTIVE[role],
+		objective: OBJECTIVE[role](),
 		score: scores[role].score,
 		factors: factors[role],
 		// The role whose phase it is, is the one at work.
@@ -296,22 +341,22 @@ export function roleCards(s: GovernanceState, scores: RoleScores = roleScores(s)
 		cards.push({
 			role: 'human',
 			label: ROLE_LABEL.human,
-			objective: 'approves amendments (0–100) and resumes after a fuse',
+			objective: m.gov_objective_human(),
 			score: scores.reward === null ? null : Math.round(scores.reward) / 100,
 			factors: [
-				{ label: 'mean approval (the reward)', value: scores.reward === null ? null : scores.reward / 100 }
+				{ label: m.gov_factor_mean_approval(), value: scores.reward === null ? null : scores.reward / 100 }
 			],
 			busy: s.phase === 'HUMAN' || s.phase === 'FUSED'
 		});
 	return cards;
 }
 
-export const COLUMNS: readonly { key: string; label: string; statuses: readonly TaskStatus[] }[] = [
-	{ key: 'todo', label: 'Assigned', statuses: ['assigned', 'clarifying'] },
-	{ key: 'review', label: 'Awaiting review', statuses: ['submitted'] },
-	{ key: 'contested', label: 'Vetoed · appealed · amending', statuses: ['vetoed', 'appealed', 'amending'] },
-	{ key: 'approved', label: 'Approved', statuses: ['approved'] },
-	{ key: 'failed', label: 'Failed', statuses: ['failed'] }
+export const COLUMNS: readonly { key: string; label: () => string; statuses: readonly TaskStatus[] }[] = [
+	{ key: 'todo', label: m.gov_col_todo, statuses: ['assigned', 'clarifying'] },
+	{ key: 'review', label: m.gov_col_review, statuses: ['submitted'] },
+	{ key: 'contested', label: m.gov_col_contested, statuses: ['vetoed', 'appealed', 'amending'] },
+	{ key: 'approved', label: m.gov_col_approved, statuses: ['approved'] },
+	{ key: 'failed', label: m.gov_col_failed, statuses: ['failed'] }
 ];
 
 export interface TaskCard {
@@ -335,7 +380,7 @@ export function taskBoard(s: GovernanceState): { key: string; label: string; tas
 		const output = s.outputs.findLast((o) => o.task_id === t.id);
 		return {
 			id: t.id,
-			title: `${t.action} ${base(t.file)}`,
+			title: `${actionName(t.action)} ${base(t.file)}`,
 			status: t.status,
 			round: t.round,
 			submissions: t.submissions,
@@ -347,7 +392,7 @@ export function taskBoard(s: GovernanceState): { key: string; label: string; tas
 	};
 	return COLUMNS.map((c) => ({
 		key: c.key,
-		label: c.label,
+		label: c.label(),
 		tasks: s.tasks.filter((t) => c.statuses.includes(t.status)).map(card)
 	}));
 }
@@ -364,18 +409,18 @@ export const pathOf = (args: unknown): string => {
 
 export const fmtScore = (v: number | null) => (v === null ? '–' : v.toFixed(2));
 
-const PHASE_TEXT: Record<GovernanceState['phase'], string> = {
-	SETUP: 'setting up',
-	ASSIGNER: 'the Assigner’s turn',
-	EXECUTOR: 'the Executor’s turn',
-	AUDITOR: 'the Auditor’s turn',
-	HUMAN: 'the person’s turn',
-	CLOSE: 'closing the round',
-	FUSED: 'stopped by the fuse',
-	END: 'over'
+const PHASE_TEXT: Record<GovernanceState['phase'], () => string> = {
+	SETUP: m.gov_phase_setup,
+	ASSIGNER: m.gov_phase_assigner,
+	EXECUTOR: m.gov_phase_executor,
+	AUDITOR: m.gov_phase_auditor,
+	HUMAN: m.gov_phase_human,
+	CLOSE: m.gov_phase_close,
+	FUSED: m.gov_phase_fused,
+	END: m.gov_phase_end
 };
 
-export const phaseText = (s: GovernanceState) => PHASE_TEXT[s.phase];
+export const phaseText = (s: GovernanceState) => PHASE_TEXT[s.phase]();
 
 /** "1 veto", "2 vetoes". */
 export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -388,27 +433,112 @@ export type TraceTarget =
 	| { kind: 'version'; rule: string; version: number }
 	| { kind: 'proposal'; rule: string; proposal: string };
 
-const KIND_LABEL: Record<string, string> = {
-	'task.assigned': 'assignment',
-	'clarification.requested': 'question',
-	'clarification.answered': 'answer',
-	'tool.called': 'tool call',
-	'output.submitted': 'execution',
-	'output.approved': 'approval',
-	'output.vetoed': 'veto',
-	'task.abandoned': 'abandoned',
-	'veto.appealed': 'appeal',
-	'appeal.ruled': 'ruling',
-	'amendment.proposed': 'amendment proposed',
-	'impact.assessed': 'impact assessment',
-	'amendment.ruled': 'Assigner’s decision',
-	'amendment.cosigned': 'co-signed',
-	'cosign.refused': 'co-signature refused',
-	'approval.recorded': 'person’s approval',
-	'amendment.approved': 'amendment approved',
-	'amendment.rejected': 'amendment blocked',
-	'rule.amended': 'rule change',
-	'action.forfeited': 'forfeited'
+const KIND_LABEL: Record<string, () => string> = {
+	'task.assigned': m.gov_kind_task_assigned,
+	'clarification.requested': m.gov_kind_clarification_requested,
+	'clarification.answered': m.gov_kind_clarification_answered,
+	'tool.called': m.gov_kind_tool_called,
+	'output.submitted': m.gov_kind_output_submitted,
+	'output.approved': m.gov_kind_output_approved,
+	'output.vetoed': m.gov_kind_output_vetoed,
+	'task.abandoned': m.gov_kind_task_abandoned,
+	'veto.appealed': m.gov_kind_veto_appealed,
+	'appeal.ruled': m.gov_kind_appeal_ruled,
+	'amendment.proposed': m.gov_kind_amendment_proposed,
+	'impact.assessed': m.gov_kind_impact_assessed,
+	'amendment.ruled': m.gov_kind_amendment_ruled,
+	'amendment.cosigned': m.gov_kind_amendment_cosigned,
+	'cosign.refused': m.gov_kind_cosign_refused,
+	'approval.recorded': m.gov_kind_approval_recorded,
+	'amendment.approved': m.gov_kind_amendment_approved,
+	'amendment.rejected': m.gov_kind_amendment_rejected,
+	'rule.amended': m.gov_kind_rule_amended,
+	'action.forfeited': m.gov_kind_action_forfeited
 };
 
-export const kindLabel = (kind: string) => KIND_LABEL[kind] ?? kind;
+export const kindLabel = (kind: string) => KIND_LABEL[kind]?.() ?? kind;
+
+const MODE: Record<'soft' | 'hard', () => string> = { soft: m.gov_mode_soft, hard: m.gov_mode_hard };
+
+/** A fuse's mode in the interface's language (the log and the link say `soft` / `hard`). */
+export const modeName = (mode: 'soft' | 'hard') => MODE[mode]();
+
+const ACTION: Record<string, () => string> = {
+	read: m.gov_action_read,
+	summarise: m.gov_action_summarise,
+	compare: m.gov_action_compare,
+	plot: m.gov_action_plot,
+	infer_business_rule: m.gov_action_infer_business_rule,
+	identify_fraud_risk: m.gov_action_identify_fraud_risk,
+	analyse_compliance: m.gov_action_analyse_compliance
+};
+
+/** A task action in the interface's language (English shows the action as the log and prompts name it). */
+export const actionName = (action: string) => ACTION[action]?.() ?? action;
+
+const STATUS: Record<TaskStatus, () => string> = {
+	assigned: m.gov_status_assigned,
+	clarifying: m.gov_status_clarifying,
+	submitted: m.gov_status_submitted,
+	vetoed: m.gov_status_vetoed,
+	appealed: m.gov_status_appealed,
+	amending: m.gov_status_amending,
+	approved: m.gov_status_approved,
+	failed: m.gov_status_failed
+};
+
+export const statusName = (status: TaskStatus) => STATUS[status]();
+
+/**
+ * Why the run ended, in the interface's language. The log keeps the scenario's English sentence (it is
+ * hashed); the page recognises the scenario's own sentences and shows any other as it is.
+ */
+export function outcomeReason(reason: string): string {
+	let hit = /^all (\d+) rounds played; the (soft|hard) fuse had tripped$/.exec(reason);
+	if (hit) return m.gov_end_rounds_fuse({ n: Number(hit[1]), mode: modeName(hit[2] as 'soft' | 'hard') });
+	hit = /^all (\d+) rounds played$/.exec(reason);
+	if (hit) return m.gov_end_rounds({ n: Number(hit[1]) });
+	if (reason === 'the fuse tripped and no one resumed the run') return m.gov_end_no_resume();
+	hit = /^the fuse tripped in round (\d+); the operator ended the run$/.exec(reason);
+	if (hit) return m.gov_end_operator({ round: Number(hit[1]) });
+	return reason;
+}
+
+/** How much of the run the live region has already announced. */
+export interface NewsMark {
+	reviews: number;
+	versions: number;
+	/** Blocked proposals by id: proposals are not blocked in the order they were made. */
+	blocked: readonly string[];
+}
+
+const blockedIds = (s: GovernanceState) =>
+	s.proposals.filter((p) => p.stage === 'rejected' || p.stage === 'refused').map((p) => p.id);
+
+export const newsMark = (s: GovernanceState): NewsMark => ({
+	reviews: s.reviews.length,
+	versions: s.rules.length,
+	blocked: blockedIds(s)
+});
+
+/**
+ * What the live region says about what happened since `since`: each audit verdict, each amendment
+ * enacted and each proposal blocked, in the order a listener needs them, in the interface's language.
+ */
+export function news(s: GovernanceState, since: NewsMark): string[] {
+	const lines: string[] = [];
+	for (const r of s.reviews.slice(since.reviews)) {
+		const at = { task: r.task_id, n: r.n };
+		if (r.verdict === 'approve') lines.push(m.gov_live_approve(at));
+		else if (r.rule) lines.push(m.gov_live_veto({ ...at, rule: `${r.rule.id} v${r.rule.version}` }));
+		else lines.push(m.gov_live_veto_norule(at));
+	}
+	for (const v of s.rules.slice(since.versions))
+		if (v.proposal) lines.push(m.gov_live_amended({ rule: v.id, version: v.version, proposal: v.proposal }));
+	for (const p of s.proposals)
+		if ((p.stage === 'rejected' || p.stage === 'refused') && !since.blocked.includes(p.id))
+			lines.push(
+				m.gov_live_blocked({ proposal: p.id, rule: p.rule_id, note: proposalNote(p).replace(/\.$/, '') })
+			);
+	return lines;
+}
