@@ -7,12 +7,17 @@ import { LESSONS } from '../../src/lib/classroom/lesson-pack';
 import { encodeShare } from '../../src/lib/share/link';
 import { blockRemote, expect, test } from './fixtures';
 
+/** A message's texts: itself, or each variant of a message with variants (plurals). */
+type MessageJson = string | { match: Record<string, string> }[];
+const texts = (message: MessageJson): string[] =>
+	typeof message === 'string' ? [message] : message.flatMap((m) => Object.values(m.match));
+
 /** Every English message of the interface, to check a Chinese page shows none of them. */
 const english: string[] = Object.entries(
-	JSON.parse(readFileSync('messages/en.json', 'utf8')) as Record<string, string>
+	JSON.parse(readFileSync('messages/en.json', 'utf8')) as Record<string, MessageJson>
 )
 	.filter(([key]) => key !== '$schema')
-	.map(([, text]) => text);
+	.flatMap(([, message]) => texts(message));
 
 test.describe('a browser set to Chinese', () => {
 	test.use({ locale: 'zh-CN' });
