@@ -65,8 +65,9 @@ test('the lessons page: empty, with lessons and notes, a refused edit, and stora
 	await expect(page).toHaveTitle('经验 · Conclave');
 	await expectNoEnglish(page, 'lessons: empty');
 
+	const inEnglish = lesson('When a seat repeats the last description, vote for that seat.', 'en', 'theo');
 	await seedLessons(page, [
-		lesson('When a seat repeats the last description, vote for that seat.', 'en', 'theo'),
+		inEnglish,
 		{ ...lesson('当平票时，投给描述最模糊的座位。', 'zh', 'vera'), pinned: true }
 	]);
 	await page.evaluate((notes) => localStorage.setItem('conclave:reflections', JSON.stringify(notes)), NOTES);
@@ -79,7 +80,7 @@ test('the lessons page: empty, with lessons and notes, a refused edit, and stora
 	await expectNoEnglish(page, 'lessons: two lessons and three reflection notes');
 
 	// An edit the form refuses: the English lesson must keep the English form, said in Chinese.
-	const english = page.locator('[data-testid="lesson-row"]', { hasText: 'repeats the last description' });
+	const english = page.locator(`[data-testid="lesson-row"][data-lesson="${inEnglish.id}"]`);
 	await english.getByTestId('lesson-edit').click();
 	await english.getByTestId('lesson-edit-text').fill('Vote for the quiet seat.');
 	await expect(english.getByTestId('lesson-draft-error')).toContainText('经验必须写成这样');
