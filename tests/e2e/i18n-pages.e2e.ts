@@ -138,6 +138,16 @@ test('the leaderboard before and after two evaluation runs, with the A/B compari
 	await expectNoEnglish(page, 'leaderboard: a scope with no games');
 });
 
+test('the leaderboard says in Chinese that a saved evaluation cannot be resumed', async ({ page }) => {
+	await page.addInitScript(() =>
+		localStorage.setItem('conclave:eval-queue', JSON.stringify({ id: 'q', state: { set: 'retired-set' } }))
+	);
+	await page.goto('/leaderboard/');
+	await expect(page.getByTestId('eval-error')).toHaveAttribute('data-kind', 'resume');
+	await expect(page.getByTestId('eval-error')).toContainText('保存的评测无法继续');
+	await expectNoEnglish(page, 'leaderboard: a saved evaluation that cannot be resumed');
+});
+
 test('the bench page, idle, in Chinese', async ({ page }) => {
 	await page.goto('/bench/');
 	await expect(page.getByTestId('bench-status')).toHaveAttribute('data-status', 'idle');
