@@ -48,11 +48,11 @@ describe("lessonFromReply: a model's reflection, salvaged, then the one enforced
 	});
 
 	it.each([
-		['{"lesson": "Be more careful next time."}', /must read/],
-		['{"lesson": "when <situation>, <what to do>"}', /template/],
-		['<think>lessons...', /all reasoning and no answer/]
-	])('rejects %j as parseLesson would, or as a reply with no lesson', (reply, error) => {
-		expect(lessonFromReply(reply, 'en')).toMatchObject({ ok: false, error });
+		['{"lesson": "Be more careful next time."}', /must read/, 'shape'],
+		['{"lesson": "when <situation>, <what to do>"}', /template/, 'template'],
+		['<think>lessons...', /all reasoning and no answer/, 'no-lesson']
+	])('rejects %j as parseLesson would, or as a reply with no lesson', (reply, error, code) => {
+		expect(lessonFromReply(reply, 'en')).toMatchObject({ ok: false, error, code });
 	});
 
 	it('holds a lesson to the same rule for saying a word as a speech: plurals, and "苹 果" in Chinese', () => {
@@ -67,6 +67,29 @@ describe("lessonFromReply: a model's reflection, salvaged, then the one enforced
 });
 
 describe('parseLesson', () => {
+	it.each([
+		['', 'en', 'empty'],
+		[`When a seat speaks, ${'vote for it '.repeat(30)}`, 'en', 'too-long'],
+		['Vote for the quiet seat.', 'en', 'shape'],
+		['投给最安静的座位。', 'zh', 'shape'],
+		['When a seat is vague, be more careful.', 'en', 'vague'],
+		['When it rains, vote for seat 3.', 'en', 'unobservable'],
+		['When a seat hesitates, vote.', 'en', 'action-short'],
+		['当平票时，投票给平票的人', 'zh', null],
+		['When a tie, a tie.', 'en', 'repeats']
+	] as const)('refuses %j with a code a page can say in its language (%s: %s)', (text, lang, code) => {
+		const r = parseLesson(text, lang);
+		if (code === null) expect(r.ok).toBe(true);
+		else expect(r).toMatchObject({ ok: false, code, error: expect.any(String) });
+	});
+
+	it('names the vague words it found, so a page can quote them as the lesson’s own', () => {
+		expect(parseLesson('When a seat is vague, be more careful.', 'en')).toMatchObject({
+			code: 'vague',
+			phrase: 'be more careful'
+		});
+	});
+
 	it('splits an English lesson into situation and action, normalised', () => {
 		const r = parseLesson(
 			'  "when a seat describes only what both words share, vote for it in round 2"  ',

@@ -44,10 +44,44 @@ export interface Lesson {
 // ---------------------------------------------------------------------------------------------
 // The enforced form
 
-export type ParsedLesson =
-	{ ok: true; situation: string; action: string; text: string } | { ok: false; error: string };
+/**
+ * Why a lesson was refused. `error` is the English sentence (what a model is told and the specs read);
+ * `code` is the same reason as data, so a page can say it in its own language (with `phrase`, the vague
+ * words found, and `lang`, the language whose form was asked for).
+ */
+export type LessonErrorCode =
+	| 'empty'
+	| 'too-long'
+	| 'template'
+	| 'shape'
+	| 'vague'
+	| 'unobservable'
+	| 'action-short'
+	| 'situation-short'
+	| 'repeats'
+	| 'names-words'
+	| 'no-lesson'
+	| 'missing';
+
+export interface LessonFailure {
+	ok: false;
+	error: string;
+	code: LessonErrorCode;
+	phrase?: string;
+}
+
+export type ParsedLesson = { ok: true; situation: string; action: string; text: string } | LessonFailure;
+
+const refuse = (code: LessonErrorCode, error: string, phrase?: string): LessonFailure =>
+	phrase === undefined ? { ok: false, error, code } : { ok: false, error, code, phrase };
 
 export { LESSON_MAX_CHARS };
+
+/** The form a lesson in `lang` must take, for error messages. */
+export const LESSON_SHAPE: Record<Lang, string> = {
+	en: 'When <situation>, <what to do>.',
+	zh: '当<局面>时，<做法>'
+};
 
 /**
  * Phrasings that say "try harder" and nothing else: seed 002's reason for the enforced form was to keep
@@ -112,11 +146,6 @@ const EN_FORM = /^(when|whenever|if)\s+([^,]+?)\s*,\s*(?:then\s+)?(.+)$/i;
 /** 当…时，… / 如果…，… (seed 002 also wrote "→"); the separators parse.ts accepts too. */
 const ZH_FORM = /^(当|如果|若|一旦)(.+?)\s*(?:[，,：:]|→|->)\s*(?:就|则|那么)?\s*(.+)$/s;
 
-const SHAPE: Record<Lang, string> = {
-	en: 'When <situation>, <what to do>.',
-	zh: '当<局面>时，<做法>'
-};
-
 function tidy(text: string): string {
 	return text
 		.replace(/\s+/g, ' ')
@@ -134,23 +163,23 @@ const stripEnd = (s: string) => s.replace(/[\s.。!！;；]+$/u, '').trim();
  */
 export function parseLesson(raw: string, lang: Lang, opts: { avoid?: readonly string[] } = {}): ParsedLesson {
 	const text = tidy(typeof raw === 'string' ? raw : '');
-	if (!text) return { ok: false, error: 'the lesson is empty' };
+	if (!text) return refuse('empty', 'the lesson is empty');
 	if (text.length > LESSON_MAX_CHARS)
-		return { ok: false, error: `the lesson is over ${LESSON_MAX_CHARS} characters` };
+		return refuse('too-long', `the lesson is over ${LESSON_MAX_CHARS} characters`);
 	if (/[<>〈〉]/.test(text))
-		return { ok: false, error: 'the lesson repeats the template; name a real situation and a real action' };
+		return refuse('template', 'the lesson repeats the template; name a real situation and a real action');
 	let lead: string;
 	let situation: string;
 	let action: string;
 	if (lang === 'en') {
 		const m = EN_FORM.exec(text);
-		if (!m) return { ok: false, error: `the lesson must read "${SHAPE.en}"` };
+		if (!m) return refuse('shape', `the lesson must read "${LESSON_SHAPE.en}"`);
 		lead = (m[1] as string).toLowerCase();
 		situation = stripEnd(m[2] as string);
 		action = stripEnd(m[3] as string);
 	} else {
 		const m = ZH_FORM.exec(text);
-		if (!m) return { ok: false, error: `the lesson must read "${SHAPE.zh}" or "如果<局面>，<做法>"` };
+		if (!m) return refuse('shape', `the lesson must read "${LESSON_SHAPE.zh}" or "如果<局面>，<做法>"`);
 		lead = m[1] as string;
 		situation = stripEnd((m[2] as string).replace(/\s*(?:的时候|之时|时)$/, ''));
 		action = stripEnd(m[3] as string);
@@ -158,28 +187,28 @@ export function parseLesson(raw: string, lang: Lang, opts: { avoid?: readonly st
 	const lower = text.toLowerCase();
 	const vague = VAGUE_PHRASES[lang].find((p) => lower.includes(p));
 	if (vague !== undefined)
-		return {
-			ok: false,
-			error: `"${vague}" is too vague: say what to do, e.g. whom to vote for or what to describe`
-		};
+		return refuse(
+			'vague',
+			`"${vague}" is too vague: say what to do, e.g. whom to vote for or what to describe`,
+			vague
+		);
 	if (!OBSERVABLE[lang].test(situation))
-		return {
-			ok: false,
-			error:
-				lang === 'en'
-					? 'the situation must name something one can see at the table: a seat, a vote, a description, a tie or a round'
-					: '局面要写出桌上看得见的东西：某个座位、投票、描述、平票或轮次'
-		};
+		return refuse(
+			'unobservable',
+			lang === 'en'
+				? 'the situation must name something one can see at the table: a seat, a vote, a description, a tie or a round'
+				: '局面要写出桌上看得见的东西：某个座位、投票、描述、平票或轮次'
+		);
 	const short = lang === 'en' ? action.split(' ').length < 2 : [...action].length < 2;
-	if (short) return { ok: false, error: 'the action is too short to follow: say what to do' };
+	if (short) return refuse('action-short', 'the action is too short to follow: say what to do');
 	if (lang === 'en' ? situation.length < 3 : [...situation].length < 2)
-		return { ok: false, error: 'the situation is too short to recognise' };
+		return refuse('situation-short', 'the situation is too short to recognise');
 	if (normKey(situation) === normKey(action))
-		return { ok: false, error: 'the action only repeats the situation' };
+		return refuse('repeats', 'the action only repeats the situation');
 	// The game's own rule for saying a word (a plural, "苹 果"), so a lesson cannot name one a speech could not.
 	const avoid = (opts.avoid ?? []).map((w) => w.trim()).filter(Boolean);
 	if (avoid.some((w) => saysWord(text, w, lang)))
-		return { ok: false, error: "the lesson names this game's words; keep it general" };
+		return refuse('names-words', "the lesson names this game's words; keep it general");
 	return { ok: true, situation, action, text: formatLesson(lang, lead, situation, action) };
 }
 
@@ -190,7 +219,7 @@ export function lessonFromReply(
 	opts: { avoid?: readonly string[] } = {}
 ): ParsedLesson {
 	const found = lessonInReply(reply);
-	return found.ok ? parseLesson(found.text, lang, opts) : found;
+	return found.ok ? parseLesson(found.text, lang, opts) : refuse('no-lesson', found.error);
 }
 
 function formatLesson(lang: Lang, lead: string, situation: string, action: string): string {
@@ -342,7 +371,7 @@ export function editLesson(
 	text: string,
 	clock: number,
 	opts: { resetScore?: boolean } = {}
-): { ok: true; lesson: Lesson } | { ok: false; error: string } {
+): { ok: true; lesson: Lesson } | LessonFailure {
 	const parsed = parseLesson(text, l.lang);
 	if (!parsed.ok) return parsed;
 	const counts = opts.resetScore ? { uses: 0, wins: 0, losses: 0, voteHits: 0, voteTotal: 0 } : {};

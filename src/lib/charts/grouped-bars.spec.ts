@@ -64,11 +64,31 @@ describe('createGroupedBars', () => {
 	it('has a legend entry per series and every text at 14px or more', () => {
 		createGroupedBars(el).update(data);
 		expect([...el.querySelectorAll('g.legend text')].map((t) => t.textContent)).toEqual([
-			'scripted (no LLM)',
-			'transformers · tiny-chat'
+			'1 scripted (no LLM)',
+			'2 transformers · tiny-chat'
 		]);
 		const sizes = [...el.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')));
 		expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
+	});
+
+	it('never tells series apart by colour alone: every bar carries its legend number, and is outlined', () => {
+		createGroupedBars(el).update(data);
+		const marks = (series: string) =>
+			[...el.querySelectorAll(`g.bar[data-key$="|${series}"] text.mark`)].map((t) => t.textContent);
+		expect(marks('scripted (no LLM)')).toEqual(['1', '1', '1']);
+		expect(marks('transformers:/test-models/tiny-chat')).toEqual(['2', '2', '2']);
+		for (const rect of el.querySelectorAll('g.bar rect')) expect(rect.getAttribute('stroke')).toBeTruthy();
+	});
+
+	it('says what it shows in the words it is given (any language)', () => {
+		createGroupedBars(el, {
+			describe: (series, groups) => `各模型的比率：${series} 行，${groups} 项指标`,
+			missing: '无'
+		}).update(data);
+		expect(el.querySelector('svg')?.getAttribute('aria-label')).toBe('各模型的比率：2 行，3 项指标');
+		const na = el.querySelector('g.bar[data-key="comeback|transformers:/test-models/tiny-chat"]');
+		expect(na?.querySelector('text.na')?.textContent).toBe('无');
+		expect(na?.querySelector('title')?.textContent).toBe('transformers · tiny-chat · comebacks: 无 (0/0)');
 	});
 
 	it('keeps bar elements across updates and shows a message when empty', () => {

@@ -4,7 +4,10 @@
  * 0 to 1 by default; a rate with no observations (n = 0) gets no bar but an "n/a" mark, because a
  * missing figure is not a zero.
  *
- * Every bar carries its x/n in its title, the same figures the tables show. Bars are joined by
+ * Colour never carries the meaning alone: each series is numbered in the legend and every bar carries
+ * its series' number above it, and bars are outlined so the lighter palette colours keep a 3:1 edge
+ * against the page. Every bar carries its x/n in its title, the same figures the tables show. The
+ * caller passes every word (label, description, "n/a") in its language. Bars are joined by
  * `group|series`, so an update that only changes values keeps their elements. Text is 14px or more.
  */
 import { scaleBand } from 'd3';
@@ -43,6 +46,10 @@ export interface GroupedBarsOptions {
 	empty?: string;
 	/** One colour per series, cycled. */
 	colors?: readonly string[];
+	/** The screen-reader description (default: "<label>: <n> series over <m> measures"). */
+	describe?: (series: number, groups: number) => string;
+	/** The mark of a figure with nothing observed (default "n/a"). */
+	missing?: string;
 }
 
 const DEFAULT_W = 800;
@@ -56,6 +63,8 @@ const COLORS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#56b4e9', '#e69f00'
 
 interface BarModel {
 	key: string;
+	/** The series' number in the legend, from 1. */
+	mark: number;
 	group: string;
 	series: string;
 	x: number;
@@ -71,6 +80,11 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 	const max = options.max ?? 1;
 	const format = options.format ?? ((v: number) => `${Math.round(v * 100)}%`);
 	const colors = options.colors ?? COLORS;
+	const missing = options.missing ?? 'n/a';
+	const describe =
+		options.describe ??
+		((series: number, groups: number) =>
+			`${options.label ?? 'Grouped bars'}: ${series} series over ${groups} measures`);
 	const svg = appendChartSvg(el, { className: 'grouped-bars', role: 'img' });
 	const [grid, axis, bars, legend] = layers(svg, ['grid', 'x-axis', 'bars', 'legend']);
 
@@ -91,15 +105,13 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 			.range([0, outer.bandwidth()])
 			.padding(0.08);
 		const seriesLabel = new Map(data.series.map((s) => [s.key, s.label]));
+		const seriesMark = new Map(data.series.map((s, i) => [s.key, i + 1]));
 		const groupLabel = new Map(data.groups.map((g) => [g.key, g.label]));
 		const drawn = data.series.length > 0 && data.groups.length > 0;
 
 		svg
 			.attr('viewBox', `0 0 ${width} ${height}`)
-			.attr(
-				'aria-label',
-				`${options.label ?? 'Grouped bars'}: ${data.series.length} series over ${data.groups.length} measures`
-			);
+			.attr('aria-label', describe(data.series.length, data.groups.length));
 
 		emptyNote(svg, drawn ? null : (options.empty ?? 'Nothing to show yet'), {
 			x: MARGIN.left,
@@ -146,9 +158,10 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 					.map((v) => {
 						const x = (outer(v.group) as number) + (inner(v.series) as number);
 						const top = v.value === null ? y(0) : y(v.value);
-						const text = v.value === null ? 'n/a' : format(v.value);
+						const text = v.value === null ? missing : format(v.value);
 						return {
 							key: `${v.group}|${v.series}`,
+							mark: seriesMark.get(v.series) ?? 0,
 							group: v.group,
 							series: v.series,
 							x,
@@ -161,7 +174,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 						};
 					})
 			: [];
-		const bar = keyedGroups(bars, 'bar', models, ['rect', 'text.na'], (d) => d.key).each(
+		const bar = keyedGroups(bars, 'bar', models, ['rect', 'text.na', 'text.mark'], (d) => d.key).each(
 			dataAttrs((d) => ({ key: d.key, value: d.value === null ? 'null' : d.value }))
 		);
 		tooltip(bar, (d) => d.title, { first: true });
@@ -172,6 +185,8 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 			.attr('width', (d) => Math.max(0, d.w))
 			.attr('height', (d) => Math.max(0, d.h))
 			.attr('fill', (d) => d.color)
+			.attr('stroke', INK)
+			.attr('stroke-width', 1)
 			.attr('rx', 2);
 		styleText(bar.select('text.na'), {
 			x: (d) => d.x + d.w / 2,
@@ -179,7 +194,15 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 			anchor: 'middle',
 			size: FONT,
 			fill: MUTED,
-			text: (d) => (d.value === null ? 'n/a' : '')
+			text: (d) => (d.value === null ? missing : '')
+		});
+		styleText(bar.select('text.mark'), {
+			x: (d) => d.x + d.w / 2,
+			y: (d) => (d.value === null ? y(0) - 6 - FONT - 2 : d.y - 4),
+			anchor: 'middle',
+			size: FONT,
+			fill: INK,
+			text: (d) => String(d.mark)
 		});
 
 		const perRow = Math.max(1, Math.floor((width - 24) / 200));
@@ -202,7 +225,8 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 			middle: true,
 			size: FONT,
 			fill: INK,
-			text: (d) => (d.label.length > 26 ? `${d.label.slice(0, 25)}…` : d.label)
+			text: (d) =>
+				`${seriesMark.get(d.key) ?? ''} ${d.label.length > 26 ? `${d.label.slice(0, 25)}…` : d.label}`
 		});
 	}
 

@@ -116,12 +116,26 @@ function readStored(): StoredEval | null {
 	}
 }
 
+/**
+ * - `resume`: the queue kept in this browser could not be read back;
+ * - `game`: a game failed to play (the evaluation is paused; resume plays it again);
+ * - `storage`: finished games cannot be saved (they still count on the page).
+ */
+export type EvalFailure =
+	| { kind: 'resume'; detail: string }
+	| { kind: 'game'; game: string; detail: string }
+	| { kind: 'storage'; detail: string };
+
 export class EvalRunner {
 	queue: EvalQueue | null = $state.raw(null);
 	running = $state(false);
 	/** The games being played now, one per busy lane. */
 	playing: EvalGame[] = $state.raw([]);
-	error: string | null = $state(null);
+	/**
+	 * Why the evaluation stopped or what it could not do, as data: the page says it in its language
+	 * (`detail` is the underlying error's own text, shown as it is).
+	 */
+	error: EvalFailure | null = $state(null);
 	/** Each lane's agents, while it has some: the page shows their models loading. */
 	pools: AgentPool[] = $state.raw([]);
 	/** Games asked to run at once; `lanes` is what the seats allow. */
@@ -156,7 +170,7 @@ export class EvalRunner {
 			this.id = stored.id || newId();
 			this.concurrency = clampConcurrency(stored.concurrency);
 		} catch (err) {
-			this.error = `The saved evaluation could not be resumed: ${err instanceof Error ? err.message : String(err)}`;
+			this.error = { kind: 'resume', detail: err instanceof Error ? err.message : String(err) };
 			return;
 		}
 		if (stored.running && !this.queue.progress().finished) this.resume();
@@ -258,7 +272,11 @@ export class EvalRunner {
 			try {
 				played = await this.#play(game, lane);
 			} catch (err) {
-				this.error = `Game ${game.id} could not be played: ${err instanceof Error ? err.message : String(err)}. The evaluation is paused; resume to try it again.`;
+				this.error = {
+					kind: 'game',
+					game: game.id,
+					detail: err instanceof Error ? err.message : String(err)
+				};
 				this.#stop = true; // the other lanes stop too; their unfinished games are played again on resume
 				return;
 			} finally {
@@ -294,7 +312,7 @@ export class EvalRunner {
 			void store.createRun(record);
 			void store.append(runId, runner.log.events as LogEvent[], {});
 			await store.flush();
-			if (store.problem) this.error = `${store.problem.message} Results still count on this page.`;
+			if (store.problem) this.error = { kind: 'storage', detail: store.problem.message };
 			this.queue = (this.queue as EvalQueue).record({
 				gameId: game.id,
 				seed: game.run.seed,

@@ -8,7 +8,7 @@
  * The rules (form, scoring, retirement, retrieval) are pure, in agents/lessons.ts; records live in
  * storage/lessons.ts.
  */
-import type { Lesson } from '$lib/agents/lessons';
+import type { Lesson, LessonErrorCode } from '$lib/agents/lessons';
 import { seatId, type LogEvent, type LogHeader } from '$lib/core';
 import { needsEngine } from '$lib/engines/spec';
 import type { ModelChoice } from '$lib/engines/types';
@@ -84,9 +84,17 @@ export interface ReflectionNote {
 	ok: boolean;
 	/** Why it was rejected (the model's reply could not be read, or the form check failed). */
 	error?: string;
+	/** The same reason as data, for the page to say in its language (absent: a thrown error, `error` only). */
+	code?: LessonErrorCode;
+	phrase?: string;
 	duplicate?: boolean;
 	/** Wall-clock time, for the page only. */
 	at: number;
+}
+
+/** A refusal's code and phrase, for a note (a result from a worker may lack them). */
+function failure(r: { code?: LessonErrorCode; phrase?: string }): Pick<ReflectionNote, 'code' | 'phrase'> {
+	return { ...(r.code ? { code: r.code } : {}), ...(r.phrase === undefined ? {} : { phrase: r.phrase }) };
 }
 
 const NOTES_KEY = 'conclave:reflections';
@@ -249,7 +257,13 @@ async function reflectAll(
 		}
 		if (!result.ok) {
 			status.rejected++;
-			notes.push({ ...note, ok: false, text: result.call.reply.slice(0, 300), error: result.error });
+			notes.push({
+				...note,
+				ok: false,
+				text: result.call.reply.slice(0, 300),
+				error: result.error,
+				...failure(result)
+			});
 			return;
 		}
 		// The store checks the form again (agents/lessons.ts is the one definition of a lesson).
@@ -260,7 +274,7 @@ async function reflectAll(
 		);
 		if (!added.ok) {
 			status.rejected++;
-			notes.push({ ...note, ok: false, text: result.lesson, error: added.error });
+			notes.push({ ...note, ok: false, text: result.lesson, error: added.error, ...failure(added) });
 		} else {
 			if (added.duplicate) status.duplicates++;
 			else status.saved++;

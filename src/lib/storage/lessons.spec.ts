@@ -44,8 +44,11 @@ describe('LessonStore', () => {
 			ok: true,
 			lesson: { id: b.id, action: 'name a feature only my word has' }
 		});
-		expect(await store.updateText(b.id, 'try harder')).toMatchObject({ ok: false });
-		expect(await store.updateText('gone', 'When a tie is declared, vote.')).toMatchObject({ ok: false });
+		expect(await store.updateText(b.id, 'try harder')).toMatchObject({ ok: false, code: 'shape' });
+		expect(await store.updateText('gone', 'When a tie is declared, vote.')).toMatchObject({
+			ok: false,
+			code: 'missing'
+		});
 
 		expect(await store.setPinned(b.id, true)).toMatchObject({ pinned: true });
 		expect((await store.list({ persona: 'vera' }))[0]?.id).toBe(b.id);

@@ -16,6 +16,7 @@ import {
 	recordOutcome,
 	setPinned,
 	type Lesson,
+	type LessonFailure,
 	type LessonOwner,
 	type RankedLesson,
 	type RetireOptions,
@@ -95,8 +96,8 @@ export async function idbBackend(): Promise<LessonBackend> {
 	};
 }
 
-export type AddResult = { ok: true; lesson: Lesson; duplicate: boolean } | { ok: false; error: string };
-export type EditResult = { ok: true; lesson: Lesson } | { ok: false; error: string };
+export type AddResult = { ok: true; lesson: Lesson; duplicate: boolean } | LessonFailure;
+export type EditResult = { ok: true; lesson: Lesson } | LessonFailure;
 
 export interface ListFilter {
 	persona?: string;
@@ -195,7 +196,7 @@ export class LessonStore {
 	updateText(id: string, text: string, opts: { resetScore?: boolean } = {}): Promise<EditResult> {
 		return this.#serial(async () => {
 			const l = await this.#backend.get(id);
-			if (!l) return { ok: false, error: 'that lesson no longer exists' };
+			if (!l) return { ok: false, error: 'that lesson no longer exists', code: 'missing' };
 			const edited = editLesson(l, text, await this.clock(), opts);
 			if (edited.ok) await this.#backend.put([edited.lesson]);
 			return edited;

@@ -15,7 +15,13 @@ import {
 	type PolicyContext,
 	type SeatId
 } from '../../core';
-import { lessonFromReply, observationText, retrieve, type Lesson } from '../../agents/lessons';
+import {
+	lessonFromReply,
+	observationText,
+	retrieve,
+	type Lesson,
+	type LessonErrorCode
+} from '../../agents/lessons';
 import { NOTES_PER_PROMPT, noteText, notesFrom, type Note, type OwnCall } from '../../agents/notes';
 import type { ChatResponse } from '../../engines/types';
 import type { UndercoverObservation } from '../../scenarios/undercover';
@@ -70,7 +76,8 @@ export type MonologueResult =
 	| { ok: false; error: string; call: LlmModelCall };
 
 export type LessonResult =
-	{ ok: true; lesson: string; call: LlmModelCall } | { ok: false; error: string; call: LlmModelCall };
+	| { ok: true; lesson: string; call: LlmModelCall }
+	| { ok: false; error: string; code?: LessonErrorCode; phrase?: string; call: LlmModelCall };
 
 export interface LlmUndercoverPolicy extends Policy<UndercoverObservation> {
 	act(observation: UndercoverObservation, ask: Ask, ctx: PolicyContext): Promise<PolicyReply>;
@@ -242,7 +249,13 @@ export function createLlmUndercoverPolicy(
 			const parsed = lessonFromReply(response.text, observation.lang, { avoid });
 			return parsed.ok
 				? { ok: true, lesson: parsed.text, call: made }
-				: { ok: false, error: withLengthHint(parsed.error, response), call: made };
+				: {
+						ok: false,
+						error: withLengthHint(parsed.error, response),
+						code: parsed.code,
+						...(parsed.phrase === undefined ? {} : { phrase: parsed.phrase }),
+						call: made
+					};
 		}
 	};
 }

@@ -2,6 +2,7 @@
 import type { GroupedBarsData } from '$lib/charts/grouped-bars';
 import type { MeanComparison, ProportionComparison } from '$lib/metrics/ab';
 import type { LeaderboardRow, Proportion } from '$lib/metrics/leaderboard';
+import { m } from '$lib/paraglide/messages';
 
 export type RateKey =
 	| 'civilianWin'
@@ -14,18 +15,107 @@ export type RateKey =
 	| 'invalidReply'
 	| 'firstOption';
 
-/** The rates the tables show, in order, with short headers (definitions come from METRIC_DEFINITIONS). */
-export const RATE_COLUMNS: { key: RateKey; label: string; short: string }[] = [
-	{ key: 'civilianWin', label: 'win as civilian', short: 'civ. win' },
-	{ key: 'undercoverWin', label: 'win as undercover', short: 'u/c win' },
-	{ key: 'firstRoundOut', label: 'first-round out', short: '1st out' },
-	{ key: 'voteHit', label: 'vote hits', short: 'vote hits' },
-	{ key: 'voteHitAsCivilian', label: 'vote hits as civilian', short: 'civ. hits' },
-	{ key: 'herding', label: 'herding', short: 'herding' },
-	{ key: 'comeback', label: 'defence comeback', short: 'comeback' },
-	{ key: 'invalidReply', label: 'invalid replies', short: 'invalid' },
-	{ key: 'firstOption', label: 'votes for the first option shown', short: '1st option' }
-];
+interface RateText {
+	label: () => string;
+	short: () => string;
+	definition: () => string;
+}
+
+/** The words of each rate, in the interface's language (the full definitions are in metrics/leaderboard). */
+const RATE_TEXT: Record<RateKey, RateText> = {
+	civilianWin: {
+		label: m.lb_rate_civilian_win,
+		short: m.lb_rate_civilian_win_short,
+		definition: m.lb_rate_civilian_win_def
+	},
+	undercoverWin: {
+		label: m.lb_rate_undercover_win,
+		short: m.lb_rate_undercover_win_short,
+		definition: m.lb_rate_undercover_win_def
+	},
+	firstRoundOut: {
+		label: m.lb_rate_first_out,
+		short: m.lb_rate_first_out_short,
+		definition: m.lb_rate_first_out_def
+	},
+	voteHit: { label: m.lb_rate_vote_hit, short: m.lb_rate_vote_hit_short, definition: m.lb_rate_vote_hit_def },
+	voteHitAsCivilian: {
+		label: m.lb_rate_vote_hit_civilian,
+		short: m.lb_rate_vote_hit_civilian_short,
+		definition: m.lb_rate_vote_hit_civilian_def
+	},
+	herding: { label: m.lb_rate_herding, short: m.lb_rate_herding_short, definition: m.lb_rate_herding_def },
+	comeback: {
+		label: m.lb_rate_comeback,
+		short: m.lb_rate_comeback_short,
+		definition: m.lb_rate_comeback_def
+	},
+	invalidReply: {
+		label: m.lb_rate_invalid,
+		short: m.lb_rate_invalid_short,
+		definition: m.lb_rate_invalid_def
+	},
+	firstOption: {
+		label: m.lb_rate_first_option,
+		short: m.lb_rate_first_option_short,
+		definition: m.lb_rate_first_option_def
+	}
+};
+
+/**
+ * The rates the tables show, in order: a header, a short header for the chart and a definition for
+ * the header's title, each read from messages/<locale>.json when used (getters), so they follow the
+ * language switch.
+ */
+export const RATE_COLUMNS: readonly {
+	key: RateKey;
+	readonly label: string;
+	readonly short: string;
+	readonly definition: string;
+}[] = (Object.keys(RATE_TEXT) as RateKey[]).map((key) => ({
+	key,
+	get label() {
+		return RATE_TEXT[key].label();
+	},
+	get short() {
+		return RATE_TEXT[key].short();
+	},
+	get definition() {
+		return RATE_TEXT[key].definition();
+	}
+}));
+
+const ORDINAL_SUFFIX = (n: number) =>
+	n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+const DIFFICULTY_NAMES: Record<number, () => string> = {
+	1: m.lb_difficulty_1,
+	2: m.lb_difficulty_2,
+	3: m.lb_difficulty_3
+};
+
+/**
+ * A row's name in the interface's language. `metrics/leaderboard` labels rows in English for the
+ * exports; the page says the baselines, positions and difficulties in its own words and shows a
+ * model's or persona's name as it is (`translated` false: the page marks it translate="no").
+ */
+export function rowName(row: LeaderboardRow): { text: string; translated: boolean } {
+	if (row.kind === 'oracle') return { text: m.lb_row_oracle(), translated: true };
+	if (row.kind === 'fair') return { text: m.lb_row_fair(), translated: true };
+	const position = /^position:(\d+)$/.exec(row.key);
+	if (position) {
+		const n = Number(position[1]);
+		return { text: m.lb_row_position({ n, ordinal: `${n}${ORDINAL_SUFFIX(n)}` }), translated: true };
+	}
+	const difficulty = /^difficulty:(\d+)$/.exec(row.key);
+	if (difficulty) {
+		const d = Number(difficulty[1]);
+		return {
+			text: m.lb_row_difficulty({ d, name: (DIFFICULTY_NAMES[d] ?? m.lb_difficulty_unknown)() }),
+			translated: true
+		};
+	}
+	return { text: row.label, translated: false };
+}
 
 /** "45% (9/20)", or "– (0/0)" where nothing was observed: every figure shows what it rests on. */
 export function formatProportion(p: Proportion): string {
@@ -40,7 +130,7 @@ export function formatPerGame(v: number, digits = 0): string {
 export function ratesChartData(rows: readonly LeaderboardRow[]): GroupedBarsData {
 	return {
 		groups: RATE_COLUMNS.map((c) => ({ key: c.key, label: c.short })),
-		series: rows.map((r) => ({ key: r.key, label: r.label })),
+		series: rows.map((r) => ({ key: r.key, label: rowName(r).text })),
 		values: rows.flatMap((r) =>
 			RATE_COLUMNS.map((c) => {
 				const p = r[c.key];
@@ -55,17 +145,17 @@ const signedPct = (v: number) => {
 	return `${points > 0 ? '+' : points < 0 ? '−' : '±'}${Math.abs(points)}`;
 };
 
-/** "+12 points [−3, +27]": a difference of rates, in percentage points, with its interval. */
+/** "+12 pts [−3, +27]": a difference of rates, in percentage points, with its interval. */
 export function formatRateDiff(c: Pick<ProportionComparison, 'diff' | 'lower' | 'upper'>): string {
-	if (c.diff === null) return 'no data on one side';
-	return `${signedPct(c.diff)} pts [${signedPct(c.lower)}, ${signedPct(c.upper)}]`;
+	if (c.diff === null) return m.lb_no_data_one_side();
+	return m.lb_points_diff({ diff: signedPct(c.diff), lower: signedPct(c.lower), upper: signedPct(c.upper) });
 }
 
 export function formatMeanDiff(
 	c: Pick<MeanComparison, 'diff' | 'lower' | 'upper'> | null,
 	digits = 0
 ): string {
-	if (!c) return 'no data on one side';
+	if (!c) return m.lb_no_data_one_side();
 	const f = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatPerGame(Math.abs(v), digits)}`;
 	return `${f(c.diff)} [${f(c.lower)}, ${f(c.upper)}]`;
 }
