@@ -79,7 +79,7 @@ test('each page’s shell is prerendered with its title in both languages; the p
 	request
 }) => {
 	const shell = await (await request.get('/undercover/')).text();
-	expect(shell).toContain('<title>Who is the Undercover · 谁是卧底 · Conclave</title>');
+	expect(shell).toContain('<title>Undercover · 谁是卧底 · Conclave</title>');
 	expect(shell).toContain('<link rel="alternate" hreflang="zh-CN" href="?locale=zh"');
 	for (const path of ['/runs/', '/play/', '/lessons/']) {
 		const title = /<title>([^<]*)<\/title>/.exec(await (await request.get(path)).text())?.[1] ?? '';
@@ -88,5 +88,5 @@ test('each page’s shell is prerendered with its title in both languages; the p
 	await page.goto('/undercover/?locale=zh');
 	await expect(page).toHaveTitle('谁是卧底 · Conclave');
 	await page.goto('/undercover/?locale=en');
-	await expect(page).toHaveTitle('Who is the Undercover · Conclave');
+	await expect(page).toHaveTitle('Undercover · Conclave');
 });

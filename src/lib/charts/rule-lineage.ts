@@ -69,6 +69,8 @@ export interface LineageLane {
 }
 
 export interface LineageData {
+	/** The language the rules are written in (the run's, not the page's): set on their titles. */
+	lang?: string;
 	/** The run's length in rounds: the axis always spans it. */
 	rounds: number;
 	/** The round being played, marked by a vertical line (0 before the first). */
@@ -408,7 +410,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			size: FONT_TITLE,
 			fill: MUTED,
 			text: (d) => fit(d.title, LABEL_W - 12, FONT_TITLE)
-		});
+		}).attr('lang', data.lang ?? null);
 		lanes
 			.select('line.lane-line')
 			.attr('x1', m.plotX0)

@@ -25,7 +25,7 @@ describe('page titles', () => {
 	});
 
 	it('prerenders each page’s title in both languages', () => {
-		expect(prerenderedTitle('/undercover')).toBe('Who is the Undercover · 谁是卧底 · Conclave');
+		expect(prerenderedTitle('/undercover')).toBe('Undercover · 谁是卧底 · Conclave');
 		for (const route of ROUTES.filter(isTitledRoute).filter((r) => r !== '/')) {
 			const title = prerenderedTitle(route);
 			expect(title, route).toContain(pageTitle(route, 'en').replace(' · Conclave', ''));

@@ -9,15 +9,16 @@ import { locales, type Locale } from '../paraglide/runtime.js';
 
 const TITLES = {
 	'/': undefined,
-	'/undercover': m.scenario_undercover_title,
-	'/governance': m.scenario_governance_title,
-	'/autonomy': m.scenario_autonomy_title,
+	'/undercover': m.uc_title,
+	'/governance': m.gov_title,
+	'/autonomy': m.auto_title,
+	// The run page names its scenario once it knows it (play_title_*); the shell, before, says "Run".
 	'/play': m.title_play,
-	'/runs': m.nav_runs,
-	'/lessons': m.nav_lessons,
-	'/leaderboard': m.nav_leaderboard,
-	'/models': m.nav_models,
-	'/bench': m.title_bench
+	'/runs': m.runs_title,
+	'/lessons': m.lessons_title,
+	'/leaderboard': m.lb_title,
+	'/models': m.models_title,
+	'/bench': m.bench_title
 } as const;
 
 export type TitledRoute = keyof typeof TITLES;

@@ -144,6 +144,7 @@ const axisRounds = (s: GovernanceState) => Math.max(s.config.rounds, s.round, 1)
 
 export function lineageData(s: GovernanceState): LineageData {
 	return {
+		lang: s.config.lang,
 		rounds: axisRounds(s),
 		current: s.round,
 		lanes: ruleLineage(s).map((lane) => ({
