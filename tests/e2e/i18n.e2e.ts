@@ -58,7 +58,7 @@ test('a share link carries the language it was shared in to a browser set to Eng
 	page,
 	browser
 }) => {
-	await page.goto(`/play/#${encodeShare(LESSONS[0]!.setup)}`);
+	await page.goto(`/play/#${encodeShare(LESSONS[0]!.setupIn('en'))}`);
 	await expect(page.getByTestId('run-status')).toContainText('ready');
 	await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
 	const link = (await page.getByTestId('share-link').getAttribute('href')) ?? '';

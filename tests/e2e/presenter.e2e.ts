@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { LESSONS, lessonPath } from '../../src/lib/classroom/lesson-pack';
 import { createRunner } from '../../src/lib/run/play';
 import { encodeShare } from '../../src/lib/share/link';
+import { seriousViolations } from './axe';
 import { undercoverGame } from './classroom-setup';
 import { expect, test } from './fixtures';
+import { expectNoEnglish } from './language';
 import type { Page } from '@playwright/test';
 
 const setup = undercoverGame(3);
@@ -100,44 +103,59 @@ test('votes animate along the vote flow as they are cast; reduced motion draws t
 	}
 });
 
-test('a lesson on the projector with predict mode, played with the keyboard alone', async ({ page }) => {
-	const lesson = LESSONS.find((l) => l.id === 'undercover-tiebreak')!;
-	await page.goto(
-		lessonPath('', lesson, encodeShare)
-			// The teacher's own edit of the link: the projector view, and no waiting between turns.
-			.replace('?', '?view=presenter&')
-			.replace('speed=slow', 'speed=instant')
-	);
-	const presenter = page.getByTestId('presenter');
-	await expect(presenter).toBeVisible();
-	await expect(presenter.getByTestId('predict-mode')).toBeChecked();
-	const focused = () =>
-		page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');
-	await page.keyboard.press(' ');
-	let points = 0;
-	for (;;) {
-		const next = presenter.locator(
-			'[data-testid="predict-ask"]:focus, [data-testid="presenter-status"]:has-text("finished")'
+test.describe('in a Chinese class', () => {
+	test.use({ locale: 'zh-CN' });
+
+	test('a lesson link on the projector, predict mode played with the keyboard alone, all in Chinese', async ({
+		page
+	}) => {
+		test.setTimeout(180_000);
+		const zh = JSON.parse(readFileSync('messages/zh.json', 'utf8')) as Record<string, string>;
+		const lesson = LESSONS.find((l) => l.id === 'undercover-tiebreak')!;
+		await page.goto(
+			lessonPath('', lesson, 'zh', encodeShare)
+				// The teacher's own edit of the link: the projector view, and no waiting between turns.
+				.replace('?', '?view=presenter&')
+				.replace('speed=slow', 'speed=instant')
 		);
-		await next.first().waitFor({ timeout: 90_000 });
-		if (await presenter.getByTestId('presenter-status').filter({ hasText: 'finished' }).count()) break;
-		points++;
-		// The question has the focus: Tab reaches the first outcome's "+", Enter counts a hand.
-		await page.keyboard.press('Tab');
-		expect(await focused()).toMatch(/^predict-add-/);
-		await page.keyboard.press('Enter');
-		await page.keyboard.press('Enter');
-		while ((await focused()) !== 'predict-record') await page.keyboard.press('Tab');
-		await page.keyboard.press('Enter');
-		await expect(presenter.getByTestId('predict-reveal')).toBeVisible();
-		// Back to the run: Space plays on (the run also goes on by itself after a prediction).
-		if ((await presenter.getByTestId('presenter-status').textContent())?.includes('paused')) {
-			await page.locator('body').focus();
-			await page.keyboard.press(' ');
+		const presenter = page.getByTestId('presenter');
+		await expect(presenter).toBeVisible();
+		await expect(presenter.getByTestId('predict-mode')).toBeChecked();
+		const status = presenter.getByTestId('presenter-status');
+		const focused = () =>
+			page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');
+		await page.keyboard.press(' ');
+		let points = 0;
+		for (;;) {
+			const next = presenter.locator(
+				`[data-testid="predict-ask"]:focus, [data-testid="presenter-status"]:has-text("${zh.play_presenter_finished}")`
+			);
+			await next.first().waitFor({ timeout: 90_000 });
+			if (await status.filter({ hasText: zh.play_presenter_finished! }).count()) break;
+			points++;
+			// The question has the focus: Tab reaches the first outcome's "+", Enter counts a hand.
+			await expect(presenter.locator('[data-testid^="predict-add-"]').first()).toBeEnabled();
+			await page.keyboard.press('Tab');
+			await expect.poll(focused).toMatch(/^predict-add-/);
+			await page.keyboard.press('Enter');
+			await page.keyboard.press('Enter');
+			for (let stops = 0; (await focused()) !== 'predict-record'; stops++) {
+				expect(stops, 'Tab reaches the record button').toBeLessThan(30);
+				await page.keyboard.press('Tab');
+			}
+			await page.keyboard.press('Enter');
+			await expect(presenter.getByTestId('predict-reveal')).toBeVisible();
+			// Back to the run: Space plays on (the run also goes on by itself after a prediction).
+			if ((await status.textContent())?.includes(zh.play_presenter_paused!)) {
+				await page.locator('body').focus();
+				await page.keyboard.press(' ');
+			}
 		}
-	}
-	expect(points).toBeGreaterThan(1);
-	await expect(presenter.getByTestId('predict-summary')).toContainText(`of ${points} predictions right`);
-	await page.keyboard.press('g');
-	await expect(page.getByTestId('presenter-god')).toHaveText('God view on');
+		expect(points).toBeGreaterThan(1);
+		await expect(presenter.getByTestId('predict-summary')).toContainText(`${points}`);
+		await page.keyboard.press('g');
+		await expect(page.getByTestId('presenter-god')).toHaveText(zh.play_presenter_god_on!);
+		await expectNoEnglish(page, 'the presenter at the end of a lesson, god view on');
+		expect(await seriousViolations(page)).toEqual([]);
+	});
 });

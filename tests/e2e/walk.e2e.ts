@@ -6,28 +6,12 @@
  * missing from either messages file fails here. The pages' own language tests check what the messages
  * say; this one checks that nothing was left out.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { encodeShare } from '../../src/lib/share/link';
+import { seriousViolations } from './axe';
 import { undercoverGame } from './classroom-setup';
 import { expect, PAGES, test } from './fixtures';
 import { expectNoChinese, expectNoEnglish } from './language';
 import type { Page } from '@playwright/test';
-
-/** WCAG 2.0 and 2.1, levels A and AA: the rules a school's accessibility statement is held to. */
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** The serious and critical violations on the page as it is now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-	const result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-	return result.violations
-		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-		.flatMap((v) =>
-			v.nodes.map(
-				(n) =>
-					`${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`
-			)
-		);
-}
 
 const undercover = undercoverGame(3);
 const governance = { scenario: 'governance', seed: 1, config: { rounds: 4 } };
@@ -135,6 +119,6 @@ for (const language of LANGUAGES)
 				if (state.reach) await state.reach(page);
 				else await page.waitForLoadState('networkidle');
 				await language.oneLanguage(page, state.name);
-				expect(await violations(page)).toEqual([]);
+				expect(await seriousViolations(page)).toEqual([]);
 			});
 	});

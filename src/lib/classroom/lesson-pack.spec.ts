@@ -37,27 +37,43 @@ describe('the lesson pack', () => {
 		expect(easy.title).toBe('An easy game');
 	});
 
-	for (const lesson of LESSONS)
-		it(`${lesson.id}: the link's run shows its goal (${lesson.goal})`, async () => {
-			// The link, read back as the page reads it: its preset without a problem, its setup whole.
-			const path = lessonPath('', lesson, encodeShare);
-			const [query, fragment] = path.replace('/play/', '').split('#');
-			const preset = parsePreset(query!);
-			expect(preset.problems).toEqual([]);
-			expect(preset.preset).toEqual(lesson.preset);
-			const decoded = decodeShare(fragment!);
-			if (!decoded.ok) throw new Error(decoded.error);
-			expect(lesson.shows(await play(decoded.run))).toBe(true);
-			// Where the goal is a contrast, the same seed with the lesson's switch off does not show it.
-			if (lesson.contrast) expect(lesson.shows(await play(lesson.contrast))).toBe(false);
+	for (const lang of ['en', 'zh'] as const)
+		for (const lesson of LESSONS)
+			it(`${lesson.id}, in ${lang}: the link's run shows its goal (${lesson.goal})`, async () => {
+				// The link, read back as the page reads it: its preset without a problem, its setup whole.
+				const path = lessonPath('', lesson, lang, encodeShare);
+				const [query, fragment] = path.replace('/play/', '').split('#');
+				const preset = parsePreset(query!);
+				expect(preset.problems).toEqual([]);
+				expect(preset.preset).toEqual(lesson.preset);
+				const decoded = decodeShare(fragment!);
+				if (!decoded.ok) throw new Error(decoded.error);
+				// The run is played in the language asked for: its words and what the agents are told.
+				expect(decoded.run.config.lang ?? 'en').toBe(lang);
+				expect(lesson.shows(await play(decoded.run))).toBe(true);
+				// Where the goal is a contrast, the same seed with the lesson's switch off does not show it.
+				const contrast = lesson.contrastIn?.(lang);
+				if (contrast) expect(lesson.shows(await play(contrast))).toBe(false);
+			});
+
+	it('an English lesson link is the one it was before there were two languages', () => {
+		const easy = LESSONS.find((l) => l.id === 'undercover-easy')!;
+		expect(easy.setupIn('en')).toEqual({
+			scenario: 'undercover',
+			seed: 5,
+			config: { seats: 6, undercover: 1, blank: false, lang: 'en' }
 		});
+		const fuse = LESSONS.find((l) => l.id === 'governance-fuse')!;
+		expect(fuse.setupIn('en').config).not.toHaveProperty('lang');
+		expect(fuse.setupIn('zh').config).toMatchObject({ lang: 'zh' });
+	});
 
 	it('the T155 pair is one run under two policies: enacted alone, blocked with a co-signer', async () => {
 		const [alone, cosign] = ['governance-enacted', 'governance-cosign'].map((id) =>
 			LESSONS.find((l) => l.id === id)!
 		);
-		expect(alone!.setup.seed).toBe(cosign!.setup.seed);
-		const blocked = await play(cosign!.setup);
+		expect(alone!.setupIn('en').seed).toBe(cosign!.setupIn('en').seed);
+		const blocked = await play(cosign!.setupIn('en'));
 		expect(blocked.events.some((e) => e.kind === 'amendment.proposed')).toBe(true);
 		expect(blocked.events.some((e) => e.kind === 'rule.amended')).toBe(false);
 	});

@@ -23,16 +23,22 @@ export interface Lesson {
 	readonly title: string;
 	/** One line: what the class should see. */
 	readonly goal: string;
-	setup: SharedRun;
+	/** The run of the link, in a run language (the words the agents play with and are told). */
+	setupIn(lang: LessonLang): SharedRun;
 	preset: Preset;
+	/** Which of LESSON_SEEDS' seeds its run is played on (lessons sharing a seed share a key). */
+	seedKey: SeedKey;
 	/** Whether a finished run shows what the goal says. */
 	shows: (run: LessonRun) => boolean;
 	/**
 	 * The same lesson with the thing it teaches switched off, where the goal is a contrast (the
 	 * autonomy anomalies, the amendment under co-signing): the check must fail on it.
 	 */
-	contrast?: SharedRun;
+	contrastIn?(lang: LessonLang): SharedRun;
 }
+
+/** The languages a lesson's run can be played in: the interface's (a Chinese class gets a Chinese game). */
+export type LessonLang = 'en' | 'zh';
 
 const kinds = (run: LessonRun) => run.events.map((e) => e.kind);
 const has = (run: LessonRun, kind: string) => run.events.some((e) => e.kind === kind);
@@ -82,35 +88,56 @@ export const autonomyChecks = {
 	charged: (run: LessonRun) => anomalies(run).transportFailuresCharged > 0
 };
 
-const undercover = (seed: number) => ({ scenario: 'undercover', seed, config: { ...UNDERCOVER } });
-const governance = (seed: number, config: Record<string, unknown>) => ({
+/** The run language in a scenario's config: English is the default the others leave out (older links). */
+const withLang = (config: Record<string, unknown>, lang: LessonLang) =>
+	lang === 'en' ? config : { ...config, lang };
+const undercover = (seed: number, lang: LessonLang) => ({
+	scenario: 'undercover',
+	seed,
+	config: { ...UNDERCOVER, lang }
+});
+const governance = (config: Record<string, unknown>) => (seed: number, lang: LessonLang) => ({
 	scenario: 'governance',
 	seed,
-	config
+	config: withLang(config, lang)
 });
-const autonomy = (seed: number, config: Record<string, unknown>) => ({ scenario: 'autonomy', seed, config });
+const autonomy = (config: Record<string, unknown>) => (seed: number, lang: LessonLang) => ({
+	scenario: 'autonomy',
+	seed,
+	config: withLang(config, lang)
+});
 
-/** Seeds found by `npx tsx scripts/find-lessons.ts`: per goal the first seed from 1 up that shows it. */
+/**
+ * Seeds found by `npx tsx scripts/find-lessons.ts`: per run language and goal, the first seed from 1
+ * up that shows it (a Chinese word pack deals other games from the same seed).
+ */
 export const LESSON_SEEDS = {
-	easy: 5,
-	deception: 1,
-	tiebreak: 2,
-	amendment: 1,
-	fuse: 3,
-	noTrigger: 1,
-	eternal: 2,
-	charged: 3
-};
+	en: { easy: 5, deception: 1, tiebreak: 2, amendment: 1, fuse: 3, noTrigger: 1, eternal: 2, charged: 3 },
+	zh: { easy: 1, deception: 4, tiebreak: 2, amendment: 1, fuse: 2, noTrigger: 1, eternal: 2, charged: 3 }
+} satisfies Record<LessonLang, Record<string, number>>;
 
-/** What a lesson is besides its words. */
-type LessonFacts = Omit<Lesson, 'title' | 'goal'>;
+export type SeedKey = keyof (typeof LESSON_SEEDS)['en'];
+
+/** What a lesson is besides its words: its run (and contrast) for a seed and a language, its seed's key. */
+type LessonFacts = Omit<Lesson, 'title' | 'goal' | 'setupIn' | 'contrastIn' | 'seedKey'> & {
+	seed: SeedKey;
+	run: (seed: number, lang: LessonLang) => SharedRun;
+	contrast?: (seed: number, lang: LessonLang) => SharedRun;
+};
 
 /**
  * A lesson with its title and goal read from the messages each time they are read, so a lesson shown
  * again after the language changes is in the new language (a getter, never a copy).
  */
 function lesson(facts: LessonFacts, title: () => string, goal: () => string): Lesson {
-	return Object.defineProperties({ ...facts } as Lesson, {
+	const { seed, run, contrast, ...rest } = facts;
+	const made: Omit<Lesson, 'title' | 'goal'> = {
+		...rest,
+		seedKey: seed,
+		setupIn: (lang) => run(LESSON_SEEDS[lang][seed], lang),
+		...(contrast ? { contrastIn: (lang: LessonLang) => contrast(LESSON_SEEDS[lang][seed], lang) } : {})
+	};
+	return Object.defineProperties(made as Lesson, {
 		title: { get: title, enumerable: true },
 		goal: { get: goal, enumerable: true }
 	});
@@ -123,17 +150,18 @@ function anomaly(
 	goal: () => string,
 	switches: Record<string, boolean>,
 	shows: Lesson['shows'],
-	seed: number
+	seed: SeedKey
 ): Lesson {
 	const days = 30;
 	return lesson(
 		{
 			id,
 			scenario: 'autonomy',
-			setup: autonomy(seed, { days, ...switches }),
+			seed,
+			run: autonomy({ days, ...switches }),
 			preset: WATCH,
 			shows,
-			contrast: autonomy(seed, { days })
+			contrast: autonomy({ days })
 		},
 		title,
 		goal
@@ -145,7 +173,8 @@ export const LESSONS: readonly Lesson[] = [
 		{
 			id: 'undercover-easy',
 			scenario: 'undercover',
-			setup: undercover(LESSON_SEEDS.easy),
+			seed: 'easy',
+			run: undercover,
 			preset: CLASS,
 			shows: undercoverChecks.easy
 		},
@@ -156,7 +185,8 @@ export const LESSONS: readonly Lesson[] = [
 		{
 			id: 'undercover-deception',
 			scenario: 'undercover',
-			setup: undercover(LESSON_SEEDS.deception),
+			seed: 'deception',
+			run: undercover,
 			preset: CLASS,
 			shows: undercoverChecks.deception
 		},
@@ -167,7 +197,8 @@ export const LESSONS: readonly Lesson[] = [
 		{
 			id: 'undercover-tiebreak',
 			scenario: 'undercover',
-			setup: undercover(LESSON_SEEDS.tiebreak),
+			seed: 'tiebreak',
+			run: undercover,
 			preset: CLASS,
 			shows: undercoverChecks.tiebreak
 		},
@@ -178,10 +209,11 @@ export const LESSONS: readonly Lesson[] = [
 		{
 			id: 'governance-enacted',
 			scenario: 'governance',
-			setup: governance(LESSON_SEEDS.amendment, { policy: 'assigner-alone' }),
+			seed: 'amendment',
+			run: governance({ policy: 'assigner-alone' }),
 			preset: WATCH,
 			shows: governanceChecks.enacted,
-			contrast: governance(LESSON_SEEDS.amendment, { policy: 'cosign' })
+			contrast: governance({ policy: 'cosign' })
 		},
 		m.lesson_governance_enacted_title,
 		m.lesson_governance_enacted_goal
@@ -190,7 +222,8 @@ export const LESSONS: readonly Lesson[] = [
 		{
 			id: 'governance-cosign',
 			scenario: 'governance',
-			setup: governance(LESSON_SEEDS.amendment, { policy: 'cosign' }),
+			seed: 'amendment',
+			run: governance({ policy: 'cosign' }),
 			preset: WATCH,
 			shows: governanceChecks.blocked
 		},
@@ -201,14 +234,15 @@ export const LESSONS: readonly Lesson[] = [
 		{
 			id: 'governance-fuse',
 			scenario: 'governance',
-			setup: governance(LESSON_SEEDS.fuse, {
+			seed: 'fuse',
+			run: governance({
 				policy: 'assigner-alone',
 				thresholds: { drift: 0.1, penetration: 0.4, conversion: 0.4 },
 				fuseRounds: 2
 			}),
 			preset: WATCH,
 			shows: governanceChecks.fuse,
-			contrast: governance(LESSON_SEEDS.fuse, { policy: 'assigner-alone' })
+			contrast: governance({ policy: 'assigner-alone' })
 		},
 		m.lesson_governance_fuse_title,
 		m.lesson_governance_fuse_goal
@@ -219,7 +253,7 @@ export const LESSONS: readonly Lesson[] = [
 		m.lesson_autonomy_no_trigger_goal,
 		{ legacyConsider: true },
 		autonomyChecks.noTrigger,
-		LESSON_SEEDS.noTrigger
+		'noTrigger'
 	),
 	anomaly(
 		'autonomy-eternal',
@@ -227,7 +261,7 @@ export const LESSONS: readonly Lesson[] = [
 		m.lesson_autonomy_eternal_goal,
 		{ noStaleness: true, ignoreFingerprint: true },
 		autonomyChecks.eternal,
-		LESSON_SEEDS.eternal
+		'eternal'
 	),
 	anomaly(
 		'autonomy-charged',
@@ -235,11 +269,16 @@ export const LESSONS: readonly Lesson[] = [
 		m.lesson_autonomy_charged_goal,
 		{ chargeTransportErrors: true },
 		autonomyChecks.charged,
-		LESSON_SEEDS.charged
+		'charged'
 	)
 ];
 
-/** A lesson's link: the play page, its preset as the query, its setup as the fragment. */
-export function lessonPath(base: string, lesson: Lesson, encode: (run: SharedRun) => string): string {
-	return `${base}/play/${presetQuery(lesson.preset)}#${encode(lesson.setup)}`;
+/** A lesson's link: the play page, its preset as the query, its run in `lang` as the fragment. */
+export function lessonPath(
+	base: string,
+	lesson: Lesson,
+	lang: LessonLang,
+	encode: (run: SharedRun) => string
+): string {
+	return `${base}/play/${presetQuery(lesson.preset)}#${encode(lesson.setupIn(lang))}`;
 }
