@@ -13,10 +13,11 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Runs of at least two English words (letters, optional apostrophe) separated by white space, after a
- * comma, colon or semicolon where a sentence has one. A hyphen does not separate: `assigner-alone` and
- * `pressure-engine` are a policy's and a module's names, not words of a sentence.
+ * comma, colon or semicolon where a sentence has one. A word touching a hyphen, a dot or a slash is
+ * part of a name, not of a sentence: `assigner-alone`, `pressure-engine.js`, `libs/engine`.
  */
-const ENGLISH_RUN = /[A-Za-z][a-z]+(?:['’][a-z]+)?(?:[,:;]?\s+[A-Za-z][a-z]+(?:['’][a-z]+)?)+/g;
+const WORD = String.raw`(?<![\w/-]|\w\.)[A-Za-z][a-z]+(?:['’][a-z]+)?(?![\w/-]|\.\w)`;
+const ENGLISH_RUN = new RegExp(`${WORD}(?:[,:;]?\\s+${WORD})+`, 'g');
 
 /** Runs of Chinese characters (CJK ideographs and full-width punctuation). */
 const CHINESE_RUN = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/g;

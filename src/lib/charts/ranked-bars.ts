@@ -41,7 +41,13 @@ export interface RankedBarsOptions {
 	empty?: string;
 	/** Makes each row a button (click, Enter or Space). */
 	onSelect?: (key: string) => void;
+	/** How many rows there are, for screen readers, in the page's language (default English). */
+	count?: (n: number) => string;
+	/** The language the rows' own texts are in, when it is not the page's (a run's task names). */
+	rowsLang?: string;
 }
+
+const englishCount = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
 const DEFAULT_W = 800;
 const MIN_W = 420;
@@ -101,7 +107,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			.attr('viewBox', `0 0 ${width} ${height}`)
 			.attr(
 				'aria-label',
-				`${options.label ?? 'Ranked values'}: ${data.length} ${data.length === 1 ? 'entry' : 'entries'}`
+				`${options.label ?? 'Ranked values'}: ${(options.count ?? englishCount)(data.length)}`
 			);
 
 		emptyNote(svg, data.length === 0 ? (options.empty ?? 'Nothing yet') : null, {
@@ -119,6 +125,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			(d) => d.key
 		)
 			.each(dataAttrs((d) => ({ key: d.key })))
+			.attr('lang', options.rowsLang ?? null)
 			.attr('transform', (d) => `translate(0,${d.y})`);
 		const pick = options.onSelect;
 		if (pick)
