@@ -70,8 +70,9 @@ async function armTraps(page: Page): Promise<{ fired: string[] }> {
 async function injected(page: Page): Promise<string[]> {
 	return page.evaluate(() => {
 		const found: string[] = [];
+		// The site's own <details> (the vote table) carries a test id; a payload's would be a new element.
 		const foreign =
-			'iframe, frame, frameset, object, embed, base, portal, marquee, keygen, isindex, xss, template, details, video, audio, math, style:not(head style), link:not(head link), meta:not(head meta)';
+			'iframe, frame, frameset, object, embed, base, portal, marquee, keygen, isindex, xss, template, details:not([data-testid]), video, audio, math, style:not(head style), link:not(head link), meta:not(head meta)';
 		for (const el of document.querySelectorAll(foreign)) found.push(el.tagName.toLowerCase());
 		for (const el of document.querySelectorAll('body script'))
 			if (!(el as HTMLScriptElement).src && !el.textContent?.includes('__sveltekit'))
