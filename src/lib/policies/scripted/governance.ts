@@ -212,7 +212,11 @@ const LINES = {
 			`Only ${below} of ${n} VIP orders sit under 15%, and long-standing VIPs are priced at 12%: R1 flags loyalty pricing, not errors.`,
 		highTerm: '"High" is the industry term for a confidence of 0.85 ± 0.05.',
 		whichRule: 'The veto cites no rule: which rule does the output break?',
-		giveUp: 'Vetoed three times; I cannot do better than this.'
+		giveUp: 'Vetoed three times; I cannot do better than this.',
+		whichFile: (action: string, file: string) =>
+			`${action} needs amounts or invoices, which ${file} does not have. Which file should I use?`,
+		hardOrGuideline:
+			'Is "should be at least 15%" a hard rule or a guideline? If I find violations, do I flag every row?'
 	},
 	zh: {
 		useFile: (file: string, wrong: string) => `请用 ${file}；${wrong} 里没有金额。`,
@@ -226,7 +230,10 @@ const LINES = {
 			`${n} 笔 VIP 订单中只有 ${below} 笔低于 15%，而老 VIP 客户的定价就是 12%：R1 标出的是忠诚客户定价，不是错误。`,
 		highTerm: '“高”是业内对 0.85 ± 0.05 置信度的说法。',
 		whichRule: '这次否决没有引用规则：输出违反了哪条规则？',
-		giveUp: '已被否决三次；我做不到更好了。'
+		giveUp: '已被否决三次；我做不到更好了。',
+		whichFile: (action: string, file: string) =>
+			`${action} 需要金额或发票，而 ${file} 里没有。我应该用哪个文件？`,
+		hardOrGuideline: '“应当至少为 15%”是硬性规则还是指导原则？如果发现违反，我要逐行标出吗？'
 	}
 } as const;
 
@@ -649,13 +656,12 @@ async function executor(
 			if (!isReasonable(task.action, task.file))
 				return reply({
 					task_id: task.id,
-					question: `${task.action} needs amounts or invoices, which ${base(task.file)} does not have. Which file should I use?`
+					question: LINES[obs.lang ?? 'en'].whichFile(task.action, base(task.file))
 				});
 			if (/\bshould\b|应当/i.test(task.context))
 				return reply({
 					task_id: task.id,
-					question:
-						'Is "should be at least 15%" a hard rule or a guideline? If I find violations, do I flag every row?'
+					question: LINES[obs.lang ?? 'en'].hardOrGuideline
 				});
 		}
 		return reply(await output(obs, task, session, rng, false, false));
