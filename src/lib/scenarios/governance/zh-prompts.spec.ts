@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '../../core';
+import type { ChatRequest } from '../../engines/types';
+import { policyForChoice } from '../../policies/factory';
+import type { ChatClient } from '../../policies/llm/chat-client';
 import { scriptedGovernanceSeat } from '../../policies/scripted/governance';
 import { createRunner, type AnyRunner } from '../../run/play';
 import { stateToolHost, type GovernanceObservation, type GovernanceState } from '.';
@@ -99,5 +102,60 @@ describe('a governance run in Chinese prompts in Chinese', () => {
 	it.fails('quotes the scripted Executor’s outputs in Chinese', async () => {
 		const found = await zhPrompts('assigner-alone', 1, 'checked');
 		expect([...new Set(found.flatMap((f) => f.english))]).toEqual([]);
+	});
+});
+
+const USAGE = {
+	promptTokens: 300,
+	completionTokens: 40,
+	ttftMs: 20,
+	totalMs: 200,
+	decodeTokensPerSecond: 50
+};
+
+describe('an LLM Assigner in a Chinese run', () => {
+	it('is sent Chinese requests, and its Chinese replies are accepted', async () => {
+		const requests: ChatRequest[] = [];
+		const client: ChatClient = {
+			engine: 'fake',
+			model: 'gov-1',
+			contextWindow: 8192,
+			async chat(req) {
+				requests.push(req);
+				const last = req.messages.at(-1)?.content ?? '';
+				const id = (field: string) => new RegExp(`"${field}"，值是 "([^"]+)"`).exec(last)?.[1];
+				const reply = id('appeal_id')
+					? { appeal_id: id('appeal_id'), decision: 'uphold', reason: '规则现行有效。' }
+					: id('proposal_id')
+						? { proposal_id: id('proposal_id'), approve: false, reason: '证据不足。' }
+						: id('task_id')
+							? { task_id: id('task_id'), answer: '这是硬性规则，请逐行标出。' }
+							: {
+									action: 'read',
+									file: '/workspace/input/sales_q3.csv',
+									context: '读取文件，报告各列和订单数。'
+								};
+				return { text: JSON.stringify(reply), finishReason: 'stop', usage: USAGE };
+			}
+		};
+		const box: { runner?: AnyRunner } = {};
+		const tools = stateToolHost(() => box.runner!.state as GovernanceState);
+		const llm = policyForChoice(
+			'governance',
+			{ engine: 'openai', model: 'gov-1' },
+			{ client, seat: 1, deps: { tools } }
+		);
+		box.runner = createRunner(
+			{ scenario: 'governance', seed: 1, config: { lang: 'zh', rounds: 6 } },
+			{ tools, policyFor: (seat) => (seat === 1 ? llm : undefined) }
+		);
+		await box.runner.run();
+		const s = box.runner.state as GovernanceState;
+		expect(requests.length).toBeGreaterThan(2);
+		expect(s.tasks.some((t) => t.context === '读取文件，报告各列和订单数。')).toBe(true);
+		const english = [
+			...new Set(requests.flatMap((r) => r.messages.flatMap((m) => englishIn(m.content, []))))
+		];
+		expect(english).toEqual([]);
 	});
 });
