@@ -194,7 +194,51 @@ function pickWeighted<T extends { weight: number }>(rng: Stream, items: readonly
 	return items[items.length - 1] as T;
 }
 
+/**
+ * The scripted Assigner's and Executor's lines per run language (ids, rule labels, file names and
+ * numbers stay literal). English is what every golden hash was recorded with.
+ */
+const LINES = {
+	en: {
+		useFile: (file: string, wrong: string) => `Use ${file}; ${wrong} has no amounts.`,
+		hardRule:
+			'It is a hard rule (R1). Flag every VIP order that breaks it, with its order_id and discount_rate.',
+		noRuleRevise: 'The veto cites no rule: the task must say what a sound answer shows.',
+		noRuleContext: (c: string) => `${c} State the basis of every inference and a numeric confidence.`,
+		highRevise: '"High" is not a number; the task now says which number is wanted.',
+		highContext: (c: string) => `${c} Report confidence as a number from 0 to 1 (0.8 or more for high risk).`,
+		uphold: (rule: string) => `${rule} is in force: comply, or propose an amendment with evidence.`,
+		loyalty: (below: number, n: number) =>
+			`Only ${below} of ${n} VIP orders sit under 15%, and long-standing VIPs are priced at 12%: R1 flags loyalty pricing, not errors.`,
+		highTerm: '"High" is the industry term for a confidence of 0.85 ± 0.05.',
+		whichRule: 'The veto cites no rule: which rule does the output break?',
+		giveUp: 'Vetoed three times; I cannot do better than this.',
+		whichFile: (action: string, file: string) =>
+			`${action} needs amounts or invoices, which ${file} does not have. Which file should I use?`,
+		hardOrGuideline:
+			'Is "should be at least 15%" a hard rule or a guideline? If I find violations, do I flag every row?'
+	},
+	zh: {
+		useFile: (file: string, wrong: string) => `请用 ${file}；${wrong} 里没有金额。`,
+		hardRule: '这是硬性规则（R1）。标出每一笔违反它的 VIP 订单，写出其 order_id 和 discount_rate。',
+		noRuleRevise: '这次否决没有引用规则：任务必须说明合格的答案应当给出什么。',
+		noRuleContext: (c: string) => `${c} 写明每项推断的依据和数字形式的置信度。`,
+		highRevise: '“高”不是数字；任务现在写明了需要哪个数字。',
+		highContext: (c: string) => `${c} 置信度请写成 0 到 1 之间的数字（高风险为 0.8 及以上）。`,
+		uphold: (rule: string) => `${rule} 现行有效：请遵守，或凭证据提出修改提案。`,
+		loyalty: (below: number, n: number) =>
+			`${n} 笔 VIP 订单中只有 ${below} 笔低于 15%，而老 VIP 客户的定价就是 12%：R1 标出的是忠诚客户定价，不是错误。`,
+		highTerm: '“高”是业内对 0.85 ± 0.05 置信度的说法。',
+		whichRule: '这次否决没有引用规则：输出违反了哪条规则？',
+		giveUp: '已被否决三次；我做不到更好了。',
+		whichFile: (action: string, file: string) =>
+			`${action} 需要金额或发票，而 ${file} 里没有。我应该用哪个文件？`,
+		hardOrGuideline: '“应当至少为 15%”是硬性规则还是指导原则？如果发现违反，我要逐行标出吗？'
+	}
+} as const;
+
 function assigner(obs: AssignerObservation, ask: Ask, rng: Stream): unknown {
+	const say = LINES[obs.lang ?? 'en'];
 	const f = obs.focus;
 	switch (f?.kind) {
 		case 'assign': {
@@ -209,12 +253,11 @@ function assigner(obs: AssignerObservation, ask: Ask, rng: Stream): unknown {
 			const task = obs.tasks.find((t) => t.id === f.task_id) as Task;
 			if (!isReasonable(task.action, task.file)) {
 				const file = task.action === 'identify_fraud_risk' ? INPUT_FILES.transactions : INPUT_FILES.sales;
-				return { task_id: f.task_id, answer: `Use ${base(file)}; ${base(task.file)} has no amounts.`, file };
+				return { task_id: f.task_id, answer: say.useFile(base(file), base(task.file)), file };
 			}
 			return {
 				task_id: f.task_id,
-				answer:
-					'It is a hard rule (R1). Flag every VIP order that breaks it, with its order_id and discount_rate.'
+				answer: say.hardRule
 			};
 		}
 		case 'rule-appeal': {
@@ -225,20 +268,20 @@ function assigner(obs: AssignerObservation, ask: Ask, rng: Stream): unknown {
 				return {
 					appeal_id: f.appeal_id,
 					decision: 'revise',
-					reason: 'The veto cites no rule: the task must say what a sound answer shows.',
-					context: `${task.context} State the basis of every inference and a numeric confidence.`
+					reason: say.noRuleRevise,
+					context: say.noRuleContext(task.context)
 				};
 			if (rule.id === 'R4')
 				return {
 					appeal_id: f.appeal_id,
 					decision: 'revise',
-					reason: '"High" is not a number; the task now says which number is wanted.',
-					context: `${task.context} Report confidence as a number from 0 to 1 (0.8 or more for high risk).`
+					reason: say.highRevise,
+					context: say.highContext(task.context)
 				};
 			return {
 				appeal_id: f.appeal_id,
 				decision: 'uphold',
-				reason: `${ruleLabel(rule)} is in force: comply, or propose an amendment with evidence.`
+				reason: say.uphold(ruleLabel(rule))
 			};
 		}
 		case 'decide-amendment': {
@@ -613,13 +656,12 @@ async function executor(
 			if (!isReasonable(task.action, task.file))
 				return reply({
 					task_id: task.id,
-					question: `${task.action} needs amounts or invoices, which ${base(task.file)} does not have. Which file should I use?`
+					question: LINES[obs.lang ?? 'en'].whichFile(task.action, base(task.file))
 				});
 			if (/\bshould\b|应当/i.test(task.context))
 				return reply({
 					task_id: task.id,
-					question:
-						'Is "should be at least 15%" a hard rule or a guideline? If I find violations, do I flag every row?'
+					question: LINES[obs.lang ?? 'en'].hardOrGuideline
 				});
 		}
 		return reply(await output(obs, task, session, rng, false, false));
@@ -641,7 +683,7 @@ async function executor(
 				return reply({
 					task_id: task.id,
 					response: 'appeal',
-					argument: `Only ${c.below.length} of ${c.n} VIP orders sit under 15%, and long-standing VIPs are priced at 12%: R1 flags loyalty pricing, not errors.`
+					argument: LINES[obs.lang ?? 'en'].loyalty(c.below.length, c.n)
 				});
 			}
 		}
@@ -649,13 +691,13 @@ async function executor(
 			return reply({
 				task_id: task.id,
 				response: 'appeal',
-				argument: '"High" is the industry term for a confidence of 0.85 ± 0.05.'
+				argument: LINES[obs.lang ?? 'en'].highTerm
 			});
 		if (rule === null && can('appeal'))
 			return reply({
 				task_id: task.id,
 				response: 'appeal',
-				argument: 'The veto cites no rule: which rule does the output break?'
+				argument: LINES[obs.lang ?? 'en'].whichRule
 			});
 		if (can('resubmit'))
 			return reply({
@@ -666,7 +708,7 @@ async function executor(
 		return reply({
 			task_id: task.id,
 			response: 'abandon',
-			reason: 'Vetoed three times; I cannot do better than this.'
+			reason: LINES[obs.lang ?? 'en'].giveUp
 		});
 	}
 	throw new Error(`the Executor has nothing to answer for "${ask.kind}"`);

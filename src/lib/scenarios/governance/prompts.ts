@@ -19,7 +19,7 @@ import type { PromptPart } from '../shared/prompt';
 import { budgetFor, reserveFor, type ReplyBudget } from '../shared/reply-budget';
 import { vipDiscountLine } from './checks';
 import { describeToolCall } from './describe';
-import { promptText, type PromptText } from './prompt-text';
+import { promptText, type HistoryText, type PromptText } from './prompt-text';
 import { currentRules, currentVersion, ruleLabel, type RuleBook, type RuleRef } from './rulebook';
 import type {
 	AssignerObservation,
@@ -204,25 +204,23 @@ function systemPart(role: ModelRole, obs: GovernanceObservation, extra: string[]
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-const ruleRef = (r: RuleRef | null) => (r ? ruleLabel(r) : 'no rule cited');
+const ruleRef = (h: HistoryText, r: RuleRef | null) => (r ? ruleLabel(r) : h.noRule);
 
-function taskLine(t: Task, max = 240): string {
-	return `${t.id} (round ${t.round}, ${t.status}): ${t.action} on ${t.file}. ${clip(oneLine(t.context), max)}`;
+function taskLine(h: HistoryText, t: Task, max = 240): string {
+	return h.taskLine(t, clip(oneLine(t.context), max));
 }
 
-function taskDetail(t: Task): string {
-	const lines = [
-		`Task ${t.id}, assigned in round ${t.round}, now ${t.status}.`,
-		`Action: ${t.action}`,
-		`File: ${t.file}`,
-		`Context: ${clip(oneLine(t.context), 1200)}`
-	];
+function taskDetail(h: HistoryText, t: Task): string {
+	const lines = h.taskDetail(t, clip(oneLine(t.context), 1200));
 	if (t.revisions.length > 1)
 		lines.push(
-			`Revised ${t.revisions.length - 1} time(s): ${t.revisions
-				.slice(1)
-				.map((r) => `round ${r.round} by ${r.by}`)
-				.join('; ')}.`
+			h.revised(
+				t.revisions.length - 1,
+				t.revisions
+					.slice(1)
+					.map((r) => h.revision(r.round, r.by))
+					.join('; ')
+			)
 		);
 	return lines.join('\n');
 }
@@ -242,31 +240,36 @@ const recent = <T>(xs: readonly T[], n: number): readonly T[] => xs.slice(Math.m
 
 function proposalText(t: PromptText, p: Readonly<Proposal>, book: RuleBook): string {
 	const base = book.find((r) => r.id === p.rule_id && r.version === p.base_version);
+	const h = t.history;
 	const lines = [
-		`Proposal ${p.id} (from task ${p.task_id}, round ${p.round}, now ${p.stage}) to amend ${p.rule_id}-v${p.base_version}.`,
-		...(base ? [`Current wording: ${base.text}${params(t, base.params)}`] : []),
-		`Proposed wording: ${clip(oneLine(p.text), 600)}${params(t, p.params)}`,
-		`Rationale: ${clip(oneLine(p.rationale), 600)}`,
-		`Evidence: ${clip(JSON.stringify(p.evidence ?? null), 1200)}`
+		h.proposal(p.id, p.task_id, p.round, p.stage, `${p.rule_id}-v${p.base_version}`),
+		...(base ? [h.currentWording(`${base.text}${params(t, base.params)}`)] : []),
+		h.proposedWording(`${clip(oneLine(p.text), 600)}${params(t, p.params)}`),
+		h.rationale(clip(oneLine(p.rationale), 600)),
+		h.evidence(clip(JSON.stringify(p.evidence ?? null), 1200))
 	];
 	if (p.impact)
 		lines.push(
-			`Impact assessment: ${p.impact.affectedCustomers} of ${p.impact.vipCustomers} VIP customers affected (${(p.impact.affectedShare * 100).toFixed(1)}%), revenue change ${p.impact.revenueChange} (${(p.impact.revenueShare * 100).toFixed(2)}% of Q3 sales), compliance cost ${p.impact.complianceCostBefore} before and ${p.impact.complianceCostAfter} after. ${p.impact.clears ? 'It clears the bar.' : 'It does not clear the bar.'} ${p.impact.reason}`
+			h.impact({
+				affected: p.impact.affectedCustomers,
+				vip: p.impact.vipCustomers,
+				affectedPct: (p.impact.affectedShare * 100).toFixed(1),
+				revenueChange: p.impact.revenueChange,
+				revenuePct: (p.impact.revenueShare * 100).toFixed(2),
+				before: p.impact.complianceCostBefore,
+				after: p.impact.complianceCostAfter,
+				clears: p.impact.clears,
+				reason: p.impact.reason
+			})
 		);
-	if (p.assigner)
-		lines.push(
-			`The Assigner ${p.assigner.approve ? 'approved' : 'rejected'} it: ${clip(oneLine(p.assigner.reason), 300)}`
-		);
-	if (p.cosign)
-		lines.push(
-			`The Auditor ${p.cosign.cosign ? 'co-signed' : 'refused to co-sign'}: ${clip(oneLine(p.cosign.reason), 300)}`
-		);
+	if (p.assigner) lines.push(h.assignerDecided(p.assigner.approve, clip(oneLine(p.assigner.reason), 300)));
+	if (p.cosign) lines.push(h.auditorCosigned(p.cosign.cosign, clip(oneLine(p.cosign.reason), 300)));
 	return lines.join('\n');
 }
 
-function toolCallLine(c: Readonly<LoggedToolCall>): string {
-	return `${describeToolCall(c.tool, c.args)}: ${c.ok ? 'allowed' : `denied (${c.code ?? 'refused'})`}`;
-}
+/** A tool call as the log has it: its description (literal: tool, path, columns) and whether it was allowed. */
+const toolCallLine = (h: HistoryText) => (c: Readonly<LoggedToolCall>) =>
+	`${describeToolCall(c.tool, c.args)}: ${c.ok ? h.allowed : h.denied(c.code ?? 'refused')}`;
 
 function closing(t: PromptText, task: string, opts: GovernancePromptOptions): PromptPart[] {
 	const parts: PromptPart[] = [{ role: 'user', content: task }];
@@ -280,7 +283,7 @@ const statusLine = (obs: GovernanceObservation) =>
 
 /** The focus of an ask about one task: where the game stands, the task, then what this ask is about. */
 const taskFocus = (obs: GovernanceObservation, t: Task, about: readonly string[] = []) =>
-	[statusLine(obs), taskDetail(t), ...about].join('\n');
+	[statusLine(obs), taskDetail(promptText(obs.lang).history, t), ...about].join('\n');
 
 function build(
 	t: PromptText,
@@ -335,7 +338,7 @@ const executorAsk = (
 		focus,
 		task,
 		opts,
-		toolParts(opts)
+		toolParts(promptText(obs.lang).history, opts)
 	);
 
 function focusOf<K extends FocusItem['kind']>(
@@ -360,11 +363,12 @@ function taskOf(obs: { tasks: readonly Task[] }, id: string): Task {
 // The Assigner
 
 function assignerHistory(obs: AssignerObservation): PromptPart[] {
+	const t = promptText(obs.lang);
 	return records(
-		promptText(obs.lang),
-		'Tasks so far, oldest first:',
-		recent(obs.tasks, 12).map((t) => taskLine(t)),
-		'No task has been assigned yet.'
+		t,
+		t.history.tasksHead,
+		recent(obs.tasks, 12).map((x) => taskLine(t.history, x)),
+		t.history.noTasks
 	);
 }
 
@@ -393,7 +397,8 @@ export function clarificationAnswerPrompt(
 	const f = focusOf(obs, 'answer-clarification');
 	const t = taskOf(obs, f.task_id);
 	const q = obs.clarifications.findLast((c) => c.task_id === f.task_id && c.answer === null);
-	const focus = taskFocus(obs, t, [`The Executor asks: "${clip(oneLine(q?.question ?? ''), 600)}"`]);
+	const h = promptText(obs.lang).history;
+	const focus = taskFocus(obs, t, [h.executorAsks(clip(oneLine(q?.question ?? ''), 600))]);
 	const task = promptText(obs.lang).clarifyTask(f.task_id);
 	return assignerAsk(obs, 'answer-clarification', focus, task, opts);
 }
@@ -406,9 +411,15 @@ export function appealRulingPrompt(
 	const f = focusOf(obs, 'rule-appeal');
 	const t = taskOf(obs, f.task_id);
 	const a = obs.appeals.find((x) => x.id === f.appeal_id);
+	const h = promptText(obs.lang).history;
 	const focus = taskFocus(obs, t, [
-		`The Auditor vetoed output ${a?.veto.n ?? '?'} of ${t.id} (${ruleRef(a?.veto.rule ?? null)}): "${clip(oneLine(a?.veto.reason ?? ''), 400)}"`,
-		`The Executor appeals (${f.appeal_id}): "${clip(oneLine(a?.argument ?? ''), 600)}"`
+		h.vetoedOutputOf(
+			String(a?.veto.n ?? '?'),
+			t.id,
+			ruleRef(h, a?.veto.rule ?? null),
+			clip(oneLine(a?.veto.reason ?? ''), 400)
+		),
+		h.appeals(f.appeal_id, clip(oneLine(a?.argument ?? ''), 600))
 	]);
 	const task = promptText(obs.lang).appealTask(f.appeal_id);
 	return assignerAsk(obs, 'rule-appeal', focus, task, opts);
@@ -422,9 +433,10 @@ export function amendmentDecisionPrompt(
 	const f = focusOf(obs, 'decide-amendment');
 	const p = obs.proposals.find((x) => x.id === f.proposal_id);
 	const t = promptText(obs.lang);
-	const focus = [statusLine(obs), p ? proposalText(t, p, obs.rules) : `Proposal ${f.proposal_id}.`].join(
-		'\n'
-	);
+	const focus = [
+		statusLine(obs),
+		p ? proposalText(t, p, obs.rules) : t.history.proposalOnly(f.proposal_id)
+	].join('\n');
 	const task = t.amendmentTask(f.proposal_id);
 	return assignerAsk(obs, 'decide-amendment', focus, task, opts);
 }
@@ -432,58 +444,54 @@ export function amendmentDecisionPrompt(
 // ---------------------------------------------------------------------------------------------
 // The Executor
 
-const TOOLS_TEXT = [
-	'Your tools, through the Tool Agent (it refuses any path outside /workspace/input, which is read-only, /workspace/output and /workspace/rules.json):',
-	'- read_file, args { path, offset? }: up to 10,000 characters of a file;',
-	'- list_dir, args { path }: a folder’s entries;',
-	'- query_csv, args { path, where?, groupBy?, aggregate?, sort?, limit?, columns? }: "where" is a list of conditions { column, op, value } with op one of = != < <= > >= contains empty not-empty; "aggregate" a list of { fn, column?, as? } with fn one of count sum avg min max; "groupBy" and "columns" lists of column names; "sort" { column, dir }; "limit" from 1 to 1000;',
-	'- write_file, args { path, content }: only under /workspace/output.',
-	`Input files: ${INPUTS.join(', ')}, and /workspace/input/README.md describing them.`
-].join('\n');
+const toolsText = (t: PromptText) => `${t.history.tools}\n${t.inputFiles(INPUTS.join(', '))}`;
 
-const executorSystem = (obs: ExecutorObservation) =>
-	systemPart('executor', obs, [TOOLS_TEXT, conventions(promptText(obs.lang), obs.rules)]);
+const executorSystem = (obs: ExecutorObservation) => {
+	const t = promptText(obs.lang);
+	return systemPart('executor', obs, [toolsText(t), conventions(t, obs.rules)]);
+};
 
 function executorHistory(obs: ExecutorObservation, taskId: string): PromptPart[] {
+	const words = promptText(obs.lang);
+	const h = words.history;
 	const lines: string[] = [];
 	for (const t of recent(
 		obs.tasks.filter((x) => x.id !== taskId),
 		6
 	))
-		lines.push(taskLine(t, 160));
+		lines.push(taskLine(h, t, 160));
 	for (const c of obs.clarifications.filter((x) => x.task_id === taskId))
-		lines.push(
-			`You asked about ${taskId}: "${clip(oneLine(c.question), 300)}" The Assigner answered: "${clip(oneLine(c.answer ?? '(not yet)'), 400)}"`
-		);
+		lines.push(h.youAsked(taskId, clip(oneLine(c.question), 300), clip(oneLine(c.answer ?? h.notYet), 400)));
 	for (const o of recent(
 		obs.outputs.filter((x) => x.task_id === taskId),
 		2
 	))
-		lines.push(`Your output ${o.n} for ${taskId} (round ${o.round}, ${o.status}):\n${clip(o.content, 800)}`);
+		lines.push(h.yourOutput(o.n, taskId, o.round, o.status, clip(o.content, 800)));
 	for (const v of obs.vetoes.filter((x) => x.task_id === taskId))
-		lines.push(
-			`The Auditor vetoed your output ${v.n} for ${taskId} (${ruleRef(v.rule)}): "${clip(oneLine(v.reason), 400)}"`
-		);
+		lines.push(h.vetoedYourOutput(v.n, taskId, ruleRef(h, v.rule), clip(oneLine(v.reason), 400)));
 	for (const a of obs.appeals.filter((x) => x.task_id === taskId))
 		lines.push(
-			`You appealed (${a.id}): "${clip(oneLine(a.argument), 300)}" ${a.ruling ? `The Assigner ruled "${a.ruling.decision}": ${clip(oneLine(a.ruling.reason), 300)}` : 'No ruling yet.'}`
+			h.youAppealed(
+				a.id,
+				clip(oneLine(a.argument), 300),
+				a.ruling ? h.ruled(a.ruling.decision, clip(oneLine(a.ruling.reason), 300)) : h.noRuling
+			)
 		);
-	for (const p of recent(obs.proposals, 3)) lines.push(`Proposal ${p.id} to amend ${p.rule_id}: ${p.stage}.`);
+	for (const p of recent(obs.proposals, 3)) lines.push(h.proposalStage(p.id, p.rule_id, p.stage));
 	const calls = recent(
 		obs.toolCalls.filter((c) => c.ask.endsWith(`:${taskId}`)),
 		8
 	);
-	if (calls.length)
-		lines.push(`Your tool calls for ${taskId} so far: ${calls.map(toolCallLine).join('; ')}.`);
-	return records(promptText(obs.lang), 'What you know so far, oldest first:', lines);
+	if (calls.length) lines.push(h.yourToolCalls(taskId, calls.map(toolCallLine(h)).join('; ')));
+	return records(words, h.knownHead, lines);
 }
 
-function toolParts(opts: GovernancePromptOptions): PromptPart[] {
+function toolParts(h: HistoryText, opts: GovernancePromptOptions): PromptPart[] {
 	const xs = opts.exchanges ?? [];
 	const last = xs.length - 1;
 	// The latest answer is what the model needs next; older ones may go to fit a small window.
 	return xs.map((x, i): PromptPart => {
-		const content = `You called ${x.tool} with ${clip(JSON.stringify(x.args ?? null), 400)}. The Tool Agent answered: ${x.answer}`;
+		const content = h.youCalled(x.tool, clip(JSON.stringify(x.args ?? null), 400), x.answer);
 		return i === last ? { role: 'user', content, recent: i } : { role: 'user', content, drop: 1000 + i };
 	});
 }
@@ -517,10 +525,11 @@ export function vetoResponsePrompt(
 	const f = focusOf(obs, 'respond-veto');
 	const t = taskOf(obs, f.task_id);
 	const v = obs.vetoes.findLast((x) => x.task_id === t.id);
-	const focus = taskFocus(obs, t, [
-		`The Auditor vetoed your output ${v?.n ?? '?'} (${ruleRef(v?.rule ?? null)}): "${clip(oneLine(v?.reason ?? ''), 400)}"`
-	]);
 	const words = promptText(obs.lang);
+	const h = words.history;
+	const focus = taskFocus(obs, t, [
+		h.vetoedYours(String(v?.n ?? '?'), ruleRef(h, v?.rule ?? null), clip(oneLine(v?.reason ?? ''), 400))
+	]);
 	const say = (r: string) =>
 		r in words.responses
 			? words.responses[r as keyof PromptText['responses']](words.outputFields(t.id))
@@ -542,14 +551,22 @@ const auditorSystem = (obs: AuditorObservation) =>
 
 function auditorHistory(obs: AuditorObservation, taskId: string | null): PromptPart[] {
 	// Verdicts only: whether a past verdict was right is the score's business, not the prompt's.
+	const words = promptText(obs.lang);
+	const h = words.history;
 	const lines = recent(
 		obs.reviews.filter((r) => taskId === null || r.task_id === taskId),
 		6
-	).map(
-		(r) =>
-			`You reviewed output ${r.n} of ${r.task_id} in round ${r.round}: ${r.verdict}${r.verdict === 'veto' ? ` (${ruleRef(r.rule)})` : ''}. "${clip(oneLine(r.reason), 300)}"`
+	).map((r) =>
+		h.reviewed(
+			r.n,
+			r.task_id,
+			r.round,
+			r.verdict,
+			r.verdict === 'veto' ? ruleRef(h, r.rule) : '',
+			clip(oneLine(r.reason), 300)
+		)
 	);
-	return records(promptText(obs.lang), 'Your earlier reviews, oldest first:', lines);
+	return records(words, h.reviewsHead, lines);
 }
 
 /** Review an output against the rule book in force. */
@@ -558,15 +575,14 @@ export function reviewPrompt(obs: AuditorObservation, opts: GovernancePromptOpti
 	const o = obs.outputs.findLast((x) => x.task_id === f.task_id && x.n === f.n);
 	const asked = o?.asked;
 	const calls = o?.toolCalls ?? [];
+	const h = promptText(obs.lang).history;
 	const focus = [
 		statusLine(obs),
-		`Output ${f.n} of task ${f.task_id}, submitted in round ${o?.round ?? '?'}, status ${o?.status ?? '?'}.`,
-		asked
-			? `The task it answers: ${asked.action} on ${asked.file}. ${clip(oneLine(asked.context), 800)}`
-			: '',
-		`Tool calls the log shows behind it: ${calls.length ? calls.map(toolCallLine).join('; ') : 'none'}.`,
-		o?.claimMismatch ? 'The tool calls the Executor claims do not match the log.' : '',
-		`The output's content:\n${clip(o?.content ?? '', 2500)}`
+		h.outputHead(f.n, f.task_id, String(o?.round ?? '?'), o?.status ?? '?'),
+		asked ? h.answers(asked.action, asked.file, clip(oneLine(asked.context), 800)) : '',
+		h.behind(calls.length ? calls.map(toolCallLine(h)).join('; ') : h.none),
+		o?.claimMismatch ? h.claimMismatch : '',
+		h.content(clip(o?.content ?? '', 2500))
 	]
 		.filter(Boolean)
 		.join('\n');
@@ -588,9 +604,10 @@ export function cosignPrompt(obs: AuditorObservation, opts: GovernancePromptOpti
 	const f = focusOf(obs, 'cosign');
 	const p = obs.proposals.find((x) => x.id === f.proposal_id);
 	const words = promptText(obs.lang);
-	const focus = [statusLine(obs), p ? proposalText(words, p, obs.rules) : `Proposal ${f.proposal_id}.`].join(
-		'\n'
-	);
+	const focus = [
+		statusLine(obs),
+		p ? proposalText(words, p, obs.rules) : words.history.proposalOnly(f.proposal_id)
+	].join('\n');
 	const task = words.cosignTask(f.proposal_id);
 	return build(words, 'cosign', 'auditor', auditorSystem(obs), auditorHistory(obs, null), focus, task, opts);
 }
