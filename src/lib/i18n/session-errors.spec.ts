@@ -16,7 +16,7 @@ const HAN = /\p{Script=Han}/u;
 const noEnglish = (text: string) => expect(text).not.toMatch(/[A-Za-z][a-z]+[ ,:;-]+[A-Za-z][a-z]+/);
 
 /** The god view's refusals as the real GodView makes them. */
-async function godViewErrors(): Promise<string[]> {
+async function godViewErrors(): Promise<[string, string]> {
 	const r = createRunner({ scenario: 'undercover', seed: 4, config: {} });
 	while (!(r.state as UndercoverState).deal && (await r.step())) {
 		/* until the words are dealt */
