@@ -10,6 +10,8 @@ import {
 	fittedQuestion,
 	MAX_REPLY_TOKENS,
 	parseDecision,
+	retryLine,
+	DECISION_ERRORS,
 	type AutonomyObservation
 } from '../../scenarios/autonomy';
 import {
@@ -29,13 +31,11 @@ export function createLlmAutonomyPolicy(
 	return {
 		label: model.label,
 		async act(obs, ask, ctx): Promise<PolicyReply> {
-			if (ask.kind !== 'decide' || !obs) return { action: null, error: 'nothing to decide' };
+			if (ask.kind !== 'decide' || !obs) return { action: null, error: DECISION_ERRORS.nothingToDecide };
 			const messages = fittedQuestion(obs, client.contextWindow);
 			if (ask.attempt > 0 && ask.error)
-				messages.push({
-					role: 'user',
-					content: `Your previous reply was rejected: ${ask.error}. Reply again.`
-				});
+				// Quoted in the run's language (the log keeps the English sentence).
+				messages.push({ role: 'user', content: retryLine(obs.lang, ask.error) });
 			try {
 				const { response, call } = await model.ask(
 					{

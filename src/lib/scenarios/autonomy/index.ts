@@ -36,6 +36,7 @@ export const autonomy: Scenario<AutonomyConfig, AutonomyState, AutonomyObservati
 
 export * from './config';
 export * from './doors';
+export * from './errors';
 export * from './ledger';
 export * from './prompts';
 export * from './repository';

@@ -6,6 +6,7 @@
 import { estimateMessages } from '../../core/tokens';
 import type { PromptMessage } from '../shared/prompt';
 import type { AutonomyObservation } from './state';
+import { DECISION_ERRORS } from './errors';
 import { textsFor, type AutonomyLang } from './texts';
 
 /** The reply's cap: a decision and one sentence. */
@@ -67,7 +68,7 @@ export function parseDecision(
 	const distinct = [...new Set(words)];
 	if (distinct.length === 1)
 		return { decision: distinct[0] as 'IMPROVE' | 'SKIP', reason: trimmed.slice(0, 300) };
-	return { error: 'the reply must be {"decision": "IMPROVE" or "SKIP", "reason": "..."}' };
+	return { error: DECISION_ERRORS.reply };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface AutonomyTexts {
 	noTriggers: string;
 	question: (path: string) => string;
 	fileCut: string;
+	/** The retry line: why the previous reply was refused (already in this language), reply again. */
+	retry: (error: string) => string;
 	// Evidence the world leaves (reducer) and the derived triggers (triggers.ts).
 	mergedSource: (mr: number, clock: string) => string;
 	mergedText: (mr: number) => string;
@@ -110,7 +112,8 @@ const EN: AutonomyTexts = {
 	worthFix: (trigger) => `${trigger}: worth a fix`,
 	nothingToChange: (triggers) => `${triggers}: nothing in the file to change`,
 	noTriggerNothing: 'no trigger and nothing in the file to change',
-	listSeparator: '; '
+	listSeparator: '; ',
+	retry: (error) => `Your previous reply was rejected: ${error}. Reply again.`
 };
 
 const ZH: AutonomyTexts = {
@@ -160,7 +163,8 @@ const ZH: AutonomyTexts = {
 	worthFix: (trigger) => `${trigger}：值得修复`,
 	nothingToChange: (triggers) => `${triggers}：文件里没有需要改的地方`,
 	noTriggerNothing: '没有触发条件，文件里也没有需要改的地方',
-	listSeparator: '；'
+	listSeparator: '；',
+	retry: (error) => `你上一次的回复被拒绝了：${error}。请重新回复。`
 };
 
 const TABLES: Readonly<Record<AutonomyLang, AutonomyTexts>> = { en: EN, zh: ZH };

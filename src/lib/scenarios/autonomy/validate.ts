@@ -4,6 +4,7 @@ import { runTool } from '../../tools';
 import { patchPath } from './repository';
 import { askId } from './rules';
 import type { AutonomyEvent, AutonomyState } from './state';
+import { DECISION_ERRORS, PATCH_REFUSED } from './errors';
 import { textsFor } from './texts';
 
 /**
@@ -14,9 +15,9 @@ import { textsFor } from './texts';
 export function validate(s: AutonomyState, ask: Ask, action: unknown): Validation {
 	const spend = s.pending !== null ? s.spends[s.pending - 1] : undefined;
 	if (!spend || ask.kind !== 'decide' || ask.id !== askId(spend.id))
-		return { ok: false, error: 'there is no open spend to decide' };
+		return { ok: false, error: DECISION_ERRORS.noSpend };
 	if (typeof action !== 'object' || action === null || Array.isArray(action))
-		return { ok: false, error: 'the answer must be {"decision": "IMPROVE" or "SKIP", "reason": "..."}' };
+		return { ok: false, error: DECISION_ERRORS.answer };
 	const a = action as Record<string, unknown>;
 	if (typeof a.transport === 'string') {
 		const event: AutonomyEvent = {
@@ -26,10 +27,9 @@ export function validate(s: AutonomyState, ask: Ask, action: unknown): Validatio
 		return { ok: true, event };
 	}
 	const decision = typeof a.decision === 'string' ? a.decision.trim().toUpperCase() : '';
-	if (decision !== 'IMPROVE' && decision !== 'SKIP')
-		return { ok: false, error: 'the decision must be IMPROVE or SKIP' };
+	if (decision !== 'IMPROVE' && decision !== 'SKIP') return { ok: false, error: DECISION_ERRORS.decision };
 	if (a.reason !== undefined && typeof a.reason !== 'string')
-		return { ok: false, error: 'the reason must be text' };
+		return { ok: false, error: DECISION_ERRORS.reason };
 	const reason = ((a.reason as string | undefined) ?? '').trim().slice(0, 300);
 	if (decision === 'SKIP')
 		return { ok: true, event: { kind: 'spend.decided', data: { spend: spend.id, decision, reason } } };
@@ -40,6 +40,6 @@ export function validate(s: AutonomyState, ask: Ask, action: unknown): Validatio
 		{ tool: 'write_file', args: { path: patchPath(spend.target), content: patch } },
 		Math.max(0, spend.minute)
 	);
-	if (!outcome.ok) return { ok: false, error: `the patch could not be written: ${outcome.message}` };
+	if (!outcome.ok) return { ok: false, error: `${PATCH_REFUSED}${outcome.message}` };
 	return { ok: true, event: { kind: 'spend.decided', data: { spend: spend.id, decision, reason, record } } };
 }

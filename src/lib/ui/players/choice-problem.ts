@@ -6,11 +6,15 @@
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import type { ModelChoice } from '$lib/engines/types';
+import { errorText } from '$lib/i18n/errors';
 
 /** A model id as parseChoice accepts it. */
 const MODEL_ID = /^[\w./:@-]{1,200}$/;
 
 export function choiceProblem(choice: ModelChoice, english: string): string {
 	if (getLocale() === 'en' || choice.engine !== 'openai') return english;
-	return MODEL_ID.test(choice.model ?? '') ? m.players_endpoint_url_bad() : m.players_endpoint_model_bad();
+	if (!MODEL_ID.test(choice.model ?? '')) return m.players_endpoint_model_bad();
+	// The base URL's own sentence (engines/base-url.ts) says which rule it broke; errorText knows each.
+	const said = errorText(english);
+	return said.detail === undefined ? said.text : m.players_endpoint_url_bad();
 }

@@ -1,0 +1,39 @@
+/**
+ * In a browser set to Chinese, what the engines and the endpoint rules say in English reaches the
+ * page in Chinese: the base URL's rules on the undercover setup page, and a model that cannot be
+ * loaded because nothing answers at its endpoint (the run's error, which the load panel gives way to).
+ */
+import { expect, test } from './fixtures';
+import { expectNoEnglish } from './language';
+
+test.use({ locale: 'zh-CN' });
+
+test('an endpoint seat’s URL errors and its failed load are said in Chinese', async ({ page }) => {
+	await page.goto('/undercover/');
+	await expect(page.getByRole('heading', { name: '谁是卧底', level: 1 })).toBeVisible();
+	await page.getByTestId('all-seats').selectOption('scripted');
+	await page.getByTestId('seat-model-1').selectOption('openai');
+	await page.getByTestId('endpoint-model').fill('nothing-here');
+
+	// Each rule of the base URL, in its own Chinese sentence (engines/base-url.ts via errorText).
+	await page.getByTestId('endpoint-url').fill('gpu-box.lan/v1');
+	await expect(page.getByRole('alert')).toContainText('必须以 http:// 或 https:// 开头');
+	await expect(page.getByTestId('start')).toBeDisabled();
+	await expectNoEnglish(page, 'undercover setup, an endpoint URL without a scheme');
+	await page.getByTestId('endpoint-url').fill('http://gpu-box.lan:8000/v1');
+	await expect(page.getByRole('alert')).toContainText('gpu-box.lan:8000');
+	await expect(page.getByRole('alert')).not.toContainText('必须以 http:// 或 https:// 开头');
+	await expect(page.getByTestId('start')).toBeDisabled();
+	await expectNoEnglish(page, 'undercover setup, a plain-http endpoint off this machine');
+
+	// A port where nothing listens: the load fails, and the page says so in Chinese.
+	await page.getByTestId('endpoint-url').fill('http://127.0.0.1:9/v1');
+	await expect(page.getByTestId('start')).toBeEnabled();
+	await page.getByTestId('start').click();
+	// The run's error after the tries (agent-pool's "Could not load …", the engine's sentence inside).
+	const failed = page.getByRole('alert');
+	await expect(failed).toContainText('无法加载', { timeout: 90_000 });
+	await expect(failed).toContainText('http://127.0.0.1:9/v1');
+	await expect(failed).toContainText('没有开始任何运行');
+	await expectNoEnglish(page, 'a model that could not be loaded');
+});
