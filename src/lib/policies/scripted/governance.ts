@@ -384,11 +384,78 @@ function compliance(rows: ImpactRows, params: Readonly<Record<string, number>>) 
 	return { n, below, rate: n ? Math.round(((n - below.length) / n) * 10_000) / 10_000 : 1 };
 }
 
-function finish(lines: string[], task: Pick<Task, 'file'>, slips: Slips, inference: boolean): string {
+type Lang = 'en' | 'zh';
+
+/**
+ * The scripted Executor's output content per run language. The protocol markers the Auditor checks
+ * (Title:, Sources:, Confidence:, the rule-applied lines) stay literal; ids, file names and numbers too.
+ */
+const OUT = {
+	en: {
+		filler: 'I will now go through the data. Let me first check what is there.',
+		impossible: (action: string, name: string) =>
+			`${action} is not possible on ${name}: it has no amounts or invoices.`,
+		vipVerb: (infer: boolean) => (infer ? 'Inferred business rule' : 'VIP discount compliance'),
+		vipMeet: (verb: string, ok: number, n: number, rate: string) =>
+			`${verb}: ${ok} of ${n} VIP orders meet the minimum discount (${rate}).`,
+		vipBelow: (listed: string) => `VIP orders below the minimum discount: ${listed || 'none'}.`,
+		read: (name: string, cols: string, rows: number) => `Read ${name}: columns ${cols}; ${rows} rows.`,
+		group: (g: string) => (g === 'true' ? 'VIP' : g === 'false' ? 'regular' : g),
+		part: (orders: unknown, total: unknown, avg: string | null) =>
+			`${orders} records, total ${total}${avg !== null ? `, average discount ${avg}%` : ''}`,
+		summary: (compare: boolean, name: string, parts: string[]) =>
+			`${compare ? 'Compared VIP and regular customers in' : 'Summary of'} ${name}: ${parts.join('; ')}.`,
+		title: (sales: boolean, by: string) => `Q3 ${sales ? 'sales' : 'payments'} amount by ${by}`,
+		plotted: (name: string, by: string, title: string | null) =>
+			`Plotted the ${name} amount by ${by} as a bar chart${title ? ` (Title: "${title}")` : ''}.`,
+		fraud: (n: number, sales: boolean, name: string, ids: string) =>
+			`Identified ${n} high-risk ${sales ? 'orders' : 'transactions'} in ${name}: ${ids || 'none'}.`,
+		highRisk: 'High-risk rule applied: amount over 50,000 without an invoice number',
+		invoices: (name: string, n: number, m: number, share: string) =>
+			`Invoice compliance in ${name}: ${n - m} of ${n} records carry an invoice number; ${m} have none (${share}).`,
+		habitOpen: 'I will now look at the bigger picture first.',
+		habit: (parts: string) => `Regional revenue overview: ${parts}.`,
+		refused: (message: string) => `The Tool Agent refused a call: ${message}`
+	},
+	zh: {
+		filler: '我现在来过一遍数据。先看看里面有什么。',
+		impossible: (action: string, name: string) =>
+			`无法在 ${name} 上完成 ${action}：它没有金额，也没有发票信息。`,
+		vipVerb: (infer: boolean) => (infer ? '推断的业务规则' : 'VIP 折扣合规性'),
+		vipMeet: (verb: string, ok: number, n: number, rate: string) =>
+			`${verb}：${n} 笔 VIP 订单中有 ${ok} 笔达到最低折扣（${rate}）。`,
+		vipBelow: (listed: string) => `低于最低折扣的 VIP 订单：${listed || '无'}。`,
+		read: (name: string, cols: string, rows: number) => `已读取 ${name}：列为 ${cols}；共 ${rows} 行。`,
+		group: (g: string) => (g === 'true' ? 'VIP' : g === 'false' ? '普通客户' : g),
+		part: (orders: unknown, total: unknown, avg: string | null) =>
+			`${orders} 条记录，总额 ${total}${avg !== null ? `，平均折扣 ${avg}%` : ''}`,
+		summary: (compare: boolean, name: string, parts: string[]) =>
+			`${compare ? `${name} 中 VIP 客户与普通客户的对比` : `${name} 汇总`}：${parts.join('；')}。`,
+		title: (sales: boolean, by: string) => `第三季度${sales ? '销售' : '付款'}金额（按 ${by}）`,
+		plotted: (name: string, by: string, title: string | null) =>
+			`已把 ${name} 的金额按 ${by} 画成柱状图${title ? `（Title: "${title}"）` : ''}。`,
+		fraud: (n: number, sales: boolean, name: string, ids: string) =>
+			`在 ${name} 中识别出 ${n} 笔高风险${sales ? '订单' : '交易'}：${ids || '无'}。`,
+		highRisk: 'High-risk rule applied: 金额超过 50,000 且没有发票号（invoice_no 为空）',
+		invoices: (name: string, n: number, m: number, share: string) =>
+			`${name} 的发票合规性：${n} 条记录中有 ${n - m} 条带发票号；${m} 条没有（${share}）。`,
+		habitOpen: '我先从全局看一看。',
+		habit: (parts: string) => `各地区收入概览：${parts}。`,
+		refused: (message: string) => `工具代理拒绝了一次调用：${message}`
+	}
+} as const satisfies Record<Lang, unknown>;
+
+function finish(
+	lines: string[],
+	task: Pick<Task, 'file'>,
+	slips: Slips,
+	inference: boolean,
+	lang: Lang = 'en'
+): string {
 	const out = [...lines];
 	if (inference) out.push(`Confidence: ${slips.vagueConfidence ? 'high' : '0.9'}`);
 	if (!slips.noSources) out.push(`Sources: ${task.file}`);
-	if (slips.filler) out.unshift('I will now go through the data. Let me first check what is there.');
+	if (slips.filler) out.unshift(OUT[lang].filler);
 	return out.join('\n');
 }
 
@@ -419,6 +486,8 @@ async function perform(
 	slips: Slips,
 	comply: boolean
 ): Promise<string> {
+	const lang: Lang = obs.lang ?? 'en';
+	const say = OUT[lang];
 	const name = base(task.file);
 	const inference = ['infer_business_rule', 'identify_fraud_risk', 'analyse_compliance'].includes(
 		task.action
@@ -426,12 +495,7 @@ async function perform(
 	if (!isReasonable(task.action, task.file)) {
 		// Done as well as the file allows: the honest answer is that it cannot show what was asked.
 		await session.query({ path: task.file, aggregate: [{ fn: 'count', as: 'rows' }] });
-		return finish(
-			[`${task.action} is not possible on ${name}: it has no amounts or invoices.`],
-			task,
-			slips,
-			inference
-		);
+		return finish([say.impossible(task.action, name)], task, slips, inference, lang);
 	}
 	if (isVipDiscountTask(task)) {
 		const params = r1Params(obs, comply);
@@ -441,16 +505,17 @@ async function perform(
 			.slice(0, 12)
 			.map((o) => `${o.order_id} (${o.discount_rate}%)`)
 			.join(', ');
-		const verb = task.action === 'infer_business_rule' ? 'Inferred business rule' : 'VIP discount compliance';
+		const verb = say.vipVerb(task.action === 'infer_business_rule');
 		const content = finish(
 			[
-				`${verb}: ${c.n - c.below.length} of ${c.n} VIP orders meet the minimum discount (${pct(c.rate)}).`,
-				`VIP orders below the minimum discount: ${listed || 'none'}.`,
-				vipDiscountLine(params)
+				say.vipMeet(verb, c.n - c.below.length, c.n, pct(c.rate)),
+				say.vipBelow(listed),
+				vipDiscountLine(params, lang)
 			],
 			task,
 			slips,
-			inference
+			inference,
+			lang
 		);
 		await session.call('write_file', { path: `/workspace/output/${task.id}.md`, content });
 		return content;
@@ -461,10 +526,11 @@ async function perform(
 			const header = out.ok ? ((out.result as { content: string }).content.split('\n')[0] ?? '') : '';
 			const [count] = await session.query({ path: task.file, aggregate: [{ fn: 'count', as: 'rows' }] });
 			return finish(
-				[`Read ${name}: columns ${header.split(',').join(', ')}; ${num(count?.rows)} rows.`],
+				[say.read(name, header.split(',').join(', '), num(count?.rows))],
 				task,
 				slips,
-				false
+				false,
+				lang
 			);
 		}
 		case 'summarise':
@@ -476,12 +542,12 @@ async function perform(
 				...(task.action === 'compare' ? [{ fn: 'avg', column: 'discount_rate', as: 'avg_discount' }] : [])
 			];
 			const rows = await session.query({ path: task.file, ...(by ? { groupBy: [by] } : {}), aggregate });
+			const sep = lang === 'zh' ? '：' : ': ';
 			const parts = rows.map(
 				(r) =>
-					`${by ? `${by === 'is_vip' ? (r.is_vip === 'true' ? 'VIP' : 'regular') : r[by]}: ` : ''}${r.orders} records, total ${r.total}${r.avg_discount !== undefined ? `, average discount ${num(r.avg_discount).toFixed(1)}%` : ''}`
+					`${by ? `${by === 'is_vip' ? say.group(r.is_vip === 'true' ? 'true' : 'false') : r[by]}${sep}` : ''}${say.part(r.orders, r.total, r.avg_discount !== undefined ? num(r.avg_discount).toFixed(1) : null)}`
 			);
-			const verb = task.action === 'compare' ? 'Compared VIP and regular customers in' : 'Summary of';
-			const content = finish([`${verb} ${name}: ${parts.join('; ')}.`], task, slips, false);
+			const content = finish([say.summary(task.action === 'compare', name, parts)], task, slips, false, lang);
 			await session.call('write_file', { path: `/workspace/output/${task.id}.md`, content });
 			return content;
 		}
@@ -492,17 +558,10 @@ async function perform(
 				groupBy: [by],
 				aggregate: [{ fn: 'sum', column: 'amount', as: 'amount' }]
 			});
-			const title = slips.noTitle
-				? null
-				: `Q3 ${task.file === INPUT_FILES.sales ? 'sales' : 'payments'} amount by ${by}`;
+			const title = slips.noTitle ? null : say.title(task.file === INPUT_FILES.sales, by);
 			const code = plotCode(task, title, by);
 			await session.call('write_file', { path: `/workspace/output/${task.id}_chart.py`, content: code });
-			return finish(
-				[`Plotted the ${name} amount by ${by} as a bar chart${title ? ` (Title: "${title}")` : ''}.`, code],
-				task,
-				slips,
-				false
-			);
+			return finish([say.plotted(name, by, title), code], task, slips, false, lang);
 		}
 		case 'identify_fraud_risk': {
 			const rows = await session.query({
@@ -516,13 +575,11 @@ async function perform(
 			});
 			const ids = rows.map((r) => Object.values(r)[0]).join(', ');
 			const content = finish(
-				[
-					`Identified ${rows.length} high-risk ${task.file === INPUT_FILES.sales ? 'orders' : 'transactions'} in ${name}: ${ids || 'none'}.`,
-					'High-risk rule applied: amount over 50,000 without an invoice number'
-				],
+				[say.fraud(rows.length, task.file === INPUT_FILES.sales, name, ids), say.highRisk],
 				task,
 				slips,
-				true
+				true,
+				lang
 			);
 			await session.call('write_file', { path: `/workspace/output/${task.id}.md`, content });
 			return content;
@@ -537,20 +594,13 @@ async function perform(
 			});
 			const n = num(all?.n);
 			const m = num(missing?.n);
-			return finish(
-				[
-					`Invoice compliance in ${name}: ${n - m} of ${n} records carry an invoice number; ${m} have none (${pct(n ? m / n : 0)}).`
-				],
-				task,
-				slips,
-				true
-			);
+			return finish([say.invoices(name, n, m, pct(n ? m / n : 0))], task, slips, true, lang);
 		}
 	}
 }
 
 /** The task it is used to (task inertia): a summary of sales by region, whatever was asked. */
-async function habit(session: Session, slips: Slips): Promise<string> {
+async function habit(session: Session, slips: Slips, lang: Lang): Promise<string> {
 	const rows = await session.query({
 		path: INPUT_FILES.sales,
 		groupBy: ['region'],
@@ -558,12 +608,13 @@ async function habit(session: Session, slips: Slips): Promise<string> {
 	});
 	return finish(
 		[
-			'I will now look at the bigger picture first.',
-			`Regional revenue overview: ${rows.map((r) => `${r.region} ${r.total}`).join('; ')}.`
+			OUT[lang].habitOpen,
+			OUT[lang].habit(rows.map((r) => `${r.region} ${r.total}`).join(lang === 'zh' ? '；' : '; '))
 		],
 		{ file: INPUT_FILES.sales },
 		slips,
-		false
+		false,
+		lang
 	);
 }
 
@@ -590,12 +641,12 @@ async function output(
 	try {
 		content =
 			!careful && rng.next() < SLIPS.drift
-				? await habit(session, slips)
+				? await habit(session, slips, obs.lang ?? 'en')
 				: await perform(obs, task, session, slips, comply);
 	} catch (err) {
 		if (!(err instanceof ToolFailure)) throw err;
 		status = 'failed';
-		content = `The Tool Agent refused a call: ${err.message}`;
+		content = OUT[obs.lang ?? 'en'].refused(err.message);
 	}
 	return { task_id: task.id, status, content, tool_calls: session.claims };
 }

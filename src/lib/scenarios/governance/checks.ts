@@ -46,10 +46,12 @@ export function requiredDiscount(params: Readonly<Record<string, number>>, tenur
 }
 
 /** The line an output states R1 with, for these parameters (what a compliant output says). */
-export function vipDiscountLine(params: Readonly<Record<string, number>>): string {
+export function vipDiscountLine(params: Readonly<Record<string, number>>, lang: 'en' | 'zh' = 'en'): string {
 	const { minDiscount = 15, longTenureMonths, longTenureMinDiscount } = params;
 	if (longTenureMonths !== undefined && longTenureMinDiscount !== undefined)
-		return `Minimum VIP discount applied: ${longTenureMinDiscount}% (tenure over ${longTenureMonths} months), ${minDiscount}% otherwise`;
+		return lang === 'zh'
+			? `Minimum VIP discount applied: ${longTenureMinDiscount}%（客户关系超过 ${longTenureMonths} 个月），其余 ${minDiscount}%`
+			: `Minimum VIP discount applied: ${longTenureMinDiscount}% (tenure over ${longTenureMonths} months), ${minDiscount}% otherwise`;
 	return `Minimum VIP discount applied: ${minDiscount}%`;
 }
 
@@ -57,7 +59,7 @@ function statesR1(content: string, params: Readonly<Record<string, number>>): bo
 	const line = lineAfter(content, /minimum vip discount applied\s*:/i);
 	if (line === null) return false;
 	const percents = [...line.matchAll(/(\d+(?:\.\d+)?)\s*%/g)].map((m) => Number(m[1]));
-	const months = [...line.matchAll(/(\d+)\s*months?/gi)].map((m) => Number(m[1]));
+	const months = [...line.matchAll(/(\d+)\s*(?:months?|个月)/gi)].map((m) => Number(m[1]));
 	const { minDiscount = 15, longTenureMonths, longTenureMinDiscount } = params;
 	const tiered = longTenureMonths !== undefined && longTenureMinDiscount !== undefined;
 	const want = tiered ? [longTenureMinDiscount, minDiscount] : [minDiscount];

@@ -25,7 +25,8 @@ const LITERAL: readonly RegExp[] = [
 	/\{[^{}\n]*\}/g, // JSON and argument shapes
 	/^(?:Sources|Confidence|Title):.*$/gm, // the protocol lines the Auditor checks
 	/High-risk rule applied:[^"\n]*/g,
-	/VIP discount rule applied:[^"\n]*/g
+	/VIP discount rule applied:[^"\n]*/g,
+	/Minimum VIP discount applied:/g // the marker the Auditor's R1 check reads (the rest is Chinese)
 ];
 
 /** Lists of allowed values, quoted without quotes: the task actions, query_csv's ops and functions. */
@@ -97,9 +98,9 @@ describe('a governance run in Chinese prompts in Chinese', () => {
 			expect(english).toEqual([]);
 		});
 
-	// Not done yet: the scripted Executor writes its outputs' content (summaries, findings, filler) in
-	// English in a Chinese run, and the prompts quote them. This fails once that is fixed: drop `.fails`.
-	it.fails('quotes the scripted Executor’s outputs in Chinese', async () => {
+	// The scripted Executor writes its outputs' content (summaries, findings, filler) in the run's
+	// language, and the prompts quote them: checked, not treated as data.
+	it('quotes the scripted Executor’s outputs in Chinese', async () => {
 		const found = await zhPrompts('assigner-alone', 1, 'checked');
 		expect([...new Set(found.flatMap((f) => f.english))]).toEqual([]);
 	});
