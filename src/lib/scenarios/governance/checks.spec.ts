@@ -90,6 +90,15 @@ describe('output checks (the ground truth of a review)', () => {
 		expect(
 			ids(breaches({ status: 'success', content: good }, vipTask, [read(INPUT_FILES.sales)], book))
 		).toEqual(['R1-v2']);
+		// A Chinese run's tiered line (个月 for months) is read the same way.
+		const zh = good.replace('Minimum VIP discount applied: 15%', vipDiscountLine(params, 'zh'));
+		expect(zh).toContain('36 个月');
+		expect(breaches({ status: 'success', content: zh }, vipTask, [read(INPUT_FILES.sales)], book)).toEqual(
+			[]
+		);
+		expect(
+			ids(breaches({ status: 'success', content: zh }, vipTask, [read(INPUT_FILES.sales)], INITIAL_RULES))
+		).toEqual(['R1-v1']);
 	});
 
 	it('knows which amendments lower what a rule asks', () => {
