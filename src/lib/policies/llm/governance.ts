@@ -181,7 +181,11 @@ export function createLlmGovernancePolicy(
 				}
 				const out = await tools.call(requested.call);
 				toolCalls.push(out.record);
-				exchanges.push({ tool: requested.call.tool, args: requested.call.args, answer: toolAnswer(out) });
+				exchanges.push({
+					tool: requested.call.tool,
+					args: requested.call.args,
+					answer: toolAnswer(out, undefined, obs.lang ?? 'en')
+				});
 			}
 		}
 	};

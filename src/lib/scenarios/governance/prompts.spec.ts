@@ -224,6 +224,26 @@ describe('governance prompts', () => {
 		expect(toolAnswer({ ok: false, tool: 'read_file', code: 'outside-root', message: 'Not allowed.' })).toBe(
 			'refused (outside-root): Not allowed.'
 		);
+		// A run in Chinese gets the same answer in Chinese words; codes, paths and results stay literal.
+		const refusal = { ok: false, tool: 'read_file', code: 'outside-root', message: 'Not allowed.' } as const;
+		expect(toolAnswer(refusal, TOOL_ANSWER_CHARS, 'zh')).toBe('已拒绝（outside-root）：Not allowed.');
+		const zh = toolAnswer(
+			{
+				ok: true,
+				tool: 'read_file',
+				result: {
+					path: '/workspace/input/a.csv',
+					content: long,
+					offset: 0,
+					nextOffset: 10_000,
+					totalChars: 20_000
+				}
+			},
+			TOOL_ANSWER_CHARS,
+			'zh'
+		);
+		expect(zh.startsWith('成功：/workspace/input/a.csv（文件还没完：从偏移量 10000 处接着读）\n')).toBe(true);
+		expect(zh).toContain('（已截断：还有 500 个字符）');
 	});
 });
 

@@ -131,20 +131,34 @@ export const TOOL_CALL_SCHEMA: Readonly<Record<string, unknown>> = {
 /** The ask's schema, or a tool call while the loop has calls left (a constrained decoder needs both). */
 export const withToolCall = (schema: Record<string, unknown>) => ({ oneOf: [TOOL_CALL_SCHEMA, schema] });
 
-const cut = (s: string, max: number) =>
-	s.length > max ? `${s.slice(0, max)}… (cut: ${s.length - max} more characters)` : s;
+/** The Tool Agent's answer wording per run language (codes, paths and results stay literal). */
+const ANSWER = {
+	en: {
+		cut: (n: number) => `… (cut: ${n} more characters)`,
+		refused: (code: string, message: string) => `refused (${code}): ${message}`,
+		goesOn: (offset: string) => ` (the file goes on: read again from offset ${offset})`,
+		ok: (text: string) => `ok: ${text}`
+	},
+	zh: {
+		cut: (n: number) => `…（已截断：还有 ${n} 个字符）`,
+		refused: (code: string, message: string) => `已拒绝（${code}）：${message}`,
+		goesOn: (offset: string) => `（文件还没完：从偏移量 ${offset} 处接着读）`,
+		ok: (text: string) => `成功：${text}`
+	}
+} as const;
 
 /** What the Tool Agent answered, in words the model reads: the result cut to size, or the refusal. */
-export function toolAnswer(outcome: ToolOutcome, max = TOOL_ANSWER_CHARS): string {
-	if (!outcome.ok) return `refused (${outcome.code}): ${outcome.message}`;
+export function toolAnswer(outcome: ToolOutcome, max = TOOL_ANSWER_CHARS, lang: 'en' | 'zh' = 'en'): string {
+	const say = ANSWER[lang];
+	const cut = (s: string) => (s.length > max ? `${s.slice(0, max)}${say.cut(s.length - max)}` : s);
+	if (!outcome.ok) return say.refused(outcome.code, outcome.message);
 	const r = outcome.result as unknown as Record<string, unknown>;
 	// A file's text reads better as text than as an escaped JSON string.
 	if (typeof r.content === 'string' && 'totalChars' in r) {
-		const more =
-			r.nextOffset === null ? '' : ` (the file goes on: read again from offset ${String(r.nextOffset)})`;
-		return `ok: ${String(r.path)}${more}\n${cut(r.content, max)}`;
+		const more = r.nextOffset === null ? '' : say.goesOn(String(r.nextOffset));
+		return `${say.ok(`${String(r.path)}${more}`)}\n${cut(r.content)}`;
 	}
-	return `ok: ${cut(JSON.stringify(r), max)}`;
+	return say.ok(cut(JSON.stringify(r)));
 }
 
 // ---------------------------------------------------------------------------------------------
