@@ -29,6 +29,7 @@ import {
 	isModelAsk,
 	MAX_TOOL_CALLS,
 	toolAnswer,
+	toolWords,
 	withToolCall,
 	type GovernanceAskKind,
 	type GovernancePrompt,
@@ -169,14 +170,18 @@ export function createLlmGovernancePolicy(
 					const extra = toolCalls.length ? { toolCalls } : {};
 					return {
 						action: null,
-						error: `you had no tool calls left (${maxToolCalls} per reply): give your final reply as the JSON object asked for`,
+						error: toolWords(obs.lang ?? 'en').noCallsLeft(maxToolCalls),
 						calls,
 						...extra
 					};
 				}
 				if (!requested.ok) {
 					// Unreadable calls count against the loop too, so it always ends.
-					exchanges.push({ tool: '(unreadable)', args: null, answer: `not run: ${requested.error}` });
+					exchanges.push({
+						tool: '(unreadable)',
+						args: null,
+						answer: toolWords(obs.lang ?? 'en').notRun(requested.error)
+					});
 					continue;
 				}
 				const out = await tools.call(requested.call);

@@ -24,6 +24,7 @@ import {
 	governancePrompt,
 	isModelAsk,
 	toolAnswer,
+	toolWords,
 	TOOL_ANSWER_CHARS,
 	type GovernancePrompt
 } from './prompts';
@@ -243,6 +244,12 @@ describe('governance prompts', () => {
 			'zh'
 		);
 		expect(zh.startsWith('成功：/workspace/input/a.csv（文件还没完：从偏移量 10000 处接着读）\n')).toBe(true);
+		// The tool loop's own limits, told to the model in the run's language too.
+		expect(toolWords('en').noCallsLeft(3)).toBe(
+			'you had no tool calls left (3 per reply): give your final reply as the JSON object asked for'
+		);
+		expect(toolWords('zh').noCallsLeft(3)).toContain('每次回复 3 次');
+		expect(toolWords('zh').notRun('not JSON')).toBe('未执行：not JSON');
 		expect(zh).toContain('（已截断：还有 500 个字符）');
 	});
 });

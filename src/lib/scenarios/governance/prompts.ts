@@ -137,15 +137,24 @@ const ANSWER = {
 		cut: (n: number) => `… (cut: ${n} more characters)`,
 		refused: (code: string, message: string) => `refused (${code}): ${message}`,
 		goesOn: (offset: string) => ` (the file goes on: read again from offset ${offset})`,
-		ok: (text: string) => `ok: ${text}`
+		ok: (text: string) => `ok: ${text}`,
+		notRun: (error: string) => `not run: ${error}`,
+		noCallsLeft: (max: number) =>
+			`you had no tool calls left (${max} per reply): give your final reply as the JSON object asked for`
 	},
 	zh: {
 		cut: (n: number) => `…（已截断：还有 ${n} 个字符）`,
 		refused: (code: string, message: string) => `已拒绝（${code}）：${message}`,
 		goesOn: (offset: string) => `（文件还没完：从偏移量 ${offset} 处接着读）`,
-		ok: (text: string) => `成功：${text}`
+		ok: (text: string) => `成功：${text}`,
+		notRun: (error: string) => `未执行：${error}`,
+		noCallsLeft: (max: number) =>
+			`你的工具调用次数已用完（每次回复 ${max} 次）：请按要求给出最终回复的 JSON 对象`
 	}
 } as const;
+
+/** The words of the tool loop in a run's language: the Tool Agent's answers and the loop's own limits. */
+export const toolWords = (lang: 'en' | 'zh' = 'en') => ANSWER[lang];
 
 /** What the Tool Agent answered, in words the model reads: the result cut to size, or the refusal. */
 export function toolAnswer(outcome: ToolOutcome, max = TOOL_ANSWER_CHARS, lang: 'en' | 'zh' = 'en'): string {
