@@ -90,3 +90,15 @@ test('each page’s shell is prerendered with its title in both languages; the p
 	await page.goto('/undercover/?locale=en');
 	await expect(page).toHaveTitle('Undercover · Conclave');
 });
+
+test('a finished run’s charts are drawn again in the language switched to', async ({ page }) => {
+	await page.goto(`/play/#${encodeShare({ scenario: 'governance', seed: 1, config: { rounds: 4 } })}`);
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toHaveClass(/status-finished/, { timeout: 60_000 });
+	const lineage = page.locator('svg[data-testid="rule-lineage"]');
+	await expect(lineage).toContainText('round');
+	await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
+	await expect(lineage).toContainText('轮次');
+	await expect(lineage).not.toContainText('round');
+});
