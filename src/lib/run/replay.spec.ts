@@ -351,17 +351,21 @@ describe('a seat given another model mid-run (after a lost GPU, say)', () => {
 		}
 	});
 
-	it('replays when the change follows a turn interrupted mid-vote, whose discarded answer was the old model’s', async () => {
-		// As on the page: seat 3's endpoint fails during a vote, the turn pauses with seat 1's answer
-		// discarded (it is never logged), a person gives seat 1 another model, and play goes on.
+	/**
+	 * Plays as the page does when `failingSeat`'s endpoint fails once, on its second call (a vote): the
+	 * turn pauses, a person gives seat 1 another model, and play goes on to the end.
+	 */
+	async function playGivingSeat1AnotherModel(failingSeat: number): Promise<AnyRunner> {
 		const run = setup();
-		const failing = fakeClient({ failOnce: 2 });
 		const policies = new Map<number, Policy>();
-		const policyOf = (seat: number, choice: ModelChoice, client = fakeClient({ model: choice.model })) =>
-			policyForChoice(run.scenario, choice, { client, seat });
-		policies.set(1, policyOf(1, CHOICE));
-		policies.set(3, policyOf(3, CHOICE, failing));
-		policies.set(4, policyOf(4, CHOICE));
+		const policyOf = (seat: number, choice: ModelChoice) =>
+			policyForChoice(run.scenario, choice, {
+				client: fakeClient(
+					seat === failingSeat && !policies.has(seat) ? { failOnce: 2 } : { model: choice.model }
+				),
+				seat
+			});
+		for (const seat of [1, 3, 4]) policies.set(seat, policyOf(seat, CHOICE));
 		const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
 		let changed = false;
 		for (;;) {
@@ -374,6 +378,13 @@ describe('a seat given another model mid-run (after a lost GPU, say)', () => {
 				changed = true;
 			}
 		}
+		return runner;
+	}
+
+	it('replays when the change follows a turn interrupted mid-vote, whose discarded answer was the old model’s', async () => {
+		// As on the page: seat 3's endpoint fails during a vote, the turn pauses with seat 1's answer
+		// discarded (it is never logged), a person gives seat 1 another model, and play goes on.
+		const runner = await playGivingSeat1AnotherModel(3);
 		const failed = calls(runner.log.events).find((e) => (e.data as ModelCall).transportError)!;
 		expect((failed.data as { ask: string }).ask).toMatch(/vote/);
 		const change = runner.log.events.find((e) => e.kind === 'seat.model-changed')!;
@@ -387,25 +398,7 @@ describe('a seat given another model mid-run (after a lost GPU, say)', () => {
 		// Seat 1's own vote call fails, a person gives seat 1 another model, and the new model is sent the
 		// very same request (the request hash does not name the model): the replay must count the failed
 		// call under the old model and match the new model's call, not take it for a second request.
-		const run = setup();
-		const policies = new Map<number, Policy>();
-		const policyOf = (seat: number, choice: ModelChoice, client = fakeClient({ model: choice.model })) =>
-			policyForChoice(run.scenario, choice, { client, seat });
-		policies.set(1, policyOf(1, CHOICE, fakeClient({ failOnce: 2 })));
-		policies.set(3, policyOf(3, CHOICE));
-		policies.set(4, policyOf(4, CHOICE));
-		const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
-		let changed = false;
-		for (;;) {
-			try {
-				if (!(await runner.step())) break;
-			} catch (err) {
-				if (!isRunInterrupted(err) || changed) throw err;
-				runner.changeModel(seatId(1), CHOICE, OTHER);
-				policies.set(1, policyOf(1, OTHER));
-				changed = true;
-			}
-		}
+		const runner = await playGivingSeat1AnotherModel(1);
 		const failed = calls(runner.log.events).find((e) => (e.data as ModelCall).transportError)!;
 		const retried = calls(runner.log.events).find(
 			(e) => e.seq > failed.seq && (e.data as { ask: string }).ask === (failed.data as { ask: string }).ask
