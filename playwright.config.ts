@@ -9,8 +9,11 @@ export default defineConfig({
 	testMatch: /.*\.e2e\.ts$/,
 	timeout: 90_000,
 	expect: { timeout: 20_000 },
+	// Two test files at a time: a page mostly waits on its own workers, so a second file fills the
+	// other core (the whole suite passed this way with four other agents' builds on the same two cores).
+	// Tests within a file stay in order.
 	fullyParallel: false,
-	workers: 1,
+	workers: 2,
 	retries: 0,
 	reporter: [['list']],
 	use: {
