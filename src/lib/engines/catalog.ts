@@ -10,9 +10,6 @@ import { webllmLimitsProblem, type GpuCaps } from './gpu';
 
 export type Quant = 'q4f16' | 'q4f32';
 
-export type ModelFamily =
-	'qwen2.5' | 'qwen3' | 'qwen3.5' | 'phi-3.5' | 'phi-4' | 'gemma-3' | 'llama-3.2' | 'smollm2';
-
 export interface CatalogBuild {
 	/** `model_id` in WebLLM's `prebuiltAppConfig.model_list`. */
 	webllmId: string;
@@ -27,7 +24,6 @@ export interface CatalogBuild {
 export interface CatalogEntry {
 	id: string;
 	label: string;
-	family: ModelFamily;
 	/** Parameters, in billions (the model card's figure, embeddings included). */
 	params: number;
 	/** Tokens of context WebLLM's prebuilt config allocates (`overrides.context_window_size`), not the model's native maximum. */
@@ -92,7 +88,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'qwen2.5-0.5b',
 		label: 'Qwen2.5 0.5B Instruct',
-		family: 'qwen2.5',
 		params: 0.49,
 		stem: 'Qwen2.5-0.5B-Instruct',
 		vramMB: { q4f16: 945, q4f32: 1060 },
@@ -102,7 +97,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'qwen2.5-1.5b',
 		label: 'Qwen2.5 1.5B Instruct',
-		family: 'qwen2.5',
 		params: 1.54,
 		stem: 'Qwen2.5-1.5B-Instruct',
 		vramMB: { q4f16: 1630, q4f32: 1889 },
@@ -111,7 +105,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'qwen2.5-3b',
 		label: 'Qwen2.5 3B Instruct',
-		family: 'qwen2.5',
 		params: 3.09,
 		stem: 'Qwen2.5-3B-Instruct',
 		vramMB: { q4f16: 2505, q4f32: 2894 },
@@ -120,7 +113,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'qwen3-0.6b',
 		label: 'Qwen3 0.6B',
-		family: 'qwen3',
 		params: 0.6,
 		thinking: true,
 		stem: 'Qwen3-0.6B',
@@ -130,7 +122,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'qwen3-1.7b',
 		label: 'Qwen3 1.7B',
-		family: 'qwen3',
 		params: 1.7,
 		thinking: true,
 		stem: 'Qwen3-1.7B',
@@ -140,7 +131,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'qwen3-4b',
 		label: 'Qwen3 4B',
-		family: 'qwen3',
 		params: 4.0,
 		thinking: true,
 		stem: 'Qwen3-4B',
@@ -150,7 +140,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'qwen3.5-0.8b',
 		label: 'Qwen3.5 0.8B',
-		family: 'qwen3.5',
 		params: 0.8,
 		thinking: true,
 		stem: 'Qwen3.5-0.8B',
@@ -160,7 +149,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'qwen3.5-2b',
 		label: 'Qwen3.5 2B',
-		family: 'qwen3.5',
 		params: 2.0,
 		thinking: true,
 		stem: 'Qwen3.5-2B',
@@ -171,7 +159,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'qwen3.5-4b',
 		label: 'Qwen3.5 4B',
-		family: 'qwen3.5',
 		params: 4.0,
 		thinking: true,
 		stem: 'Qwen3.5-4B',
@@ -182,7 +169,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'phi-4-mini',
 		label: 'Phi-4 mini Instruct',
-		family: 'phi-4',
 		params: 3.84,
 		stem: 'Phi-4-mini-instruct',
 		vramMB: { q4f16: 3438, q4f32: 4221 },
@@ -192,7 +178,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'gemma-3-1b',
 		label: 'Gemma 3 1B Instruct',
-		family: 'gemma-3',
 		params: 1.0,
 		stem: 'gemma3-1b-it',
 		vramMB: { q4f16: 711 },
@@ -202,7 +187,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'phi-3.5-mini',
 		label: 'Phi-3.5 mini Instruct',
-		family: 'phi-3.5',
 		params: 3.82,
 		stem: 'Phi-3.5-mini-instruct',
 		vramMB: { q4f16: 3672, q4f32: 5483 },
@@ -212,7 +196,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'phi-3.5-mini-1k',
 		label: 'Phi-3.5 mini Instruct (1k context)',
-		family: 'phi-3.5',
 		params: 3.82,
 		contextWindow: 1024,
 		stem: 'Phi-3.5-mini-instruct',
@@ -223,7 +206,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'llama-3.2-1b',
 		label: 'Llama 3.2 1B Instruct',
-		family: 'llama-3.2',
 		params: 1.24,
 		stem: 'Llama-3.2-1B-Instruct',
 		vramMB: { q4f16: 879, q4f32: 1129 },
@@ -232,7 +214,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'llama-3.2-3b',
 		label: 'Llama 3.2 3B Instruct',
-		family: 'llama-3.2',
 		params: 3.21,
 		stem: 'Llama-3.2-3B-Instruct',
 		vramMB: { q4f16: 2264, q4f32: 2952 },
@@ -241,7 +222,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'smollm2-360m',
 		label: 'SmolLM2 360M Instruct',
-		family: 'smollm2',
 		params: 0.36,
 		stem: 'SmolLM2-360M-Instruct',
 		vramMB: { q4f16: 376, q4f32: 580 },
@@ -250,7 +230,6 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'smollm2-1.7b',
 		label: 'SmolLM2 1.7B Instruct',
-		family: 'smollm2',
 		params: 1.71,
 		stem: 'SmolLM2-1.7B-Instruct',
 		vramMB: { q4f16: 1774, q4f32: 2692 }
