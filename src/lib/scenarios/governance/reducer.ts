@@ -42,7 +42,7 @@ const assignedTask = (spec: TaskSpec, round: number): Task => ({
 });
 
 /** A proposal as the Executor makes it: at its policy's first stage, nothing decided on it yet. */
-const newProposal = (
+export const newProposal = (
 	id: string,
 	task_id: string,
 	round: number,
