@@ -201,7 +201,7 @@ describe('defaultModel', () => {
 	it('is a small Qwen where WebGPU has shader-f16', () => {
 		const m = defaultModel(f16);
 		expect(m?.id).toBe(DEFAULT_MODEL_ID);
-		expect(m?.family).toBe('qwen2.5');
+		expect(m?.label).toMatch(/^Qwen2\.5 0\.5B/);
 	});
 
 	it('runs as q4f32 without shader-f16, and says why per device class', () => {

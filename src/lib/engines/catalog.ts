@@ -10,9 +10,6 @@ import { webllmLimitsProblem, type GpuCaps } from './gpu';
 
 export type Quant = 'q4f16' | 'q4f32';
 
-export type ModelFamily =
-	'qwen2.5' | 'qwen3' | 'qwen3.5' | 'phi-3.5' | 'phi-4' | 'gemma-3' | 'llama-3.2' | 'smollm2';
-
 export interface CatalogBuild {
 	/** `model_id` in WebLLM's `prebuiltAppConfig.model_list`. */
 	webllmId: string;
@@ -27,7 +24,6 @@ export interface CatalogBuild {
 export interface CatalogEntry {
 	id: string;
 	label: string;
-	family: ModelFamily;
 	/** Parameters, in billions (the model card's figure, embeddings included). */
 	params: number;
 	/** Tokens of context WebLLM's prebuilt config allocates (`overrides.context_window_size`), not the model's native maximum. */
@@ -55,27 +51,36 @@ export function estimateDownloadMB(paramsBillions: number, quant: Quant): number
 	return Math.round(bytes / 2 ** 20 / 10) * 10;
 }
 
-function build(
-	webllmId: string,
-	vramMB: number,
-	params: number,
-	quant: Quant,
-	lowResource = true
-): CatalogBuild {
-	return { webllmId, vramMB, downloadMB: estimateDownloadMB(params, quant), lowResource };
+/** One catalog entry as written below: what is particular to the model; the rest has defaults or is derived. */
+interface EntrySpec extends Omit<CatalogEntry, 'builds' | 'contextWindow'> {
+	/** WebLLM's model ids are `<stem>-q4f16_1-MLC` and `<stem>-q4f32_1-MLC`, then the `suffix` if any. */
+	stem: string;
+	/** What WebLLM appends to the ids of a build with another context window (`-1k`). */
+	suffix?: string;
+	/** `vram_required_MB` of each build WebLLM publishes (Gemma 3 1B has no q4f32 one). */
+	vramMB: Partial<Record<Quant, number>>;
+	/** 4,096 unless said: the window WebLLM's prebuilt configs give every model here but the 1k build. */
+	contextWindow?: number;
+	/** `low_resource_required`, the same for both builds of each model here; true unless said. */
+	lowResource?: boolean;
 }
 
-function entry(
-	e: Omit<CatalogEntry, 'builds'> & {
-		builds: Partial<Record<Quant, [id: string, vramMB: number, low?: boolean]>>;
-	}
-): CatalogEntry {
+function entry({
+	stem,
+	suffix = '',
+	vramMB,
+	contextWindow = 4096,
+	lowResource = true,
+	...e
+}: EntrySpec): CatalogEntry {
 	const builds: Partial<Record<Quant, CatalogBuild>> = {};
 	for (const quant of ['q4f16', 'q4f32'] as const) {
-		const b = e.builds[quant];
-		if (b) builds[quant] = build(b[0], b[1], e.params, quant, b[2] ?? true);
+		const mb = vramMB[quant];
+		if (mb === undefined) continue;
+		const webllmId = `${stem}-${quant}_1-MLC${suffix}`;
+		builds[quant] = { webllmId, vramMB: mb, downloadMB: estimateDownloadMB(e.params, quant), lowResource };
 	}
-	return { ...e, builds };
+	return { ...e, contextWindow, builds };
 }
 
 // VRAM figures: `vram_required_MB` of @mlc-ai/web-llm 0.2.86 (model version v0_2_86), rounded.
@@ -83,212 +88,151 @@ export const CATALOG: readonly CatalogEntry[] = [
 	entry({
 		id: 'qwen2.5-0.5b',
 		label: 'Qwen2.5 0.5B Instruct',
-		family: 'qwen2.5',
 		params: 0.49,
-		contextWindow: 4096,
-		builds: {
-			q4f16: ['Qwen2.5-0.5B-Instruct-q4f16_1-MLC', 945],
-			q4f32: ['Qwen2.5-0.5B-Instruct-q4f32_1-MLC', 1060]
-		},
+		stem: 'Qwen2.5-0.5B-Instruct',
+		vramMB: { q4f16: 945, q4f32: 1060 },
 		notes:
 			'Small and quick to download: the default. Follows simple instructions; weak at long-range strategy.'
 	}),
 	entry({
 		id: 'qwen2.5-1.5b',
 		label: 'Qwen2.5 1.5B Instruct',
-		family: 'qwen2.5',
 		params: 1.54,
-		contextWindow: 4096,
-		builds: {
-			q4f16: ['Qwen2.5-1.5B-Instruct-q4f16_1-MLC', 1630],
-			q4f32: ['Qwen2.5-1.5B-Instruct-q4f32_1-MLC', 1889]
-		},
+		stem: 'Qwen2.5-1.5B-Instruct',
+		vramMB: { q4f16: 1630, q4f32: 1889 },
 		notes: 'A good balance of quality and speed for most games.'
 	}),
 	entry({
 		id: 'qwen2.5-3b',
 		label: 'Qwen2.5 3B Instruct',
-		family: 'qwen2.5',
 		params: 3.09,
-		contextWindow: 4096,
-		builds: {
-			q4f16: ['Qwen2.5-3B-Instruct-q4f16_1-MLC', 2505],
-			q4f32: ['Qwen2.5-3B-Instruct-q4f32_1-MLC', 2894]
-		},
+		stem: 'Qwen2.5-3B-Instruct',
+		vramMB: { q4f16: 2505, q4f32: 2894 },
 		notes: 'Noticeably better reasoning; needs a GPU with about 2.5 GB to spare.'
 	}),
 	entry({
 		id: 'qwen3-0.6b',
 		label: 'Qwen3 0.6B',
-		family: 'qwen3',
 		params: 0.6,
-		contextWindow: 4096,
 		thinking: true,
-		builds: {
-			q4f16: ['Qwen3-0.6B-q4f16_1-MLC', 1403],
-			q4f32: ['Qwen3-0.6B-q4f32_1-MLC', 1925]
-		},
+		stem: 'Qwen3-0.6B',
+		vramMB: { q4f16: 1403, q4f32: 1925 },
 		notes: 'Qwen3 thinks aloud by default; Conclave turns thinking off so replies fit their token budget.'
 	}),
 	entry({
 		id: 'qwen3-1.7b',
 		label: 'Qwen3 1.7B',
-		family: 'qwen3',
 		params: 1.7,
-		contextWindow: 4096,
 		thinking: true,
-		builds: {
-			q4f16: ['Qwen3-1.7B-q4f16_1-MLC', 2037],
-			q4f32: ['Qwen3-1.7B-q4f32_1-MLC', 2635]
-		},
+		stem: 'Qwen3-1.7B',
+		vramMB: { q4f16: 2037, q4f32: 2635 },
 		notes: 'Qwen3 thinks aloud by default; Conclave turns thinking off so replies fit their token budget.'
 	}),
 	entry({
 		id: 'qwen3-4b',
 		label: 'Qwen3 4B',
-		family: 'qwen3',
 		params: 4.0,
-		contextWindow: 4096,
 		thinking: true,
-		builds: {
-			q4f16: ['Qwen3-4B-q4f16_1-MLC', 3432],
-			q4f32: ['Qwen3-4B-q4f32_1-MLC', 4328]
-		},
+		stem: 'Qwen3-4B',
+		vramMB: { q4f16: 3432, q4f32: 4328 },
 		notes: 'The strongest Qwen here; needs a well-equipped GPU (about 3.4 GB, 4.3 GB without shader-f16).'
 	}),
 	entry({
 		id: 'qwen3.5-0.8b',
 		label: 'Qwen3.5 0.8B',
-		family: 'qwen3.5',
 		params: 0.8,
-		contextWindow: 4096,
 		thinking: true,
-		builds: {
-			q4f16: ['Qwen3.5-0.8B-q4f16_1-MLC', 1629],
-			q4f32: ['Qwen3.5-0.8B-q4f32_1-MLC', 1894]
-		},
+		stem: 'Qwen3.5-0.8B',
+		vramMB: { q4f16: 1629, q4f32: 1894 },
 		notes: 'The newest small Qwen; a reasoning model, run with thinking off and a larger reply budget.'
 	}),
 	entry({
 		id: 'qwen3.5-2b',
 		label: 'Qwen3.5 2B',
-		family: 'qwen3.5',
 		params: 2.0,
-		contextWindow: 4096,
 		thinking: true,
-		builds: {
-			q4f16: ['Qwen3.5-2B-q4f16_1-MLC', 2245, false],
-			q4f32: ['Qwen3.5-2B-q4f32_1-MLC', 2592, false]
-		},
+		stem: 'Qwen3.5-2B',
+		vramMB: { q4f16: 2245, q4f32: 2592 },
+		lowResource: false,
 		notes: 'A reasoning model; about 2.2 GB of GPU memory (2.6 GB without shader-f16).'
 	}),
 	entry({
 		id: 'qwen3.5-4b',
 		label: 'Qwen3.5 4B',
-		family: 'qwen3.5',
 		params: 4.0,
-		contextWindow: 4096,
 		thinking: true,
-		builds: {
-			q4f16: ['Qwen3.5-4B-q4f16_1-MLC', 3868, false],
-			q4f32: ['Qwen3.5-4B-q4f32_1-MLC', 4680, false]
-		},
+		stem: 'Qwen3.5-4B',
+		vramMB: { q4f16: 3868, q4f32: 4680 },
+		lowResource: false,
 		notes: 'The strongest model here; needs a well-equipped GPU (about 3.9 GB, 4.7 GB without shader-f16).'
 	}),
 	entry({
 		id: 'phi-4-mini',
 		label: 'Phi-4 mini Instruct',
-		family: 'phi-4',
 		params: 3.84,
-		contextWindow: 4096,
-		builds: {
-			q4f16: ['Phi-4-mini-instruct-q4f16_1-MLC', 3438, false],
-			q4f32: ['Phi-4-mini-instruct-q4f32_1-MLC', 4221, false]
-		},
+		stem: 'Phi-4-mini-instruct',
+		vramMB: { q4f16: 3438, q4f32: 4221 },
+		lowResource: false,
 		notes: 'Phi-3.5 mini’s successor: less memory than it for better instruction following.'
 	}),
 	entry({
 		id: 'gemma-3-1b',
 		label: 'Gemma 3 1B Instruct',
-		family: 'gemma-3',
 		params: 1.0,
-		contextWindow: 4096,
-		builds: {
-			q4f16: ['gemma3-1b-it-q4f16_1-MLC', 711]
-		},
+		stem: 'gemma3-1b-it',
+		vramMB: { q4f16: 711 },
 		notes:
 			'The smallest memory need of the 1B models, but WebLLM builds it only as q4f16: it needs shader-f16. Gemma Terms of Use.'
 	}),
 	entry({
 		id: 'phi-3.5-mini',
 		label: 'Phi-3.5 mini Instruct',
-		family: 'phi-3.5',
 		params: 3.82,
-		contextWindow: 4096,
-		builds: {
-			q4f16: ['Phi-3.5-mini-instruct-q4f16_1-MLC', 3672, false],
-			q4f32: ['Phi-3.5-mini-instruct-q4f32_1-MLC', 5483, false]
-		},
+		stem: 'Phi-3.5-mini-instruct',
+		vramMB: { q4f16: 3672, q4f32: 5483 },
+		lowResource: false,
 		notes: 'Strong reasoning for its size, but the most memory-hungry model here.'
 	}),
 	entry({
 		id: 'phi-3.5-mini-1k',
 		label: 'Phi-3.5 mini Instruct (1k context)',
-		family: 'phi-3.5',
 		params: 3.82,
 		contextWindow: 1024,
-		builds: {
-			q4f16: ['Phi-3.5-mini-instruct-q4f16_1-MLC-1k', 2520],
-			q4f32: ['Phi-3.5-mini-instruct-q4f32_1-MLC-1k', 3179]
-		},
+		stem: 'Phi-3.5-mini-instruct',
+		suffix: '-1k',
+		vramMB: { q4f16: 2520, q4f32: 3179 },
 		notes: 'The same weights with a 1,024-token context: less memory, but long game histories will not fit.'
 	}),
 	entry({
 		id: 'llama-3.2-1b',
 		label: 'Llama 3.2 1B Instruct',
-		family: 'llama-3.2',
 		params: 1.24,
-		contextWindow: 4096,
-		builds: {
-			q4f16: ['Llama-3.2-1B-Instruct-q4f16_1-MLC', 879],
-			q4f32: ['Llama-3.2-1B-Instruct-q4f32_1-MLC', 1129]
-		},
+		stem: 'Llama-3.2-1B-Instruct',
+		vramMB: { q4f16: 879, q4f32: 1129 },
 		notes: 'Meta Llama 3.2 Community License.'
 	}),
 	entry({
 		id: 'llama-3.2-3b',
 		label: 'Llama 3.2 3B Instruct',
-		family: 'llama-3.2',
 		params: 3.21,
-		contextWindow: 4096,
-		builds: {
-			q4f16: ['Llama-3.2-3B-Instruct-q4f16_1-MLC', 2264],
-			q4f32: ['Llama-3.2-3B-Instruct-q4f32_1-MLC', 2952]
-		},
+		stem: 'Llama-3.2-3B-Instruct',
+		vramMB: { q4f16: 2264, q4f32: 2952 },
 		notes: 'Meta Llama 3.2 Community License.'
 	}),
 	entry({
 		id: 'smollm2-360m',
 		label: 'SmolLM2 360M Instruct',
-		family: 'smollm2',
 		params: 0.36,
-		contextWindow: 4096,
-		builds: {
-			q4f16: ['SmolLM2-360M-Instruct-q4f16_1-MLC', 376],
-			q4f32: ['SmolLM2-360M-Instruct-q4f32_1-MLC', 580]
-		},
+		stem: 'SmolLM2-360M-Instruct',
+		vramMB: { q4f16: 376, q4f32: 580 },
 		notes: 'Tiny and fast; its replies are often off the mark. Handy for trying the pipeline.'
 	}),
 	entry({
 		id: 'smollm2-1.7b',
 		label: 'SmolLM2 1.7B Instruct',
-		family: 'smollm2',
 		params: 1.71,
-		contextWindow: 4096,
-		builds: {
-			q4f16: ['SmolLM2-1.7B-Instruct-q4f16_1-MLC', 1774],
-			q4f32: ['SmolLM2-1.7B-Instruct-q4f32_1-MLC', 2692]
-		}
+		stem: 'SmolLM2-1.7B-Instruct',
+		vramMB: { q4f16: 1774, q4f32: 2692 }
 	})
 ];
 

@@ -12,6 +12,7 @@ import {
 	type HumanObservation,
 	type Proposal
 } from '../../scenarios/governance';
+import { newProposal } from '../../scenarios/governance/reducer';
 import { EXECUTOR_R1_BELIEF, HUMAN_STAND_IN_LABEL, scriptedGovernance } from './governance';
 
 const ctx = (name = 'test'): PolicyContext => ({
@@ -27,25 +28,14 @@ const ask = (kind: string, seat: number): Ask => ({
 	attempt: 0
 });
 
-const proposal = (params: Record<string, number>, evidence: unknown = {}): Proposal => ({
-	id: 'P1',
-	task_id: 'T105',
-	round: 9,
-	rule_id: 'R1',
-	base_version: 1,
-	text: 'x',
-	params,
-	evidence,
-	rationale: 'x',
-	stage: 'cosign',
-	impact: null,
-	assigner: null,
-	cosign: null,
-	approval: null,
-	refusal: null,
-	enacted: null,
-	closedRound: null
-});
+const proposal = (params: Record<string, number>, evidence: unknown = {}): Proposal =>
+	newProposal(
+		'P1',
+		'T105',
+		9,
+		{ rule_id: 'R1', base_version: 1, text: 'x', params, evidence, rationale: 'x' },
+		'cosign'
+	);
 
 const base = {
 	seat: 1,

@@ -492,10 +492,16 @@ async function perform(
 	const inference = ['infer_business_rule', 'identify_fraud_risk', 'analyse_compliance'].includes(
 		task.action
 	);
+	const done = (lines: string[], inferred: boolean) => finish(lines, task, slips, inferred, lang);
+	/** The finished content, written as the task's report before it is returned as the output. */
+	const report = async (content: string) => {
+		await session.call('write_file', { path: `/workspace/output/${task.id}.md`, content });
+		return content;
+	};
 	if (!isReasonable(task.action, task.file)) {
 		// Done as well as the file allows: the honest answer is that it cannot show what was asked.
 		await session.query({ path: task.file, aggregate: [{ fn: 'count', as: 'rows' }] });
-		return finish([say.impossible(task.action, name)], task, slips, inference, lang);
+		return done([say.impossible(task.action, name)], inference);
 	}
 	if (isVipDiscountTask(task)) {
 		const params = r1Params(obs, comply);
@@ -506,32 +512,23 @@ async function perform(
 			.map((o) => `${o.order_id} (${o.discount_rate}%)`)
 			.join(', ');
 		const verb = say.vipVerb(task.action === 'infer_business_rule');
-		const content = finish(
-			[
-				say.vipMeet(verb, c.n - c.below.length, c.n, pct(c.rate)),
-				say.vipBelow(listed),
-				vipDiscountLine(params, lang)
-			],
-			task,
-			slips,
-			inference,
-			lang
+		return report(
+			done(
+				[
+					say.vipMeet(verb, c.n - c.below.length, c.n, pct(c.rate)),
+					say.vipBelow(listed),
+					vipDiscountLine(params, lang)
+				],
+				inference
+			)
 		);
-		await session.call('write_file', { path: `/workspace/output/${task.id}.md`, content });
-		return content;
 	}
 	switch (task.action) {
 		case 'read': {
 			const out = await session.call('read_file', { path: task.file });
 			const header = out.ok ? ((out.result as { content: string }).content.split('\n')[0] ?? '') : '';
 			const [count] = await session.query({ path: task.file, aggregate: [{ fn: 'count', as: 'rows' }] });
-			return finish(
-				[say.read(name, header.split(',').join(', '), num(count?.rows))],
-				task,
-				slips,
-				false,
-				lang
-			);
+			return done([say.read(name, header.split(',').join(', '), num(count?.rows))], false);
 		}
 		case 'summarise':
 		case 'compare': {
@@ -547,9 +544,7 @@ async function perform(
 				(r) =>
 					`${by ? `${by === 'is_vip' ? say.group(r.is_vip === 'true' ? 'true' : 'false') : r[by]}${sep}` : ''}${say.part(r.orders, r.total, r.avg_discount !== undefined ? num(r.avg_discount).toFixed(1) : null)}`
 			);
-			const content = finish([say.summary(task.action === 'compare', name, parts)], task, slips, false, lang);
-			await session.call('write_file', { path: `/workspace/output/${task.id}.md`, content });
-			return content;
+			return report(done([say.summary(task.action === 'compare', name, parts)], false));
 		}
 		case 'plot': {
 			const by = task.file === INPUT_FILES.sales ? 'region' : 'date';
@@ -561,7 +556,7 @@ async function perform(
 			const title = slips.noTitle ? null : say.title(task.file === INPUT_FILES.sales, by);
 			const code = plotCode(task, title, by);
 			await session.call('write_file', { path: `/workspace/output/${task.id}_chart.py`, content: code });
-			return finish([say.plotted(name, by, title), code], task, slips, false, lang);
+			return done([say.plotted(name, by, title), code], false);
 		}
 		case 'identify_fraud_risk': {
 			const rows = await session.query({
@@ -574,15 +569,9 @@ async function perform(
 				limit: 100
 			});
 			const ids = rows.map((r) => Object.values(r)[0]).join(', ');
-			const content = finish(
-				[say.fraud(rows.length, task.file === INPUT_FILES.sales, name, ids), say.highRisk],
-				task,
-				slips,
-				true,
-				lang
+			return report(
+				done([say.fraud(rows.length, task.file === INPUT_FILES.sales, name, ids), say.highRisk], true)
 			);
-			await session.call('write_file', { path: `/workspace/output/${task.id}.md`, content });
-			return content;
 		}
 		case 'analyse_compliance':
 		case 'infer_business_rule': {
@@ -594,7 +583,7 @@ async function perform(
 			});
 			const n = num(all?.n);
 			const m = num(missing?.n);
-			return finish([say.invoices(name, n, m, pct(n ? m / n : 0))], task, slips, true, lang);
+			return done([say.invoices(name, n, m, pct(n ? m / n : 0))], true);
 		}
 	}
 }

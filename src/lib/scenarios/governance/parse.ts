@@ -175,13 +175,14 @@ function capText(s: string, max: number): string {
 	return `${head.slice(0, space > max / 2 ? space : max - 1).trimEnd()}…`;
 }
 
+/**
+ * A field's aliases, its own name first: errors name a field by the name the prompt asked for.
+ */
+type Aliases = readonly [name: string, ...aliases: string[]];
+
 /** A text field: a string (a list of strings joined), trimmed, not a placeholder, capped. */
-function textField(
-	obj: Record<string, unknown>,
-	keys: readonly string[],
-	name: string,
-	what: string
-): string | Fail {
+function textField(obj: Record<string, unknown>, keys: Aliases, what: string): string | Fail {
+	const name = keys[0];
 	let v = get(obj, keys);
 	if (v === undefined) return fail(`the reply has no "${name}": ${what}`);
 	if (Array.isArray(v) && v.every((x) => typeof x === 'string')) v = v.join(' ');
@@ -193,12 +194,8 @@ function textField(
 }
 
 /** An id the reply must repeat: missing is fine (there is one answer), another one is not. */
-function sameId(
-	obj: Record<string, unknown>,
-	keys: readonly string[],
-	want: string,
-	name: string
-): string | Fail {
+function sameId(obj: Record<string, unknown>, keys: Aliases, want: string): string | Fail {
+	const name = keys[0];
 	const v = get(obj, keys);
 	if (v === undefined || asObject(v)) return want;
 	const s = String(v)
@@ -351,7 +348,7 @@ function argsOf(v: unknown): unknown {
 }
 
 function outputOf(obj: Record<string, unknown>, taskId: string): Record<string, unknown> | Fail {
-	const id = sameId(obj, F.taskId, taskId, 'task_id');
+	const id = sameId(obj, F.taskId, taskId);
 	if (failed(id)) return id;
 	const rawStatus = get(obj, F.status);
 	if (rawStatus === undefined) return fail(GOVERNANCE_REPLY_ERRORS.noStatus);
@@ -398,7 +395,7 @@ function amendmentOf(obj: Record<string, unknown>): Record<string, unknown> | Fa
 	const idText = typeof rawId === 'string' ? rawId : (asObject(rawId)?.id as string | undefined);
 	const m = typeof idText === 'string' ? RULE_TEXT.exec(idText) : null;
 	if (!m) return fail('the amendment needs "rule_id": the id of the rule the veto cited');
-	const text = textField(a, F.text, 'text', "the rule's new wording");
+	const text = textField(a, F.text, "the rule's new wording");
 	if (failed(text)) return text;
 	const rawParams = get(a, F.params);
 	if (rawParams === undefined)
@@ -411,7 +408,6 @@ function amendmentOf(obj: Record<string, unknown>): Record<string, unknown> | Fa
 	const rationale = textField(
 		a,
 		['rationale', 'reason', 'justification', 'why'],
-		'rationale',
 		'why the rule should change'
 	);
 	if (failed(rationale)) return rationale;
@@ -471,12 +467,7 @@ function vetoResponse(obj: Record<string, unknown>, item: Extract<FocusItem, { k
 			return failed(output) ? output : { ...base, output };
 		}
 		case 'appeal': {
-			const argument = textField(
-				obj,
-				[...F.argument, ...F.reason],
-				'argument',
-				'why the veto should be overturned'
-			);
+			const argument = textField(obj, [...F.argument, ...F.reason], 'why the veto should be overturned');
 			return failed(argument) ? argument : { ...base, argument };
 		}
 		case 'amend': {
@@ -484,7 +475,7 @@ function vetoResponse(obj: Record<string, unknown>, item: Extract<FocusItem, { k
 			return failed(amendment) ? amendment : { ...base, amendment };
 		}
 		default: {
-			const reason = textField(obj, F.reason, 'reason', 'why you give the task up');
+			const reason = textField(obj, F.reason, 'why you give the task up');
 			return failed(reason) ? reason : { ...base, reason };
 		}
 	}
@@ -505,14 +496,14 @@ function read(
 			if (failed(action)) return action;
 			const file = fileOf(get(obj, F.file));
 			if (failed(file)) return file;
-			const context = textField(obj, F.context, 'context', 'what exactly to do, and by which rule');
+			const context = textField(obj, F.context, 'what exactly to do, and by which rule');
 			if (failed(context)) return context;
 			return { action, file, context };
 		}
 		case 'answer-clarification': {
-			const id = sameId(obj, F.taskId, item.task_id, 'task_id');
+			const id = sameId(obj, F.taskId, item.task_id);
 			if (failed(id)) return id;
-			const answer = textField(obj, F.answer, 'answer', 'your answer to the question');
+			const answer = textField(obj, F.answer, 'your answer to the question');
 			if (failed(answer)) return answer;
 			const rawFile = get(obj, F.file);
 			if (
@@ -524,7 +515,7 @@ function read(
 			return failed(file) ? file : { task_id: item.task_id, answer, file };
 		}
 		case 'rule-appeal': {
-			const id = sameId(obj, F.appealId, item.appeal_id, 'appeal_id');
+			const id = sameId(obj, F.appealId, item.appeal_id);
 			if (failed(id)) return id;
 			const raw = get(obj, F.decision);
 			const w = normWord(raw);
@@ -544,14 +535,14 @@ function read(
 				return fail(
 					`"decision" must be "uphold" or "revise"${typeof raw === 'string' ? `, not "${raw.slice(0, 30)}"` : ''}`
 				);
-			const reason = textField(obj, F.reason, 'reason', 'why');
+			const reason = textField(obj, F.reason, 'why');
 			if (failed(reason)) return reason;
 			if (decision === 'uphold') return { appeal_id: item.appeal_id, decision, reason };
-			const context = textField(obj, F.newContext, 'context', "a revision needs the task's full new wording");
+			const context = textField(obj, F.newContext, "a revision needs the task's full new wording");
 			return failed(context) ? context : { appeal_id: item.appeal_id, decision, reason, context };
 		}
 		case 'decide-amendment': {
-			const id = sameId(obj, F.proposalId, item.proposal_id, 'proposal_id');
+			const id = sameId(obj, F.proposalId, item.proposal_id);
 			if (failed(id)) return id;
 			const raw = get(obj, F.approve);
 			const approve = boolish(
@@ -560,7 +551,7 @@ function read(
 				['reject', 'rejected', 'deny', 'denied', 'refuse', 'refused', 'decline', '拒绝', '驳回', '不批准']
 			);
 			if (approve === null) return fail('"approve" must be true or false');
-			const reason = textField(obj, F.reason, 'reason', 'why');
+			const reason = textField(obj, F.reason, 'why');
 			return failed(reason) ? reason : { proposal_id: item.proposal_id, approve, reason };
 		}
 		case 'execute': {
@@ -568,20 +559,20 @@ function read(
 			const answers = has(obj, [...F.content, ...F.status]);
 			if (asks !== undefined && answers) return fail(GOVERNANCE_REPLY_ERRORS.questionAndOutput);
 			if (asks !== undefined) {
-				const id = sameId(obj, F.taskId, item.task_id, 'task_id');
+				const id = sameId(obj, F.taskId, item.task_id);
 				if (failed(id)) return id;
-				const question = textField(obj, F.question, 'question', 'what is unclear');
+				const question = textField(obj, F.question, 'what is unclear');
 				return failed(question) ? question : { task_id: item.task_id, question };
 			}
 			return outputOf(obj, item.task_id);
 		}
 		case 'respond-veto': {
-			const id = sameId(obj, F.taskId, item.task_id, 'task_id');
+			const id = sameId(obj, F.taskId, item.task_id);
 			if (failed(id)) return id;
 			return vetoResponse(obj, item);
 		}
 		case 'review': {
-			const id = sameId(obj, ['task_id', 'taskId', 'task'], item.task_id, 'task_id');
+			const id = sameId(obj, ['task_id', 'taskId', 'task'], item.task_id);
 			if (failed(id)) return id;
 			const rawN = get(obj, F.n);
 			if (rawN !== undefined && Number(rawN) !== item.n)
@@ -622,7 +613,7 @@ function read(
 				return fail(
 					`"verdict" must be "approve" or "veto"${typeof raw === 'string' ? `, not "${raw.slice(0, 30)}"` : ''}`
 				);
-			const reason = textField(obj, F.reason, 'reason', 'your finding');
+			const reason = textField(obj, F.reason, 'your finding');
 			if (failed(reason)) return reason;
 			const base = { task_id: item.task_id, n: item.n, verdict: verdict ? 'approve' : 'veto', reason };
 			if (verdict) return base;
@@ -634,7 +625,7 @@ function read(
 			return failed(rule) ? rule : { ...base, rule };
 		}
 		case 'cosign': {
-			const id = sameId(obj, F.proposalId, item.proposal_id, 'proposal_id');
+			const id = sameId(obj, F.proposalId, item.proposal_id);
 			if (failed(id)) return id;
 			const cosign = boolish(
 				get(obj, F.cosign),
@@ -654,7 +645,7 @@ function read(
 				['refuse', 'refused', 'reject', 'rejected', 'decline', 'declined', 'deny', '拒绝', '拒绝会签', '不签']
 			);
 			if (cosign === null) return fail('"cosign" must be true or false');
-			const reason = textField(obj, F.reason, 'reason', 'why');
+			const reason = textField(obj, F.reason, 'why');
 			return failed(reason) ? reason : { proposal_id: item.proposal_id, cosign, reason };
 		}
 		default:

@@ -20,7 +20,6 @@ import {
 } from '.';
 import {
 	ASKS_BY_ROLE,
-	assignPrompt,
 	governancePrompt,
 	isModelAsk,
 	toolAnswer,
@@ -192,7 +191,7 @@ describe('governance prompts', () => {
 		while (!obs && (await r.step())) {
 			/* until the first ask */
 		}
-		const p = assignPrompt(obs! as Extract<GovernanceObservation, { role: 'assigner' }>, {
+		const p = governancePrompt('assign', obs! as Extract<GovernanceObservation, { role: 'assigner' }>, {
 			previousError: 'action must be one of read, summarise.'
 		});
 		const t = text(p);
@@ -268,7 +267,7 @@ describe('governance prompts in the run’s language', () => {
 	};
 
 	it('are written in Chinese for a zh run, with the seed’s terms and the rule book in Chinese', () => {
-		const zh = text(assignPrompt(assignerAsked('zh')));
+		const zh = text(governancePrompt('assign', assignerAsked('zh')));
 		expect(zh).toContain('你是分派员');
 		expect(zh).toContain('审计员');
 		expect(zh).toContain('VIP 客户的每笔订单折扣率');
@@ -280,10 +279,10 @@ describe('governance prompts in the run’s language', () => {
 	});
 
 	it('stay in English by default, word for word what every golden run was recorded with', () => {
-		const en = text(assignPrompt(assignerAsked('en')));
+		const en = text(governancePrompt('assign', assignerAsked('en')));
 		expect(en).toContain('You are the Assigner.');
 		expect(en).toContain('It is round 1. 0 of 2 tasks are open: assign the next task towards the goal.');
 		expect(en).not.toMatch(/[\u4e00-\u9fff]/);
-		expect(text(assignPrompt({ ...assignerAsked('en'), lang: undefined as never }))).toBe(en);
+		expect(text(governancePrompt('assign', { ...assignerAsked('en'), lang: undefined as never }))).toBe(en);
 	});
 });

@@ -1,6 +1,8 @@
 /**
- * Prompts for the governance roles played by a language model, one builder per role and ask, each
- * built only from that role's observation (observe.ts): what a prompt says, the role could see.
+ * Prompts for the governance roles played by a language model, built only from the asked role's
+ * observation (observe.ts): what a prompt says, the role could see. Each role has a table of its asks'
+ * own text (ASSIGNER_ASKS, EXECUTOR_ASKS, AUDITOR_ASKS); `governancePrompt` frames that text with the
+ * role's system prompt and its view of the history, the same way for every ask of the role.
  *
  * Rules of the wording, carried over from the undercover prompts (seed 002's lessons):
  * - the reply is described as one JSON object with named fields, in words; no numbered format
@@ -47,11 +49,11 @@ export type GovernanceAskKind =
 
 export type ModelRole = Exclude<Role, 'human'>;
 
-export const ASKS_BY_ROLE: Readonly<Record<ModelRole, readonly GovernanceAskKind[]>> = {
+export const ASKS_BY_ROLE = {
 	assigner: ['assign', 'answer-clarification', 'rule-appeal', 'decide-amendment'],
 	executor: ['execute', 'respond-veto'],
 	auditor: ['review', 'cosign']
-};
+} as const satisfies Readonly<Record<ModelRole, readonly GovernanceAskKind[]>>;
 
 export const isModelAsk = (role: Role, kind: string): kind is GovernanceAskKind =>
 	role !== 'human' && (ASKS_BY_ROLE[role] as readonly string[]).includes(kind);
@@ -333,36 +335,26 @@ function build(
 	};
 }
 
-/** An Assigner's ask: its system prompt and its view of the game's history come with every one. */
-const assignerAsk = (
-	obs: AssignerObservation,
-	kind: GovernanceAskKind,
-	focus: string,
-	task: string,
-	opts: GovernancePromptOptions
-) =>
-	build(promptText(obs.lang), kind, 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
+/**
+ * What an ask adds to its role's prompt: where things stand and what it is about (the focus), what to
+ * reply (the task), and the task whose history the prompt recalls, for the roles that recall one.
+ */
+interface AskText {
+	focus: string;
+	task: string;
+	taskId?: string;
+}
 
-/** An Executor's ask about task `taskId`: the history of that task, and the tools while any are left. */
-const executorAsk = (
-	obs: ExecutorObservation,
-	kind: GovernanceAskKind,
-	taskId: string,
-	focus: string,
-	task: string,
-	opts: GovernancePromptOptions
-) =>
-	build(
-		promptText(obs.lang),
-		kind,
-		'executor',
-		executorSystem(obs),
-		executorHistory(obs, taskId),
-		focus,
-		task,
-		opts,
-		toolParts(promptText(obs.lang).history, opts)
-	);
+/** An ask's text, from the asked seat's observation and the run language's words. */
+type AskTexts<O, K extends GovernanceAskKind, T extends AskText = AskText> = Readonly<
+	Record<K, (obs: O, words: PromptText, opts: GovernancePromptOptions) => T>
+>;
+
+/** The focus of an ask about a proposal: where the game stands, then the proposal and its progress. */
+function proposalFocus(obs: AssignerObservation | AuditorObservation, words: PromptText, id: string): string {
+	const p = obs.proposals.find((x) => x.id === id);
+	return [statusLine(obs), p ? proposalText(words, p, obs.rules) : words.history.proposalOnly(id)].join('\n');
+}
 
 function focusOf<K extends FocusItem['kind']>(
 	obs: GovernanceObservation,
@@ -403,66 +395,49 @@ const assignerSystem = (obs: AssignerObservation) => {
 	]);
 };
 
-/** Assign one task from the vague goal. */
-export function assignPrompt(obs: AssignerObservation, opts: GovernancePromptOptions = {}): GovernancePrompt {
-	focusOf(obs, 'assign');
-	const t = promptText(obs.lang);
-	const focus = `${statusLine(obs)} ${t.assignFocus(obs.open, obs.maxOpen)}`;
-	const task = t.assignTask;
-	return assignerAsk(obs, 'assign', focus, task, opts);
-}
-
-/** Answer the Executor's question about a task. */
-export function clarificationAnswerPrompt(
-	obs: AssignerObservation,
-	opts: GovernancePromptOptions = {}
-): GovernancePrompt {
-	const f = focusOf(obs, 'answer-clarification');
-	const t = taskOf(obs, f.task_id);
-	const q = obs.clarifications.findLast((c) => c.task_id === f.task_id && c.answer === null);
-	const h = promptText(obs.lang).history;
-	const focus = taskFocus(obs, t, [h.executorAsks(clip(oneLine(q?.question ?? ''), 600))]);
-	const task = promptText(obs.lang).clarifyTask(f.task_id);
-	return assignerAsk(obs, 'answer-clarification', focus, task, opts);
-}
-
-/** Rule on the Executor's appeal against a veto. */
-export function appealRulingPrompt(
-	obs: AssignerObservation,
-	opts: GovernancePromptOptions = {}
-): GovernancePrompt {
-	const f = focusOf(obs, 'rule-appeal');
-	const t = taskOf(obs, f.task_id);
-	const a = obs.appeals.find((x) => x.id === f.appeal_id);
-	const h = promptText(obs.lang).history;
-	const focus = taskFocus(obs, t, [
-		h.vetoedOutputOf(
+const ASSIGNER_ASKS: AskTexts<AssignerObservation, (typeof ASKS_BY_ROLE.assigner)[number]> = {
+	/** Assign one task from the vague goal. */
+	assign: (obs, words) => {
+		focusOf(obs, 'assign');
+		return {
+			focus: `${statusLine(obs)} ${words.assignFocus(obs.open, obs.maxOpen)}`,
+			task: words.assignTask
+		};
+	},
+	/** Answer the Executor's question about a task. */
+	'answer-clarification': (obs, words) => {
+		const f = focusOf(obs, 'answer-clarification');
+		const t = taskOf(obs, f.task_id);
+		const q = obs.clarifications.findLast((c) => c.task_id === f.task_id && c.answer === null);
+		const h = words.history;
+		return {
+			focus: taskFocus(obs, t, [h.executorAsks(clip(oneLine(q?.question ?? ''), 600))]),
+			task: words.clarifyTask(f.task_id)
+		};
+	},
+	/** Rule on the Executor's appeal against a veto. */
+	'rule-appeal': (obs, words) => {
+		const f = focusOf(obs, 'rule-appeal');
+		const t = taskOf(obs, f.task_id);
+		const a = obs.appeals.find((x) => x.id === f.appeal_id);
+		const h = words.history;
+		const veto = h.vetoedOutputOf(
 			String(a?.veto.n ?? '?'),
 			t.id,
 			ruleRef(h, a?.veto.rule ?? null),
 			clip(oneLine(a?.veto.reason ?? ''), 400)
-		),
-		h.appeals(f.appeal_id, clip(oneLine(a?.argument ?? ''), 600))
-	]);
-	const task = promptText(obs.lang).appealTask(f.appeal_id);
-	return assignerAsk(obs, 'rule-appeal', focus, task, opts);
-}
-
-/** Decide on the Executor's proposal to amend a rule. */
-export function amendmentDecisionPrompt(
-	obs: AssignerObservation,
-	opts: GovernancePromptOptions = {}
-): GovernancePrompt {
-	const f = focusOf(obs, 'decide-amendment');
-	const p = obs.proposals.find((x) => x.id === f.proposal_id);
-	const t = promptText(obs.lang);
-	const focus = [
-		statusLine(obs),
-		p ? proposalText(t, p, obs.rules) : t.history.proposalOnly(f.proposal_id)
-	].join('\n');
-	const task = t.amendmentTask(f.proposal_id);
-	return assignerAsk(obs, 'decide-amendment', focus, task, opts);
-}
+		);
+		return {
+			focus: taskFocus(obs, t, [veto, h.appeals(f.appeal_id, clip(oneLine(a?.argument ?? ''), 600))]),
+			task: words.appealTask(f.appeal_id)
+		};
+	},
+	/** Decide on the Executor's proposal to amend a rule. */
+	'decide-amendment': (obs, words) => {
+		const f = focusOf(obs, 'decide-amendment');
+		return { focus: proposalFocus(obs, words, f.proposal_id), task: words.amendmentTask(f.proposal_id) };
+	}
+};
 
 // ---------------------------------------------------------------------------------------------
 // The Executor
@@ -524,44 +499,39 @@ function toolsLeftText(t: PromptText, opts: GovernancePromptOptions): string {
 	return left > 0 ? t.toolCall(left) : t.noToolsLeft;
 }
 
-/** Do the task (with a tool loop), or ask once what is unclear. */
-export function executePrompt(
-	obs: ExecutorObservation,
-	opts: GovernancePromptOptions = {}
-): GovernancePrompt {
-	const f = focusOf(obs, 'execute');
-	const t = taskOf(obs, f.task_id);
-	const focus = taskFocus(obs, t);
-	const words = promptText(obs.lang);
-	const ask = t.clarified ? '' : words.askOnce(t.id);
-	// Only while tools are left: on the last turn it would ask for a call the model may no longer make.
-	const read = (opts.toolCallsLeft ?? 0) > 0 ? words.readFirst(t.file) : '';
-	const task = `${toolsLeftText(words, opts)}${read}${words.finalOutput(words.outputFields(t.id), ask)}`;
-	return executorAsk(obs, 'execute', t.id, focus, task, opts);
-}
-
-/** Answer a veto: resubmit, appeal, propose an amendment backed by data, or abandon. */
-export function vetoResponsePrompt(
-	obs: ExecutorObservation,
-	opts: GovernancePromptOptions = {}
-): GovernancePrompt {
-	const f = focusOf(obs, 'respond-veto');
-	const t = taskOf(obs, f.task_id);
-	const v = obs.vetoes.findLast((x) => x.task_id === t.id);
-	const words = promptText(obs.lang);
-	const h = words.history;
-	const focus = taskFocus(obs, t, [
-		h.vetoedYours(String(v?.n ?? '?'), ruleRef(h, v?.rule ?? null), clip(oneLine(v?.reason ?? ''), 400))
-	]);
-	const say = (r: string) =>
-		r in words.responses
-			? words.responses[r as keyof PromptText['responses']](words.outputFields(t.id))
-			: `"${r}"`;
-	const options = f.allowed.map((r) => `- ${say(r)}.`).join('\n');
-	const allowed = f.allowed.map((r) => `"${r}"`).join(', ');
-	const task = words.vetoTask(toolsLeftText(words, opts), options, t.id, allowed);
-	return executorAsk(obs, 'respond-veto', t.id, focus, task, opts);
-}
+const EXECUTOR_ASKS: AskTexts<
+	ExecutorObservation,
+	(typeof ASKS_BY_ROLE.executor)[number],
+	Required<AskText>
+> = {
+	/** Do the task (with a tool loop), or ask once what is unclear. */
+	execute: (obs, words, opts) => {
+		const f = focusOf(obs, 'execute');
+		const t = taskOf(obs, f.task_id);
+		const ask = t.clarified ? '' : words.askOnce(t.id);
+		// Only while tools are left: on the last turn it would ask for a call the model may no longer make.
+		const read = (opts.toolCallsLeft ?? 0) > 0 ? words.readFirst(t.file) : '';
+		const task = `${toolsLeftText(words, opts)}${read}${words.finalOutput(words.outputFields(t.id), ask)}`;
+		return { focus: taskFocus(obs, t), task, taskId: t.id };
+	},
+	/** Answer a veto: resubmit, appeal, propose an amendment backed by data, or abandon. */
+	'respond-veto': (obs, words, opts) => {
+		const f = focusOf(obs, 'respond-veto');
+		const t = taskOf(obs, f.task_id);
+		const v = obs.vetoes.findLast((x) => x.task_id === t.id);
+		const h = words.history;
+		const focus = taskFocus(obs, t, [
+			h.vetoedYours(String(v?.n ?? '?'), ruleRef(h, v?.rule ?? null), clip(oneLine(v?.reason ?? ''), 400))
+		]);
+		const say = (r: string) =>
+			r in words.responses
+				? words.responses[r as keyof PromptText['responses']](words.outputFields(t.id))
+				: `"${r}"`;
+		const options = f.allowed.map((r) => `- ${say(r)}.`).join('\n');
+		const allowed = f.allowed.map((r) => `"${r}"`).join(', ');
+		return { focus, task: words.vetoTask(toolsLeftText(words, opts), options, t.id, allowed), taskId: t.id };
+	}
+};
 
 // ---------------------------------------------------------------------------------------------
 // The Auditor
@@ -592,76 +562,71 @@ function auditorHistory(obs: AuditorObservation, taskId: string | null): PromptP
 	return records(words, h.reviewsHead, lines);
 }
 
-/** Review an output against the rule book in force. */
-export function reviewPrompt(obs: AuditorObservation, opts: GovernancePromptOptions = {}): GovernancePrompt {
-	const f = focusOf(obs, 'review');
-	const o = obs.outputs.findLast((x) => x.task_id === f.task_id && x.n === f.n);
-	const asked = o?.asked;
-	const calls = o?.toolCalls ?? [];
-	const h = promptText(obs.lang).history;
-	const focus = [
-		statusLine(obs),
-		h.outputHead(f.n, f.task_id, String(o?.round ?? '?'), o?.status ?? '?'),
-		asked ? h.answers(asked.action, asked.file, clip(oneLine(asked.context), 800)) : '',
-		h.behind(calls.length ? calls.map(toolCallLine(h)).join('; ') : h.none),
-		o?.claimMismatch ? h.claimMismatch : '',
-		h.content(clip(o?.content ?? '', 2500))
-	]
-		.filter(Boolean)
-		.join('\n');
-	const task = promptText(obs.lang).reviewTask(f.task_id, f.n);
-	return build(
-		promptText(obs.lang),
-		'review',
-		'auditor',
-		auditorSystem(obs),
-		auditorHistory(obs, f.task_id),
-		focus,
-		task,
-		opts
-	);
-}
-
-/** Co-sign an amendment the Assigner approved, or refuse. */
-export function cosignPrompt(obs: AuditorObservation, opts: GovernancePromptOptions = {}): GovernancePrompt {
-	const f = focusOf(obs, 'cosign');
-	const p = obs.proposals.find((x) => x.id === f.proposal_id);
-	const words = promptText(obs.lang);
-	const focus = [
-		statusLine(obs),
-		p ? proposalText(words, p, obs.rules) : words.history.proposalOnly(f.proposal_id)
-	].join('\n');
-	const task = words.cosignTask(f.proposal_id);
-	return build(words, 'cosign', 'auditor', auditorSystem(obs), auditorHistory(obs, null), focus, task, opts);
-}
+const AUDITOR_ASKS: AskTexts<AuditorObservation, (typeof ASKS_BY_ROLE.auditor)[number]> = {
+	/** Review an output against the rule book in force. */
+	review: (obs, words) => {
+		const f = focusOf(obs, 'review');
+		const o = obs.outputs.findLast((x) => x.task_id === f.task_id && x.n === f.n);
+		const asked = o?.asked;
+		const calls = o?.toolCalls ?? [];
+		const h = words.history;
+		const focus = [
+			statusLine(obs),
+			h.outputHead(f.n, f.task_id, String(o?.round ?? '?'), o?.status ?? '?'),
+			asked ? h.answers(asked.action, asked.file, clip(oneLine(asked.context), 800)) : '',
+			h.behind(calls.length ? calls.map(toolCallLine(h)).join('; ') : h.none),
+			o?.claimMismatch ? h.claimMismatch : '',
+			h.content(clip(o?.content ?? '', 2500))
+		]
+			.filter(Boolean)
+			.join('\n');
+		return { focus, task: words.reviewTask(f.task_id, f.n), taskId: f.task_id };
+	},
+	/** Co-sign an amendment the Assigner approved, or refuse. */
+	cosign: (obs, words) => {
+		const f = focusOf(obs, 'cosign');
+		return { focus: proposalFocus(obs, words, f.proposal_id), task: words.cosignTask(f.proposal_id) };
+	}
+};
 
 // ---------------------------------------------------------------------------------------------
 
-/** The prompt for an ask, from the observation of the seat asked. Throws if the role cannot answer it. */
+const isAskOf = <K extends string>(asks: Readonly<Record<K, unknown>>, kind: string): kind is K =>
+	Object.hasOwn(asks, kind);
+
+/**
+ * The prompt for an ask, from the observation of the seat asked: the role's system prompt and its view
+ * of the history (the Executor's with its tool loop), then the ask's own text. Throws if the role
+ * cannot answer it, or is not being asked it now.
+ */
 export function governancePrompt(
 	kind: GovernanceAskKind,
 	obs: GovernanceObservation,
 	opts: GovernancePromptOptions = {}
 ): GovernancePrompt {
-	switch (kind) {
-		case 'assign':
-		case 'answer-clarification':
-		case 'rule-appeal':
-		case 'decide-amendment': {
-			if (obs.role !== 'assigner') break;
-			if (kind === 'assign') return assignPrompt(obs, opts);
-			if (kind === 'answer-clarification') return clarificationAnswerPrompt(obs, opts);
-			if (kind === 'rule-appeal') return appealRulingPrompt(obs, opts);
-			return amendmentDecisionPrompt(obs, opts);
-		}
-		case 'execute':
-		case 'respond-veto':
-			if (obs.role !== 'executor') break;
-			return kind === 'execute' ? executePrompt(obs, opts) : vetoResponsePrompt(obs, opts);
-		case 'review':
-		case 'cosign':
-			if (obs.role !== 'auditor') break;
-			return kind === 'review' ? reviewPrompt(obs, opts) : cosignPrompt(obs, opts);
+	const words = promptText(obs.lang);
+	if (obs.role === 'assigner' && isAskOf(ASSIGNER_ASKS, kind)) {
+		const { focus, task } = ASSIGNER_ASKS[kind](obs, words, opts);
+		return build(words, kind, 'assigner', assignerSystem(obs), assignerHistory(obs), focus, task, opts);
+	}
+	if (obs.role === 'executor' && isAskOf(EXECUTOR_ASKS, kind)) {
+		const { focus, task, taskId } = EXECUTOR_ASKS[kind](obs, words, opts);
+		const history = executorHistory(obs, taskId);
+		const tools = toolParts(words.history, opts);
+		return build(words, kind, 'executor', executorSystem(obs), history, focus, task, opts, tools);
+	}
+	if (obs.role === 'auditor' && isAskOf(AUDITOR_ASKS, kind)) {
+		const { focus, task, taskId } = AUDITOR_ASKS[kind](obs, words, opts);
+		return build(
+			words,
+			kind,
+			'auditor',
+			auditorSystem(obs),
+			auditorHistory(obs, taskId ?? null),
+			focus,
+			task,
+			opts
+		);
 	}
 	throw new RangeError(`the ${obs.role} does not answer "${kind}"`);
 }

@@ -19,11 +19,49 @@ import type {
 	LoggedToolCall,
 	Message,
 	Proposal,
+	ProposalStage,
+	ProposedAmendment,
 	Role,
 	Task,
+	TaskSpec,
 	Veto
 } from './state';
 import { MAX_SUBMISSIONS } from './tasks';
+
+/** A task as its assignment creates it: the assignment its first revision, nothing submitted yet. */
+const assignedTask = (spec: TaskSpec, round: number): Task => ({
+	...spec,
+	round,
+	status: 'assigned',
+	revisions: [{ round, by: 'assignment', file: spec.file, context: spec.context }],
+	submissions: 0,
+	clarified: false,
+	appealed: false,
+	proposal: null,
+	closedRound: null
+});
+
+/** A proposal as the Executor makes it: at its policy's first stage, nothing decided on it yet. */
+export const newProposal = (
+	id: string,
+	task_id: string,
+	round: number,
+	amendment: ProposedAmendment,
+	stage: ProposalStage
+): Proposal => ({
+	id,
+	task_id,
+	round,
+	...amendment,
+	stage,
+	impact: null,
+	assigner: null,
+	cosign: null,
+	approval: null,
+	refusal: null,
+	enacted: null,
+	closedRound: null
+});
 
 const updateTask = (s: GovernanceState, id: string, patch: (t: Task) => Partial<Task>): Task[] =>
 	s.tasks.map((t) => (t.id === id ? { ...t, ...patch(t) } : t));
@@ -183,21 +221,10 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 
 		case 'task.assigned': {
 			const { task, round } = ev.data;
-			const t: Task = {
-				...task,
-				round,
-				status: 'assigned',
-				revisions: [{ round, by: 'assignment', file: task.file, context: task.context }],
-				submissions: 0,
-				clarified: false,
-				appealed: false,
-				proposal: null,
-				closedRound: null
-			};
 			return {
 				...s,
 				...taken,
-				tasks: [...s.tasks, t],
+				tasks: [...s.tasks, assignedTask(task, round)],
 				messages: message(
 					s,
 					e,
@@ -396,36 +423,23 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			};
 		}
 		case 'amendment.proposed': {
-			const d = ev.data;
-			const proposal: Proposal = {
-				id: d.proposal_id,
-				task_id: d.task_id,
-				round: s.round,
-				rule_id: d.rule_id,
-				base_version: d.base_version,
-				text: d.text,
-				params: d.params,
-				evidence: d.evidence,
-				rationale: d.rationale,
-				stage: s.config.policy === 'impact' ? 'impact' : 'assigner',
-				impact: null,
-				assigner: null,
-				cosign: null,
-				approval: null,
-				refusal: null,
-				enacted: null,
-				closedRound: null
-			};
+			const { proposal_id, task_id, ...amendment } = ev.data;
+			// The impact policy assesses a proposal before the Assigner sees it.
+			const stage = s.config.policy === 'impact' ? 'impact' : 'assigner';
 			return {
 				...s,
 				...taken,
-				proposals: [...s.proposals, proposal],
-				vetoes: respond(s, d.task_id, 'amend'),
-				tasks: updateTask(s, d.task_id, () => ({ status: 'amending', proposal: d.proposal_id })),
-				messages: message(s, e, 'executor', 'assigner', `${d.proposal_id} amend ${d.rule_id}: ${d.text}`, {
-					task_id: d.task_id,
-					proposal_id: d.proposal_id
-				})
+				proposals: [...s.proposals, newProposal(proposal_id, task_id, s.round, amendment, stage)],
+				vetoes: respond(s, task_id, 'amend'),
+				tasks: updateTask(s, task_id, () => ({ status: 'amending', proposal: proposal_id })),
+				messages: message(
+					s,
+					e,
+					'executor',
+					'assigner',
+					`${proposal_id} amend ${amendment.rule_id}: ${amendment.text}`,
+					{ task_id, proposal_id }
+				)
 			};
 		}
 		case 'impact.assessed': {

@@ -123,20 +123,24 @@ export interface Appeal {
 	ruling: { decision: 'revise' | 'uphold'; reason: string; context: string | null; round: number } | null;
 }
 
-/** Where a proposal is in the amendment policy's pipeline. */
-export type ProposalStage =
-	'impact' | 'assigner' | 'cosign' | 'approval' | 'passed' | 'refused' | 'approved' | 'rejected';
-
-export interface Proposal {
-	id: string;
-	task_id: string;
-	round: number;
+/** What the Executor proposes: the rule and the version it amends, the new wording, and the case for it. */
+export interface ProposedAmendment {
 	rule_id: string;
 	base_version: number;
 	text: string;
 	params: Record<string, number>;
 	evidence: unknown;
 	rationale: string;
+}
+
+/** Where a proposal is in the amendment policy's pipeline. */
+export type ProposalStage =
+	'impact' | 'assigner' | 'cosign' | 'approval' | 'passed' | 'refused' | 'approved' | 'rejected';
+
+export interface Proposal extends ProposedAmendment {
+	id: string;
+	task_id: string;
+	round: number;
 	stage: ProposalStage;
 	impact: Impact | null;
 	assigner: { approve: boolean; reason: string } | null;
@@ -271,19 +275,7 @@ export type GovernanceEvent =
 				context: string | null;
 			}
 	  >
-	| Ev<
-			'amendment.proposed',
-			{
-				proposal_id: string;
-				task_id: string;
-				rule_id: string;
-				base_version: number;
-				text: string;
-				params: Record<string, number>;
-				evidence: unknown;
-				rationale: string;
-			}
-	  >
+	| Ev<'amendment.proposed', { proposal_id: string; task_id: string } & ProposedAmendment>
 	| Ev<'impact.assessed', { proposal_id: string; impact: Impact }>
 	| Ev<'amendment.ruled', { proposal_id: string; approve: boolean; reason: string }>
 	| Ev<'amendment.cosigned', { proposal_id: string; reason: string }>
@@ -337,45 +329,42 @@ export type VetoResponse = 'resubmit' | 'appeal' | 'amend' | 'abandon';
 /** A task as the agents see it: definition, status and lineage. */
 export type TaskView = Readonly<Task>;
 
-export interface AssignerObservation extends ObservationBase {
+/** The keys of the state's record lists (tasks, outputs, proposals...). */
+type ListKey = {
+	[P in keyof GovernanceState]: GovernanceState[P] extends readonly unknown[] ? P : never;
+}[keyof GovernanceState];
+
+/** Record lists of the state that a seat's observation holds as the state has them, read-only. */
+type Records<K extends ListKey> = { [P in K]: readonly Readonly<GovernanceState[P][number]>[] };
+
+export interface AssignerObservation
+	extends ObservationBase, Records<'tasks' | 'clarifications' | 'appeals' | 'proposals'> {
 	role: 'assigner';
-	tasks: readonly TaskView[];
-	clarifications: readonly Readonly<Clarification>[];
-	appeals: readonly Readonly<Appeal>[];
-	proposals: readonly Readonly<Proposal>[];
 	/** Open tasks, and how many may be open at once. */
 	open: number;
 	maxOpen: number;
 }
 
-export interface ExecutorObservation extends ObservationBase {
+/** Its outputs are its own (what it wrote, not any file). */
+export interface ExecutorObservation
+	extends
+		ObservationBase,
+		Records<'tasks' | 'clarifications' | 'vetoes' | 'appeals' | 'proposals' | 'outputs'> {
 	role: 'executor';
-	tasks: readonly TaskView[];
-	clarifications: readonly Readonly<Clarification>[];
-	vetoes: readonly Readonly<Veto>[];
-	appeals: readonly Readonly<Appeal>[];
-	proposals: readonly Readonly<Proposal>[];
-	/** Its own outputs (what it wrote, not any file). */
-	outputs: readonly Readonly<Output>[];
 	/** Its own tool calls: tool, arguments and whether they were allowed; never what they returned. */
 	toolCalls: readonly Readonly<LoggedToolCall>[];
 }
 
-export interface AuditorObservation extends ObservationBase {
+/** Its outputs carry the tool calls the log shows behind them. */
+export interface AuditorObservation
+	extends ObservationBase, Records<'tasks' | 'outputs' | 'reviews' | 'proposals'> {
 	role: 'auditor';
-	tasks: readonly TaskView[];
-	/** Outputs with the tool calls the log shows behind them. */
-	outputs: readonly Readonly<Output>[];
-	reviews: readonly Readonly<Review>[];
-	proposals: readonly Readonly<Proposal>[];
 }
 
-export interface HumanObservation extends ObservationBase {
+export interface HumanObservation extends ObservationBase, Records<'proposals' | 'metrics'> {
 	role: 'human';
-	proposals: readonly Readonly<Proposal>[];
 	/** Where the slider starts (the config's approval); headless, the stand-in answers with it. */
 	defaultApproval: number;
-	metrics: readonly Readonly<RoundMetrics>[];
 }
 
 export type GovernanceObservation =
