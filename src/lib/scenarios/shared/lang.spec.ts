@@ -4,16 +4,7 @@ import { inLang, isRunLang, RUN_LANGS, type ByLang } from './lang';
 describe('run languages', () => {
 	it('knows English and Chinese, and nothing else', () => {
 		expect(RUN_LANGS).toEqual(['en', 'zh']);
-		expect(['en', 'zh', 'fr', 'EN', '', null, undefined, 1].map(isRunLang)).toEqual([
-			true,
-			true,
-			false,
-			false,
-			false,
-			false,
-			false,
-			false
-		]);
+		expect(['en', 'fr', 'zh', 'EN', '', null, undefined, 1].filter(isRunLang)).toEqual(['en', 'zh']);
 	});
 
 	it("reads a table's entry for a language, English where a state has none", () => {
