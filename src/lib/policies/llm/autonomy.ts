@@ -14,13 +14,7 @@ import {
 	DECISION_ERRORS,
 	type AutonomyObservation
 } from '../../scenarios/autonomy';
-import {
-	modelSeat,
-	TransportFailure,
-	withLengthHint,
-	type ChatClient,
-	type ModelSeatOptions
-} from './chat-client';
+import { modelSeat, replyOf, TransportFailure, type ChatClient, type ModelSeatOptions } from './chat-client';
 
 export function createLlmAutonomyPolicy(
 	client: ChatClient,
@@ -48,9 +42,7 @@ export function createLlmAutonomyPolicy(
 					ctx
 				);
 				const parsed = parseDecision(response.text);
-				if ('error' in parsed)
-					return { action: null, error: withLengthHint(parsed.error, response), calls: [call] };
-				return { action: parsed, calls: [call] };
+				return replyOf('error' in parsed ? parsed : { action: parsed }, response, [call]);
 			} catch (err) {
 				// The provider failed: a ledger line (transport failure), not an interruption of the run.
 				if (err instanceof TransportFailure) return { action: { transport: err.message }, calls: err.calls };

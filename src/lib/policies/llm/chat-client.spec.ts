@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, ownCallGate, sha256Hex } from '../../core';
+import { canonicalJson, ownCallGate, sha256Hex, type ModelCall, type ToolCallRecord } from '../../core';
 import { EngineError, type ChatRequest } from '../../engines/types';
 import {
 	isTransportError,
+	replyOf,
 	requestHash,
 	sendRecorded,
 	TransportFailure,
@@ -112,5 +113,32 @@ describe('a model call needs the gate’s permit', () => {
 		);
 		expect(seen).toHaveLength(1);
 		expect(seen[0]).toMatchObject({ purpose: 'speak', passed: expect.arrayContaining(['tokens']) });
+	});
+});
+
+describe('a parsed reply as the policy answers it', () => {
+	const usage = { promptTokens: 10, completionTokens: 5, ttftMs: 1, totalMs: 2, decodeTokensPerSecond: 3 };
+	const call = { engine: 'fake', model: 'm', requestHash: 'h', purpose: 'vote' } as ModelCall;
+
+	it('carries the action and the calls that made it', () => {
+		const reply = replyOf({ action: { target: 3 } }, { text: '{}', finishReason: 'stop', usage }, [call]);
+		expect(reply).toEqual({ action: { target: 3 }, calls: [call] });
+	});
+
+	it('turns a parse error into no action, with the length hint only for a cut reply, and keeps tool calls', () => {
+		const toolCalls = [{ tool: 'read', args: {} }] as unknown as ToolCallRecord[];
+		expect(replyOf({ error: 'no seat' }, { text: '', finishReason: 'stop', usage }, [call])).toEqual({
+			action: null,
+			error: 'no seat',
+			calls: [call]
+		});
+		expect(
+			replyOf({ error: 'no seat' }, { text: '', finishReason: 'length', usage }, [], { toolCalls })
+		).toEqual({
+			action: null,
+			error: 'no seat (the reply hit the length limit: answer in fewer words)',
+			calls: [],
+			toolCalls
+		});
 	});
 });

@@ -14,6 +14,7 @@ import {
 	type ModelCall,
 	type Permit,
 	type PolicyContext,
+	type PolicyReply,
 	type RequestDigest,
 	type ToolCallRecord
 } from '../../core';
@@ -299,4 +300,19 @@ export function withLengthHint(error: string, r: ChatResponse): string {
 	return r.finishReason === 'length'
 		? `${error} (the reply hit the length limit: answer in fewer words)`
 		: error;
+}
+
+/**
+ * A reply the scenario's parser has read, as the policy's answer: its action, or the parser's error
+ * (with the length hint where the reply was cut) for the runner to log and to quote on the retry.
+ */
+export function replyOf(
+	parsed: { action: unknown } | { error: string },
+	response: ChatResponse,
+	calls: ModelCall[],
+	extra: Pick<PolicyReply, 'toolCalls'> = {}
+): PolicyReply {
+	return 'error' in parsed
+		? { action: null, error: withLengthHint(parsed.error, response), calls, ...extra }
+		: { action: parsed.action, calls, ...extra };
 }

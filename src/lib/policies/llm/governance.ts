@@ -38,8 +38,8 @@ import {
 import {
 	fitPrompt,
 	modelSeat,
+	replyOf,
 	TransportFailure,
-	withLengthHint,
 	type ChatClient,
 	type ModelSeatOptions
 } from './chat-client';
@@ -131,13 +131,13 @@ export function createLlmGovernancePolicy(
 			const calls: ModelCall[] = [];
 			const toolCalls: ToolCallRecord[] = [];
 
-			const finish = (text: string, response: ChatResponse): PolicyReply => {
-				const parsed = parseGovernanceReply(kind, text, parseCtx);
-				const extra = toolCalls.length ? { toolCalls } : {};
-				return parsed.ok
-					? { action: parsed.action, calls, ...extra }
-					: { action: null, error: withLengthHint(parsed.error, response), calls, ...extra };
-			};
+			const finish = (text: string, response: ChatResponse): PolicyReply =>
+				replyOf(
+					parseGovernanceReply(kind, text, parseCtx),
+					response,
+					calls,
+					toolCalls.length ? { toolCalls } : {}
+				);
 
 			if (role !== 'executor' || !tools) {
 				const prompt = governancePrompt(kind, obs, previousError);

@@ -36,7 +36,14 @@ import {
 	type ReflectInput
 } from '../../scenarios/undercover/prompts';
 import { schemaFor } from '../../scenarios/undercover/schemas';
-import { fitPrompt, modelSeat, withLengthHint, type ChatClient, type ModelSeatOptions } from './chat-client';
+import {
+	fitPrompt,
+	modelSeat,
+	replyOf,
+	withLengthHint,
+	type ChatClient,
+	type ModelSeatOptions
+} from './chat-client';
 
 /** The temperature defaults to 0.7: varied speech, votes still mostly sure. */
 export interface LlmPolicyOptions extends ModelSeatOptions {
@@ -202,8 +209,7 @@ export function createLlmUndercoverPolicy(
 				word: obs.word,
 				lang: obs.lang
 			});
-			if (!parsed.ok) return { action: null, error: withLengthHint(parsed.error, response), calls: [made] };
-			return { action: parsed.action, calls: [made] };
+			return replyOf(parsed, response, [made]);
 		},
 
 		notes: (obs: UndercoverObservation) => notesOf(obs),

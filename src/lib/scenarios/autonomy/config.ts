@@ -1,7 +1,8 @@
 /** The autonomy scenario's config: with the seed, it decides a run. */
 import type { ParseResult } from '../../core';
-import { isIntIn, rangeError, withDefaults } from '../shared/config';
-import { AUTONOMY_LANGS, type AutonomyLang } from './texts';
+import { boolError, configParser, isIntIn, rangeError } from '../shared/config';
+import { isRunLang } from '../shared/lang';
+import type { AutonomyLang } from './texts';
 
 /**
  * The four legacy behaviours of seed 001, each a switch so a class can turn one bug on at a time.
@@ -61,22 +62,17 @@ export const DAY_RANGE = { min: 1, max: 120 } as const;
 export const TOKEN_RANGE = { min: 1, max: 20 } as const;
 
 /** Accepts a partial config (missing fields take defaults) and says in words what is wrong. */
-export function parseAutonomyConfig(raw: unknown): ParseResult<AutonomyConfig> {
-	const read = withDefaults(raw, DEFAULT_CONFIG);
-	if (!read.ok) return read;
-	const c = read.config;
+export const parseAutonomyConfig = configParser(DEFAULT_CONFIG, (c): ParseResult<AutonomyConfig> => {
 	if (!isIntIn(c.days, DAY_RANGE)) return rangeError('days', DAY_RANGE);
 	if (!isIntIn(c.dailyTokens, TOKEN_RANGE)) return rangeError('the daily budget', TOKEN_RANGE, ' of tokens');
 	if (typeof c.faultRate !== 'number' || !(c.faultRate >= 0 && c.faultRate <= 1))
 		return { ok: false, error: 'the fault rate must be a number from 0 to 1' };
 	if (typeof c.pricePer1k !== 'number' || !(c.pricePer1k >= 0 && c.pricePer1k <= 100))
 		return { ok: false, error: 'the price per 1,000 tokens must be a number of dollars from 0 to 100' };
-	if (!AUTONOMY_LANGS.includes(c.lang as AutonomyLang))
-		return { ok: false, error: 'lang must be "en" or "zh"' };
-	for (const s of SWITCHES)
-		if (typeof c[s] !== 'boolean') return { ok: false, error: `${s} must be true or false` };
+	if (!isRunLang(c.lang)) return { ok: false, error: 'lang must be "en" or "zh"' };
+	for (const s of SWITCHES) if (typeof c[s] !== 'boolean') return boolError(s);
 	return { ok: true, config: c as unknown as AutonomyConfig };
-}
+});
 
 /**
  * The canonical setup: English, the default, is left out, so every run made before there was a

@@ -44,6 +44,14 @@ function worldEvidence(
 	});
 }
 
+/** The world events whose evidence has fixed words (texts' `worldEvidence`): the type each leaves. */
+const FIXED_EVIDENCE = {
+	'world.drifted': 'governance-drift',
+	'world.opportunity-opened': 'open-opportunity',
+	'world.rolled-back': 'unresolved-rollback'
+} as const satisfies Partial<Record<AutonomyEvent['kind'], Evidence['type']>>;
+type FixedEvidenceKind = keyof typeof FIXED_EVIDENCE;
+
 /** A spend the provider failed: not a decision. Fixed, the token goes back; legacy, it is "deferred". */
 function failSpend(s: AutonomyState, id: number, error: string): AutonomyState {
 	const charge = s.config.chargeTransportErrors;
@@ -113,20 +121,13 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'world.security-failed' }>).data;
 			return { ...agendaAt(s, d.minute), securityCount: d.count, securitySince: d.minute };
 		}
-		case 'world.drifted': {
-			const d = (ev as Extract<AutonomyEvent, { kind: 'world.drifted' }>).data;
-			const t = textsFor(s.config.lang);
-			return worldEvidence(s, d, 'governance-drift', t.driftSource, t.driftText);
-		}
-		case 'world.opportunity-opened': {
-			const d = (ev as Extract<AutonomyEvent, { kind: 'world.opportunity-opened' }>).data;
-			const t = textsFor(s.config.lang);
-			return worldEvidence(s, d, 'open-opportunity', t.opportunitySource, t.opportunityText);
-		}
+		case 'world.drifted':
+		case 'world.opportunity-opened':
 		case 'world.rolled-back': {
-			const d = (ev as Extract<AutonomyEvent, { kind: 'world.rolled-back' }>).data;
-			const t = textsFor(s.config.lang);
-			return worldEvidence(s, d, 'unresolved-rollback', t.rollbackSource, t.rollbackText);
+			const d = (ev as Extract<AutonomyEvent, { kind: FixedEvidenceKind }>).data;
+			const type = FIXED_EVIDENCE[ev.kind];
+			const words = textsFor(s.config.lang).worldEvidence[type];
+			return worldEvidence(s, d, type, words.source, words.text);
 		}
 		case 'provider.outage-started': {
 			const d = (ev as Extract<AutonomyEvent, { kind: 'provider.outage-started' }>).data;

@@ -6,65 +6,16 @@
  * was (the golden hashes); Chinese uses the seed's own terms (代币, 触发条件, 唤醒, 门, 指纹, 传输失败).
  */
 
-export type AutonomyLang = 'en' | 'zh';
+import { inLang, type ByLang, type RunLang } from '../shared/lang';
 
-export const AUTONOMY_LANGS: readonly AutonomyLang[] = ['en', 'zh'];
+/** The run's language as autonomy's config and pages name it: the one run language of shared/lang.ts. */
+export type AutonomyLang = RunLang;
 
-export interface AutonomyTexts {
-	systemPrompt: string;
-	/** The user message: the file, its triggers (or none), the file's content, the question. */
-	fileLabel: string;
-	triggersLabel: string;
-	noTriggers: string;
-	question: (path: string) => string;
-	fileCut: string;
-	/** The retry line: why the previous reply was refused (already in this language), reply again. */
-	retry: (error: string) => string;
-	// Evidence the world leaves (reducer) and the derived triggers (triggers.ts).
-	mergedSource: (mr: number, clock: string) => string;
-	mergedText: (mr: number) => string;
-	errorSource: string;
-	driftSource: string;
-	driftText: string;
-	opportunitySource: string;
-	opportunityText: string;
-	rollbackSource: string;
-	rollbackText: string;
-	siblingSource: (paths: string) => string;
-	siblingText: (n: number) => string;
-	securitySource: (minute: number) => string;
-	securityText: (n: number) => string;
-	// The wake gate's notes (rules.ts).
-	headMoved: (head: string) => string;
-	newEvidence: (n: number) => string;
-	reviewDue: string;
-	autonomyDue: (target: string) => string;
-	noReason: string;
-	daysDone: (days: number) => string;
-	/** The simulated provider's failure (reducer.ts), the error a failed spend records. */
-	providerError: (status: 500 | 'timeout', outage: boolean) => string;
-	// The doors' refusals (doors.ts).
-	noTrigger: (target: string) => string;
-	sameFingerprint: (fp: string, target: string) => string;
-	cooldown: (target: string, last: string, hours: number, until: string) => string;
-	spacing: (ago: number, apart: number) => string;
-	providerFailed: (n: number) => string;
-	dailySpent: (tokens: number, day: number) => string;
-	locked: (target: string) => string;
-	stillOpen: (spend: number) => string;
-	notInCycle: (target: string) => string;
-	// The patch an IMPROVE writes (validate.ts).
-	patch: (target: string, reason: string, triggers: string) => string;
-	// The scripted Sentinel's reasons (policies/scripted/autonomy.ts).
-	hasFixme: (path: string) => string;
-	worthFix: (trigger: string) => string;
-	nothingToChange: (triggers: string) => string;
-	noTriggerNothing: string;
-	/** How a list of trigger texts is joined. */
-	listSeparator: string;
-}
-
-const EN: AutonomyTexts = {
+/**
+ * English: the words every golden hash was recorded with, and the shape each language's table keeps
+ * (`AutonomyTexts` is its type).
+ */
+const EN = {
 	systemPrompt:
 		'You are Sentinel, an autonomous coding agent with a small daily budget. You are shown one file of your ' +
 		'repository and the triggers that made you look at it. Decide whether the file is worth improving now. ' +
@@ -72,49 +23,77 @@ const EN: AutonomyTexts = {
 	fileLabel: 'File',
 	triggersLabel: 'Triggers',
 	noTriggers: 'none',
-	question: (path) => `Improve ${path} now, or SKIP?`,
+	/** The user message: the file, its triggers (or none), the file's content, the question. */
+	question: (path: string) => `Improve ${path} now, or SKIP?`,
 	fileCut: "// … (file cut to fit the model's window)",
-	mergedSource: (mr, clock) => `MR !${mr} merged ${clock}`,
-	mergedText: (mr) => `changed by MR !${mr}`,
+	/** The retry line: why the previous reply was refused (already in this language), reply again. */
+	retry: (error: string) => `Your previous reply was rejected: ${error}. Reply again.`,
+	/**
+	 * Why a reply or an answer was refused (errors.ts). The parser and the validator give the English
+	 * sentence, which the log records in every run; another language's retry prompt quotes its own.
+	 */
+	decisionErrors: {
+		reply: 'the reply must be {"decision": "IMPROVE" or "SKIP", "reason": "..."}',
+		answer: 'the answer must be {"decision": "IMPROVE" or "SKIP", "reason": "..."}',
+		decision: 'the decision must be IMPROVE or SKIP',
+		reason: 'the reason must be text',
+		noSpend: 'there is no open spend to decide',
+		nothingToDecide: 'nothing to decide'
+	},
+	/** What `withLengthHint` (policies/llm/chat-client.ts) adds when a reply hit the length limit. */
+	lengthHint: ' (the reply hit the length limit: answer in fewer words)',
+	/** The prefix of a patch the Tool Agent refused to write; the tool's own message follows it. */
+	patchRefused: 'the patch could not be written: ',
+	// Evidence the world leaves (reducer) and the derived triggers (triggers.ts).
+	mergedSource: (mr: number, clock: string) => `MR !${mr} merged ${clock}`,
+	mergedText: (mr: number) => `changed by MR !${mr}`,
 	errorSource: 'runtime error',
-	driftSource: 'drift report',
-	driftText: 'governance drift past its threshold',
-	opportunitySource: 'opportunity opened',
-	opportunityText: 'an open improvement opportunity',
-	rollbackSource: 'rollback',
-	rollbackText: 'a rollback nobody has resolved',
-	siblingSource: (paths) => `rollback penalties of ${paths}`,
-	siblingText: (n) => `${n} sibling${n === 1 ? ' has a' : 's have'} rollback penalty`,
-	securitySource: (minute) => `security counter (last failure at minute ${minute})`,
-	securityText: (n) => `${n} security failure${n === 1 ? '' : 's'} in the system`,
-	headMoved: (head) => `head moved to ${head}`,
-	newEvidence: (n) => `${n} new piece(s) of evidence`,
+	/** The evidence a world event leaves in fixed words, by the evidence's type. */
+	worldEvidence: {
+		'governance-drift': { source: 'drift report', text: 'governance drift past its threshold' },
+		'open-opportunity': { source: 'opportunity opened', text: 'an open improvement opportunity' },
+		'unresolved-rollback': { source: 'rollback', text: 'a rollback nobody has resolved' }
+	},
+	siblingSource: (paths: string) => `rollback penalties of ${paths}`,
+	siblingText: (n: number) => `${n} sibling${n === 1 ? ' has a' : 's have'} rollback penalty`,
+	securitySource: (minute: number) => `security counter (last failure at minute ${minute})`,
+	securityText: (n: number) => `${n} security failure${n === 1 ? '' : 's'} in the system`,
+	// The wake gate's notes (rules.ts).
+	headMoved: (head: string) => `head moved to ${head}`,
+	newEvidence: (n: number) => `${n} new piece(s) of evidence`,
 	reviewDue: 'the weekly review is due',
-	autonomyDue: (target) => `autonomy window; admit() considers ${target}`,
+	autonomyDue: (target: string) => `autonomy window; admit() considers ${target}`,
 	noReason: 'no trigger anywhere: time is not a reason, so this wake costs nothing',
-	daysDone: (days) => `${days} simulated days done`,
-	providerError: (status, outage) =>
+	daysDone: (days: number) => `${days} simulated days done`,
+	/** The simulated provider's failure (reducer.ts), the error a failed spend records. */
+	providerError: (status: 500 | 'timeout', outage: boolean) =>
 		`provider ${status === 500 ? 'HTTP 500' : 'timeout'}${outage ? ' (outage)' : ''}`,
-	noTrigger: (target) => `no trigger: nothing provable about ${target} (time is not a reason)`,
-	sameFingerprint: (fp, target) =>
+	// The doors' refusals (doors.ts).
+	noTrigger: (target: string) => `no trigger: nothing provable about ${target} (time is not a reason)`,
+	sameFingerprint: (fp: string, target: string) =>
 		`same triggers (fingerprint ${fp}) as a grant on ${target} that ended in SKIP: no new reason`,
-	cooldown: (target, last, hours, until) =>
+	cooldown: (target: string, last: string, hours: number, until: string) =>
 		`${target} had a token at ${last}; its cooldown of ${hours} h runs to ${until}`,
-	spacing: (ago, apart) => `the last spend was ${ago} min ago; spends are ${apart} min apart at least`,
-	providerFailed: (n) => `the provider failed ${n} times today: no more spends until midnight`,
-	dailySpent: (tokens, day) => `all ${tokens} tokens of day ${day} are spent`,
-	locked: (target) => `${target} is in a locked module`,
-	stillOpen: (spend) => `spend #${spend} is still open in this cycle`,
-	notInCycle: (target) => `${target} is not in this pipeline cycle`,
-	patch: (target, reason, triggers) =>
+	spacing: (ago: number, apart: number) =>
+		`the last spend was ${ago} min ago; spends are ${apart} min apart at least`,
+	providerFailed: (n: number) => `the provider failed ${n} times today: no more spends until midnight`,
+	dailySpent: (tokens: number, day: number) => `all ${tokens} tokens of day ${day} are spent`,
+	locked: (target: string) => `${target} is in a locked module`,
+	stillOpen: (spend: number) => `spend #${spend} is still open in this cycle`,
+	notInCycle: (target: string) => `${target} is not in this pipeline cycle`,
+	// The patch an IMPROVE writes (validate.ts).
+	patch: (target: string, reason: string, triggers: string) =>
 		`# Proposal for ${target}\n\nWhy: ${reason || 'no reason given'}\nTriggers: ${triggers || 'none'}\n`,
-	hasFixme: (path) => `${path} has a FIXME worth a patch`,
-	worthFix: (trigger) => `${trigger}: worth a fix`,
-	nothingToChange: (triggers) => `${triggers}: nothing in the file to change`,
+	// The scripted Sentinel's reasons (policies/scripted/autonomy.ts).
+	hasFixme: (path: string) => `${path} has a FIXME worth a patch`,
+	worthFix: (trigger: string) => `${trigger}: worth a fix`,
+	nothingToChange: (triggers: string) => `${triggers}: nothing in the file to change`,
 	noTriggerNothing: 'no trigger and nothing in the file to change',
-	listSeparator: '; ',
-	retry: (error) => `Your previous reply was rejected: ${error}. Reply again.`
+	/** How a list of trigger texts is joined. */
+	listSeparator: '; '
 };
+
+export type AutonomyTexts = typeof EN;
 
 const ZH: AutonomyTexts = {
 	systemPrompt:
@@ -125,15 +104,25 @@ const ZH: AutonomyTexts = {
 	noTriggers: '无',
 	question: (path) => `现在改进 ${path}，还是 SKIP？`,
 	fileCut: '// …（为适应模型的上下文窗口，文件已截断）',
+	retry: (error) => `你上一次的回复被拒绝了：${error}。请重新回复。`,
+	decisionErrors: {
+		reply: '回复必须是 {"decision": "IMPROVE" 或 "SKIP", "reason": "……"}',
+		answer: '回答必须是 {"decision": "IMPROVE" 或 "SKIP", "reason": "……"}',
+		decision: '决定必须是 IMPROVE 或 SKIP',
+		reason: '理由必须是文字',
+		noSpend: '没有待决定的开销',
+		nothingToDecide: '没有要决定的事'
+	},
+	lengthHint: '（回复达到了长度上限：请用更少的字回答）',
+	patchRefused: '补丁无法写入：',
 	mergedSource: (mr, clock) => `MR !${mr} 于 ${clock} 合并`,
 	mergedText: (mr) => `被 MR !${mr} 修改`,
 	errorSource: '运行时错误',
-	driftSource: '漂移报告',
-	driftText: '治理漂移超过阈值',
-	opportunitySource: '改进机会已开启',
-	opportunityText: '一个待处理的改进机会',
-	rollbackSource: 'rollback',
-	rollbackText: '一个无人解决的 rollback',
+	worldEvidence: {
+		'governance-drift': { source: '漂移报告', text: '治理漂移超过阈值' },
+		'open-opportunity': { source: '改进机会已开启', text: '一个待处理的改进机会' },
+		'unresolved-rollback': { source: 'rollback', text: '一个无人解决的 rollback' }
+	},
 	siblingSource: (paths) => `${paths} 的 rollback 惩罚记录`,
 	siblingText: (n) => `${n} 个 sibling 有 rollback 惩罚`,
 	securitySource: (minute) => `安全计数器（最近一次失败在第 ${minute} 分钟）`,
@@ -163,11 +152,10 @@ const ZH: AutonomyTexts = {
 	worthFix: (trigger) => `${trigger}：值得修复`,
 	nothingToChange: (triggers) => `${triggers}：文件里没有需要改的地方`,
 	noTriggerNothing: '没有触发条件，文件里也没有需要改的地方',
-	listSeparator: '；',
-	retry: (error) => `你上一次的回复被拒绝了：${error}。请重新回复。`
+	listSeparator: '；'
 };
 
-const TABLES: Readonly<Record<AutonomyLang, AutonomyTexts>> = { en: EN, zh: ZH };
+const TEXTS: ByLang<AutonomyTexts> = { en: EN, zh: ZH };
 
 /** The texts of a run language (a config's `lang`). */
-export const textsFor = (lang: AutonomyLang): AutonomyTexts => TABLES[lang];
+export const textsFor = (lang: AutonomyLang): AutonomyTexts => inLang(TEXTS, lang);

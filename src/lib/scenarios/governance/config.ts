@@ -1,6 +1,7 @@
 /** The governance scenario's config: what, with the seed, decides a run. */
 import type { ParseResult } from '../../core';
-import { isIntIn, rangeError, withDefaults } from '../shared/config';
+import { boolError, configParser, isIntIn, rangeError } from '../shared/config';
+import { isRunLang, type RunLang } from '../shared/lang';
 import { DEFAULT_FUSE_ROUNDS, DEFAULT_THRESHOLDS, METRICS, type Thresholds } from '../../metrics';
 
 /**
@@ -17,12 +18,10 @@ export const AMENDMENT_POLICIES: readonly AmendmentPolicy[] = ['assigner-alone',
 export type FuseMode = 'soft' | 'hard';
 
 /**
- * The language of the run: the prompts the roles read, the scripted agents' lines and the rule book's
- * wording. Part of the run (it changes what is hashed), so it is a config field, never the interface's
- * language at play time.
+ * The language of the run (shared/lang.ts): the prompts the roles read, the scripted agents' lines
+ * and the rule book's wording.
  */
-export type GovernanceLang = 'en' | 'zh';
-export const GOVERNANCE_LANGS: readonly GovernanceLang[] = ['en', 'zh'];
+export type GovernanceLang = RunLang;
 
 export interface GovernanceConfig {
 	policy: AmendmentPolicy;
@@ -58,11 +57,7 @@ const APPROVAL_RANGE = { min: 0, max: 100 } as const;
 export const APPROVAL_PASS = 50;
 
 /** Accepts a partial config (missing fields take defaults) and says in words what is wrong. */
-export function parseGovernanceConfig(raw: unknown): ParseResult<GovernanceConfig> {
-	const read = withDefaults(raw, DEFAULT_CONFIG);
-	if (!read.ok) return read;
-	const c = read.config;
-
+export const parseGovernanceConfig = configParser(DEFAULT_CONFIG, (c): ParseResult<GovernanceConfig> => {
 	if (!AMENDMENT_POLICIES.includes(c.policy as AmendmentPolicy))
 		return { ok: false, error: `policy must be one of ${AMENDMENT_POLICIES.join(', ')}` };
 	if (!isIntIn(c.rounds, ROUND_RANGE)) return rangeError('rounds', ROUND_RANGE);
@@ -82,9 +77,8 @@ export function parseGovernanceConfig(raw: unknown): ParseResult<GovernanceConfi
 	if (!isIntIn(c.fuseRounds, FUSE_ROUND_RANGE)) return rangeError('fuseRounds', FUSE_ROUND_RANGE);
 	if (c.fuseMode !== 'soft' && c.fuseMode !== 'hard')
 		return { ok: false, error: 'fuseMode must be "soft" or "hard"' };
-	if (typeof c.forceMetrics !== 'boolean') return { ok: false, error: 'forceMetrics must be true or false' };
-	if (!GOVERNANCE_LANGS.includes(c.lang as GovernanceLang))
-		return { ok: false, error: 'lang must be "en" (English) or "zh" (Chinese)' };
+	if (typeof c.forceMetrics !== 'boolean') return boolError('forceMetrics');
+	if (!isRunLang(c.lang)) return { ok: false, error: 'lang must be "en" (English) or "zh" (Chinese)' };
 	return {
 		ok: true,
 		config: {
@@ -95,10 +89,10 @@ export function parseGovernanceConfig(raw: unknown): ParseResult<GovernanceConfi
 			fuseRounds: c.fuseRounds,
 			fuseMode: c.fuseMode,
 			forceMetrics: c.forceMetrics,
-			lang: c.lang as GovernanceLang
+			lang: c.lang
 		}
 	};
-}
+});
 
 export function serializeGovernanceConfig(c: GovernanceConfig): Record<string, unknown> {
 	return {

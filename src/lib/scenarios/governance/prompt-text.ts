@@ -9,6 +9,7 @@
  * "Confidence:", the R1 and R2 lines, "Title:"). A Chinese prompt asks for them verbatim, and the
  * parser also accepts the Chinese words a model answering in Chinese tends to use instead.
  */
+import { inLang, type ByLang } from '../shared/lang';
 import type { AmendmentPolicy, GovernanceLang } from './config';
 import { IMPACT_BAR } from './impact';
 import type { ModelRole as ModelRoleName } from './prompts';
@@ -434,7 +435,7 @@ const ZH: PromptText = {
 	}
 };
 
-export const PROMPT_TEXT: Readonly<Record<GovernanceLang, PromptText>> = { en: EN, zh: ZH };
+const PROMPT_TEXT: ByLang<PromptText> = { en: EN, zh: ZH };
 
 /** The table for an observation's language (observations made before the field existed are English). */
-export const promptText = (lang: GovernanceLang | undefined): PromptText => PROMPT_TEXT[lang ?? 'en'];
+export const promptText = (lang: GovernanceLang | undefined): PromptText => inLang(PROMPT_TEXT, lang);

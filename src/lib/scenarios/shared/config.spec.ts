@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIntIn, rangeError, withDefaults } from './config';
+import { boolError, configParser, isIntIn, rangeError, withDefaults } from './config';
 
 describe('shared config checks', () => {
 	const range = { min: 1, max: 20 } as const;
@@ -34,5 +34,23 @@ describe('shared config checks', () => {
 			ok: false,
 			error: 'unknown setting: colour'
 		});
+	});
+
+	it("parses through the defaults first, then the scenario's own checks on the whole config", () => {
+		const seen: Record<string, unknown>[] = [];
+		const parse = configParser({ rounds: 6, blank: false }, (c) => {
+			seen.push(c);
+			if (typeof c.blank !== 'boolean') return boolError('blank');
+			return { ok: true, config: { rounds: c.rounds as number, blank: c.blank } };
+		});
+		expect(parse(undefined)).toEqual({ ok: true, config: { rounds: 6, blank: false } });
+		expect(parse({ blank: 'yes' })).toEqual({ ok: false, error: 'blank must be true or false' });
+		// A problem withDefaults finds is answered before the checks run.
+		expect(parse({ colour: 'red' })).toEqual({ ok: false, error: 'unknown setting: colour' });
+		expect(parse([])).toEqual({ ok: false, error: 'the config must be an object' });
+		expect(seen).toEqual([
+			{ rounds: 6, blank: false },
+			{ rounds: 6, blank: 'yes' }
+		]);
 	});
 });

@@ -1,7 +1,9 @@
 /**
- * The first step of every scenario's config parser: a partial config object (missing fields take
- * the defaults), with unknown settings refused in words. Each scenario then checks its own fields.
+ * Every scenario's config parser has the same first step: a partial config object (missing fields
+ * take the defaults), with unknown settings refused in words. Each scenario then checks its own
+ * fields, with the wordings here for the kinds of setting they share.
  */
+import type { ParseResult } from '../../core';
 
 export type WithDefaults = { ok: true; config: Record<string, unknown> } | { ok: false; error: string };
 
@@ -14,6 +16,20 @@ export function withDefaults(raw: unknown, defaults: object): WithDefaults {
 	const unknown = Object.keys(r).filter((k) => !known.has(k));
 	if (unknown.length) return { ok: false, error: `unknown setting: ${unknown.join(', ').slice(0, 80)}` };
 	return { ok: true, config: { ...defaults, ...r } };
+}
+
+/**
+ * A scenario's config parser: `withDefaults`, then `check` on the whole config, which returns the
+ * first problem in words or the config.
+ */
+export function configParser<C>(
+	defaults: Readonly<C>,
+	check: (c: Record<string, unknown>) => ParseResult<C>
+): (raw: unknown) => ParseResult<C> {
+	return (raw) => {
+		const read = withDefaults(raw, defaults as object);
+		return read.ok ? check(read.config) : read;
+	};
 }
 
 /** A whole number (not a numeric string, not 2.5). */
@@ -33,4 +49,10 @@ export const isIntIn = (v: unknown, range: IntRange): v is number =>
 export const rangeError = (name: string, range: IntRange, unit = ''): { ok: false; error: string } => ({
 	ok: false,
 	error: `${name} must be a whole number${unit} from ${range.min} to ${range.max}`
+});
+
+/** The one wording for a true/false setting that is something else. */
+export const boolError = (name: string): { ok: false; error: string } => ({
+	ok: false,
+	error: `${name} must be true or false`
 });

@@ -1,6 +1,7 @@
 /** The undercover game's config: what, with the seed, decides a game. */
 import type { ParseResult } from '../../core';
-import { isIntIn, rangeError, withDefaults } from '../shared/config';
+import { boolError, configParser, isIntIn, rangeError } from '../shared/config';
+import { isRunLang } from '../shared/lang';
 import type { Lang } from './words/types';
 
 export interface UndercoverConfig {
@@ -24,15 +25,11 @@ export const SEAT_RANGE = { min: 4, max: 8 } as const;
 export const ROUND_RANGE = { min: 1, max: 20 } as const;
 
 /** Accepts a partial config (missing fields take defaults) and says in words what is wrong. */
-export function parseUndercoverConfig(raw: unknown): ParseResult<UndercoverConfig> {
-	const read = withDefaults(raw, DEFAULT_CONFIG);
-	if (!read.ok) return read;
-	const c = read.config;
-
+export const parseUndercoverConfig = configParser(DEFAULT_CONFIG, (c): ParseResult<UndercoverConfig> => {
 	if (!isIntIn(c.seats, SEAT_RANGE)) return rangeError('seats', SEAT_RANGE);
 	if (c.undercover !== 1 && c.undercover !== 2) return { ok: false, error: 'undercover must be 1 or 2' };
-	if (typeof c.blank !== 'boolean') return { ok: false, error: 'blank must be true or false' };
-	if (c.lang !== 'en' && c.lang !== 'zh') return { ok: false, error: 'lang must be "en" or "zh"' };
+	if (typeof c.blank !== 'boolean') return boolError('blank');
+	if (!isRunLang(c.lang)) return { ok: false, error: 'lang must be "en" or "zh"' };
 	if (!isIntIn(c.rounds, ROUND_RANGE)) return rangeError('rounds', ROUND_RANGE);
 	const against = c.undercover + (c.blank ? 1 : 0);
 	if (c.seats - against <= against)
@@ -41,4 +38,4 @@ export function parseUndercoverConfig(raw: unknown): ParseResult<UndercoverConfi
 			error: `${c.seats} seats are too few for ${c.undercover} undercover${c.blank ? ' and a blank' : ''}: civilians must outnumber them`
 		};
 	return { ok: true, config: c as unknown as UndercoverConfig };
-}
+});

@@ -15,6 +15,7 @@
  *   English sentence, put into Chinese for a Chinese game.
  */
 import type { SeatId, Stream } from '../../core';
+import type { ByLang } from '../shared/lang';
 import type { PromptPart } from '../shared/prompt';
 import { budgetFor, reserveFor, type ReplyBudget } from '../shared/reply-budget';
 import { errorIn } from './errors';
@@ -140,31 +141,7 @@ export function summaryFromState(s: UndercoverState): GameSummary {
 // ---------------------------------------------------------------------------------------------
 // Wording
 
-/** What the end-of-game summary says of the seat's own word and of the winner, per language. */
 type SummaryWinner = 'majority' | 'minority' | 'none';
-const SUMMARY_TEXT: Record<Lang, { held: Record<Side, string>; won: Record<SummaryWinner, string> }> = {
-	en: {
-		held: {
-			minority: 'You held the different word.',
-			blank: 'You held no word.',
-			majority: 'You held the common word.'
-		},
-		won: {
-			majority: 'The players with the common word won.',
-			minority: 'The players with the different word won.',
-			none: 'It ended without a winner.'
-		}
-	},
-	zh: {
-		held: { minority: '你拿到的是不同的词。', blank: '你没有拿到词。', majority: '你拿到的是多数人的词。' },
-		won: {
-			majority: '拿到多数人词的玩家获胜。',
-			minority: '拿到不同词的玩家获胜。',
-			none: '本局没有胜者。'
-		}
-	}
-};
-
 const winnerOf = (s: GameSummary): SummaryWinner =>
 	'winner' in s && (s.winner === 'majority' || s.winner === 'minority') ? s.winner : 'none';
 
@@ -182,7 +159,6 @@ interface Phrases {
 	defend(tied: readonly SeatId[]): string;
 	vote(options: readonly SeatId[], revote: boolean): string;
 	monologue: string;
-	summary(s: GameSummary, self: SeatId): string;
 	reflect: string;
 	retry(error: string): string;
 	lessonsHead: string;
@@ -244,25 +220,6 @@ const EN: Phrases = {
 	monologue:
 		'Think privately; the other players never see this. What word do the others seem to describe? Does yours look like the common word or the different one? Who most likely holds a different word, and why? ' +
 		'Reply with only a JSON object with two fields: "thoughts", a few sentences, and "suspect", the number of the seat you suspect most.',
-	summary: (s, self) => {
-		const out = s.eliminated.length
-			? `Voted out, in order: ${s.eliminated.map((x) => `seat ${x}`).join(', ')}.`
-			: 'Nobody was voted out.';
-		if (!s.over) return `The game stopped after ${s.rounds} round(s), before the words were revealed. ${out}`;
-		const me = s.seats.find((x) => x.seat === self);
-		const mine = SUMMARY_TEXT.en.held[me?.side ?? 'majority'];
-		const minority = s.seats.filter((x) => x.side === 'minority').map((x) => String(x.seat));
-		const blank = s.seats.filter((x) => x.side === 'blank').map((x) => String(x.seat));
-		const who =
-			(minority.length
-				? ` Seat${minority.length > 1 ? 's' : ''} ${andList(minority, ' and ')} held the different word.`
-				: '') + (blank.length ? ` Seat ${blank.join(', ')} held no word.` : '');
-		const won = SUMMARY_TEXT.en.won[winnerOf(s)];
-		return (
-			`The game is over after ${s.rounds} round(s). The common word was "${s.commonWord}" and the different word was "${s.differentWord}". ` +
-			`${mine}${who} ${won} ${out}`
-		);
-	},
 	reflect:
 		'Write one lesson for your future games, in the form "when <situation>, <what to do>": a concrete situation and a concrete action, not a vague wish such as "be more careful". ' +
 		'Do not mention this game\'s words. Reply with only a JSON object with one field, "lesson".',
@@ -316,24 +273,6 @@ const ZH: Phrases = {
 	monologue:
 		'这是你的内心独白，其他玩家永远看不到。其他人描述的似乎是什么词？你的词像是多数人的那个，还是不同的那个？谁最像拿到不同词的人，为什么？' +
 		'只回复一个JSON对象，含两个字段："thoughts"，几句话的分析；"suspect"，你最怀疑的座位号。',
-	summary: (s, self) => {
-		const out = s.eliminated.length
-			? `出局顺序：${s.eliminated.map((x) => `${x}号`).join('、')}。`
-			: '没有人出局。';
-		if (!s.over) return `游戏在${s.rounds}轮后中止，词还没有揭晓。${out}`;
-		const me = s.seats.find((x) => x.seat === self);
-		const mine = SUMMARY_TEXT.zh.held[me?.side ?? 'majority'];
-		const minority = s.seats.filter((x) => x.side === 'minority').map((x) => x.seat);
-		const blank = s.seats.filter((x) => x.side === 'blank').map((x) => x.seat);
-		const who =
-			(minority.length ? `${zhSeats(minority)}拿到的是不同的词。` : '') +
-			(blank.length ? `${zhSeats(blank)}没有拿到词。` : '');
-		const won = SUMMARY_TEXT.zh.won[winnerOf(s)];
-		return (
-			`游戏结束，共进行了${s.rounds}轮。多数人的词是「${s.commonWord}」，不同的词是「${s.differentWord}」。` +
-			`${mine}${who}${won}${out}`
-		);
-	},
 	reflect:
 		'为今后的游戏写一条经验，格式必须是"当<局面>时，<做法>"：一个具体的局面加一个具体的做法，不要写"下次要更细心"这种空话。' +
 		'不要提到这局的词。只回复一个JSON对象，含一个字段"lesson"。',
@@ -342,7 +281,80 @@ const ZH: Phrases = {
 	notesHead: '你在本局的私人笔记（只有你能看到）：'
 };
 
-export const PHRASES: Record<Lang, Phrases> = { en: EN, zh: ZH };
+export const PHRASES: ByLang<Phrases> = { en: EN, zh: ZH };
+
+/** What the end-of-game summary says, per language; `summaryText` puts the sentences together. */
+interface SummaryWords {
+	/** What stands between two sentences. */
+	gap: string;
+	votedOut(seats: readonly SeatId[]): string;
+	nobodyOut: string;
+	stopped(rounds: number): string;
+	over(rounds: number, commonWord: string, differentWord: string): string;
+	/** The seat's own word, by its side. */
+	held: Record<Side, string>;
+	minorityHeld(seats: readonly SeatId[]): string;
+	blankHeld(seats: readonly SeatId[]): string;
+	won: Record<SummaryWinner, string>;
+}
+
+const SUMMARY_WORDS: ByLang<SummaryWords> = {
+	en: {
+		gap: ' ',
+		votedOut: (seats) => `Voted out, in order: ${seats.map((x) => `seat ${x}`).join(', ')}.`,
+		nobodyOut: 'Nobody was voted out.',
+		stopped: (rounds) => `The game stopped after ${rounds} round(s), before the words were revealed.`,
+		over: (rounds, common, different) =>
+			`The game is over after ${rounds} round(s). The common word was "${common}" and the different word was "${different}".`,
+		held: {
+			minority: 'You held the different word.',
+			blank: 'You held no word.',
+			majority: 'You held the common word.'
+		},
+		minorityHeld: (seats) =>
+			`Seat${seats.length > 1 ? 's' : ''} ${andList(seats.map(String), ' and ')} held the different word.`,
+		blankHeld: (seats) => `Seat ${seats.join(', ')} held no word.`,
+		won: {
+			majority: 'The players with the common word won.',
+			minority: 'The players with the different word won.',
+			none: 'It ended without a winner.'
+		}
+	},
+	zh: {
+		gap: '',
+		votedOut: (seats) => `出局顺序：${seats.map((x) => `${x}号`).join('、')}。`,
+		nobodyOut: '没有人出局。',
+		stopped: (rounds) => `游戏在${rounds}轮后中止，词还没有揭晓。`,
+		over: (rounds, common, different) =>
+			`游戏结束，共进行了${rounds}轮。多数人的词是「${common}」，不同的词是「${different}」。`,
+		held: { minority: '你拿到的是不同的词。', blank: '你没有拿到词。', majority: '你拿到的是多数人的词。' },
+		minorityHeld: (seats) => `${zhSeats(seats)}拿到的是不同的词。`,
+		blankHeld: (seats) => `${zhSeats(seats)}没有拿到词。`,
+		won: {
+			majority: '拿到多数人词的玩家获胜。',
+			minority: '拿到不同词的玩家获胜。',
+			none: '本局没有胜者。'
+		}
+	}
+};
+
+/** The game as `self` may be told it after the game, in its language: the reveal only once it is over. */
+function summaryText(lang: Lang, s: GameSummary, self: SeatId): string {
+	const w = SUMMARY_WORDS[lang];
+	const out = s.eliminated.length ? w.votedOut(s.eliminated) : w.nobodyOut;
+	if (!s.over) return [w.stopped(s.rounds), out].join(w.gap);
+	const seatsOn = (side: Side) => s.seats.filter((x) => x.side === side).map((x) => x.seat);
+	const minority = seatsOn('minority');
+	const blank = seatsOn('blank');
+	return [
+		w.over(s.rounds, s.commonWord, s.differentWord),
+		w.held[s.seats.find((x) => x.seat === self)?.side ?? 'majority'],
+		...(minority.length ? [w.minorityHeld(minority)] : []),
+		...(blank.length ? [w.blankHeld(blank)] : []),
+		w.won[winnerOf(s)],
+		out
+	].join(w.gap);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Building
@@ -465,7 +477,7 @@ export function monologuePrompt(obs: UndercoverObservation, opts: PromptOptions 
 export function reflectPrompt(input: ReflectInput, opts: PromptOptions = {}): Prompt {
 	const { observation: obs, summary } = input;
 	const t = PHRASES[obs.lang];
-	return build('reflect', obs, `${t.summary(summary, obs.seat)}\n\n${t.reflect}`, opts);
+	return build('reflect', obs, `${summaryText(obs.lang, summary, obs.seat)}\n\n${t.reflect}`, opts);
 }
 
 export function actionPrompt(kind: ActionKind, obs: UndercoverObservation, opts: PromptOptions = {}): Prompt {
