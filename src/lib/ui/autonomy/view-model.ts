@@ -20,38 +20,35 @@ import {
 	type WakeReason
 } from '$lib/scenarios/autonomy';
 
-/** Each legacy switch in two sentences: what it does, and what to look for on the chart. */
+type Words = () => string;
+
+/** Each legacy switch's name, then two sentences: what it does, and what to look for on the chart. */
+const SWITCH_TEXTS: Record<keyof LegacySwitches, [title: Words, does: Words, look: Words]> = {
+	legacyConsider: [
+		m.auto_switch_legacyConsider_title,
+		m.auto_switch_legacyConsider_does,
+		m.auto_switch_legacyConsider_look
+	],
+	ignoreFingerprint: [
+		m.auto_switch_ignoreFingerprint_title,
+		m.auto_switch_ignoreFingerprint_does,
+		m.auto_switch_ignoreFingerprint_look
+	],
+	noStaleness: [
+		m.auto_switch_noStaleness_title,
+		m.auto_switch_noStaleness_does,
+		m.auto_switch_noStaleness_look
+	],
+	chargeTransportErrors: [
+		m.auto_switch_chargeTransportErrors_title,
+		m.auto_switch_chargeTransportErrors_does,
+		m.auto_switch_chargeTransportErrors_look
+	]
+};
+
 export function switchText(key: keyof LegacySwitches): { title: string; does: string; look: string } {
-	switch (key) {
-		case 'legacyConsider':
-			return {
-				title: m.auto_switch_legacyConsider_title(),
-				does: m.auto_switch_legacyConsider_does(),
-				look: m.auto_switch_legacyConsider_look()
-			};
-		case 'ignoreFingerprint':
-			return {
-				title: m.auto_switch_ignoreFingerprint_title(),
-				does: m.auto_switch_ignoreFingerprint_does(),
-				look: m.auto_switch_ignoreFingerprint_look()
-			};
-		case 'noStaleness':
-			return {
-				title: m.auto_switch_noStaleness_title(),
-				does: m.auto_switch_noStaleness_does(),
-				look: m.auto_switch_noStaleness_look()
-			};
-		case 'chargeTransportErrors':
-			return {
-				title: m.auto_switch_chargeTransportErrors_title(),
-				does: m.auto_switch_chargeTransportErrors_does(),
-				look: m.auto_switch_chargeTransportErrors_look()
-			};
-		default: {
-			const never: never = key;
-			throw new Error(`unknown switch ${String(never)}`);
-		}
-	}
+	const [title, does, look] = SWITCH_TEXTS[key];
+	return { title: title(), does: does(), look: look() };
 }
 
 const REASON_NAMES: Record<WakeReason, () => string> = {

@@ -1,3 +1,5 @@
+import type { RunLang } from '../../shared/lang';
+
 export interface Word {
 	word: string;
 	features: string[];
@@ -10,4 +12,5 @@ export interface WordPair {
 	b: Word;
 }
 
-export type Lang = 'en' | 'zh';
+/** A word pack's language is the run's language. */
+export type Lang = RunLang;
