@@ -42,6 +42,14 @@ export function widthFor(el: HTMLElement, min: number, fallback: number): number
 	return w > 0 ? Math.max(min, Math.round(w)) : fallback;
 }
 
+/**
+ * The measure of a chart drawn as wide as its container (all but the vote flow, which counts panels):
+ * `chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render })`.
+ */
+export function byWidth(min: number, fallback: number): (el: HTMLElement) => number {
+	return (el) => widthFor(el, min, fallback);
+}
+
 export interface ChartLifecycleOptions<D> {
 	/** What the layout depends on in the container (a width, a column count); read now and on resize. */
 	measure: (el: HTMLElement) => number;
@@ -154,14 +162,14 @@ export function axisTitle<P extends BaseType>(
 	at: { x: number; y: number },
 	title = 'round'
 ): void {
-	styleText(
-		layer
-			.selectAll<SVGTextElement, string>('text.axis-title')
-			.data([title])
-			.join('text')
-			.attr('class', 'axis-title'),
-		{ x: at.x, y: at.y, middle: true, size: FONT_AXIS, fill: MUTED, text: (d) => `${d} →` }
-	);
+	styleText(keyedElements(layer, 'text.axis-title', [title]), {
+		x: at.x,
+		y: at.y,
+		middle: true,
+		size: FONT_AXIS,
+		fill: MUTED,
+		text: (d) => `${d} →`
+	});
 }
 
 /**
@@ -175,11 +183,7 @@ export function tickLabels<T, PE extends BaseType, PD, GP extends BaseType, GPD>
 	spec: Omit<TextSpec<T>, 'size' | 'fill'> & { className?: string }
 ): Selection<SVGTextElement, T, PE, PD> {
 	const { className, ...text } = spec;
-	const labels = layer
-		.selectAll<SVGTextElement, T>(className ? `text.${className}` : 'text')
-		.data(data as (parent: PD) => T[], key)
-		.join('text');
-	if (className) labels.attr('class', className);
+	const labels = keyedElements(layer, className ? `text.${className}` : 'text', data, key);
 	return styleText(labels, { ...text, size: FONT_AXIS, fill: MUTED });
 }
 
@@ -265,6 +269,28 @@ export function keyedGroups<T, PE extends BaseType, PD, GP extends BaseType, GPD
 	});
 }
 
+type SvgTag = keyof SVGElementTagNameMap;
+
+/**
+ * One element per datum in `layer`, joined by `key` (by index without one): `selector` is its tag, or
+ * `tag.class` for an element of that class (`'path.vote-link'`), the notation of `keyedGroups`'
+ * children. The single-element sibling of `keyedGroups`, for lines, paths, rects and lone texts;
+ * `data` is a list, or a function of the parent's datum inside another join.
+ */
+export function keyedElements<K extends SvgTag, T, PE extends BaseType, PD, GP extends BaseType, GPD>(
+	layer: Selection<PE, PD, GP, GPD>,
+	selector: K | `${K}.${string}`,
+	data: readonly T[] | ((parent: PD) => readonly T[]),
+	key?: (d: T) => string | number
+): Selection<SVGElementTagNameMap[K], T, PE, PD> {
+	const [tag, className] = selector.split('.') as [K, string | undefined];
+	const elements = layer.selectAll<SVGElementTagNameMap[K], T>(selector);
+	const values = data as (parent: PD) => T[];
+	const bound = key ? elements.data(values, key) : elements.data(values);
+	const joined = bound.join((enter) => enter.append<SVGElementTagNameMap[K]>(tag as string));
+	return className ? joined.attr('class', className) : joined;
+}
+
 /**
  * A legend's items, keyed: each a `g.<className>` holding its swatch (`shape`) and its text, placed by
  * `at`. The caller styles the swatch and the text, which differ from chart to chart.
@@ -314,14 +340,11 @@ export function emptyNote<P extends BaseType>(
 	spec: Omit<TextSpec<string>, 'text' | 'fill'> & { className?: string }
 ): void {
 	const className = spec.className ?? 'empty';
-	styleText(
-		svg
-			.selectAll<SVGTextElement, string>(`text.${className}`)
-			.data(text === null ? [] : [text])
-			.join('text')
-			.attr('class', className),
-		{ ...spec, fill: MUTED, text: (d) => d }
-	);
+	styleText(keyedElements(svg, `text.${className}`, text === null ? [] : [text]), {
+		...spec,
+		fill: MUTED,
+		text: (d) => d
+	});
 }
 
 /**

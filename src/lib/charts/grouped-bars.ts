@@ -13,17 +13,18 @@
 import { scaleBand } from 'd3';
 import {
 	appendChartSvg,
+	byWidth,
 	type Chart,
 	chartLifecycle,
 	dataAttrs,
 	emptyNote,
 	FONT_AXIS as FONT,
+	keyedElements,
 	keyedGroups,
 	layers,
 	legendItems,
 	styleText,
-	tooltip,
-	widthFor
+	tooltip
 } from './frame';
 import { INK, MUTED } from './style';
 
@@ -138,11 +139,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 			text: (d) => format(d)
 		});
 
-		const groupLabels = axis
-			.selectAll<SVGTextElement, { key: string; label: string }>('text.group-label')
-			.data(drawn ? data.groups : [], (d) => d.key)
-			.join('text')
-			.attr('class', 'group-label');
+		const groupLabels = keyedElements(axis, 'text.group-label', drawn ? data.groups : [], (d) => d.key);
 		styleText(groupLabels, {
 			x: (d) => (outer(d.key) ?? 0) + outer.bandwidth() / 2,
 			y: MARGIN.top + plotH + 22,
@@ -230,5 +227,5 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

@@ -11,6 +11,7 @@ import { interpolateBlues, scaleSequential } from 'd3';
 import {
 	appendChartSvg,
 	axisTitle,
+	byWidth,
 	type Chart,
 	chartLifecycle,
 	dataAttrs,
@@ -21,8 +22,7 @@ import {
 	roundTicks,
 	styleText,
 	tickLabels,
-	tooltip,
-	widthFor
+	tooltip
 } from './frame';
 import { INK, MUTED, TRACK } from './style';
 
@@ -213,5 +213,5 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

@@ -11,20 +11,21 @@
 import { line, type Selection } from 'd3';
 import {
 	appendChartSvg,
+	byWidth,
 	type Chart,
 	chartLifecycle,
 	columnsThatFit,
 	dataAttrs,
 	gridCell,
 	gridHeight,
+	keyedElements,
 	keyedGroups,
 	panelBackground,
 	type PanelGrid,
 	roundTicks,
 	styleText,
 	tickLabels,
-	tooltip,
-	widthFor
+	tooltip
 } from './frame';
 import { ACCENT, AMBER, DANGER, INK, MUTED, OK, PANEL_BG } from './style';
 
@@ -381,13 +382,12 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	}
 
 	function drawPoints(layer: Sel<SVGGElement, PanelModel>): void {
-		const points = layer
-			.selectAll<SVGCircleElement, PointModel>('circle.point')
-			.data(
-				(d) => d.points,
-				(d) => d.key
-			)
-			.join((enter) => enter.append('circle').attr('class', 'point'))
+		const points = keyedElements(
+			layer,
+			'circle.point',
+			(d) => d.points,
+			(d) => d.key
+		)
 			.each(dataAttrs((d) => ({ metric: d.metric, round: d.round, value: d.value, past: String(d.past) })))
 			.attr('cx', (d) => d.x)
 			.attr('cy', (d) => d.y)
@@ -398,5 +398,5 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 		tooltip(points, (d) => fuseWords.point(d.round, d.value.toFixed(2), d.past));
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

@@ -9,6 +9,7 @@
  */
 import {
 	appendChartSvg,
+	byWidth,
 	type Chart,
 	chartLifecycle,
 	clickable,
@@ -16,8 +17,7 @@ import {
 	emptyNote,
 	keyedGroups,
 	styleText,
-	tooltip,
-	widthFor
+	tooltip
 } from './frame';
 import { ACCENT, fit, INK, MUTED, textEm, TRACK } from './style';
 
@@ -186,5 +186,5 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

@@ -14,17 +14,18 @@ import type { Selection } from 'd3';
 import {
 	appendChartSvg,
 	axisTitle,
+	byWidth,
 	type Chart,
 	chartLifecycle,
 	clickable,
 	dataAttrs,
 	FONT_AXIS,
+	keyedElements,
 	keyedGroups,
 	layers,
 	roundTicks,
 	styleText,
-	tooltip,
-	widthFor
+	tooltip
 } from './frame';
 import { fit, INK, LINE, MUTED, PANEL_BG } from './style';
 
@@ -352,11 +353,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 				})
 			);
 
-		now
-			.selectAll<SVGLineElement, number>('line.now')
-			.data(m.nowX === null ? [] : [m.nowX])
-			.join('line')
-			.attr('class', 'now')
+		keyedElements(now, 'line.now', m.nowX === null ? [] : [m.nowX])
 			.attr('x1', (d) => d)
 			.attr('x2', (d) => d)
 			.attr('y1', AXIS_H - 8)
@@ -383,11 +380,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.each(dataAttrs((d) => ({ rule: d.id })))
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
-		backgrounds
-			.selectAll<SVGRectElement, LaneModel>('rect.lane-bg')
-			.data(m.lanes, (d) => d.key)
-			.join('rect')
-			.attr('class', 'lane-bg')
+		keyedElements(backgrounds, 'rect.lane-bg', m.lanes, (d) => d.key)
 			.attr('x', MARGIN / 2)
 			.attr('y', (d) => d.y + 4)
 			.attr('width', m.width - MARGIN)
@@ -428,14 +421,12 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 
 	function drawSpans(layer: Sel<SVGGElement, LaneModel>): void {
 		// Each version's time in force, as a thick bar along the lane: the current one in the accent.
-		layer
-			.selectAll<SVGLineElement, LaneModel['spans'][number]>('line.span')
-			.data(
-				(d) => d.spans,
-				(d) => d.key
-			)
-			.join('line')
-			.attr('class', 'span')
+		keyedElements(
+			layer,
+			'line.span',
+			(d) => d.spans,
+			(d) => d.key
+		)
 			.attr('x1', (d) => d.x1)
 			.attr('x2', (d) => d.x2)
 			.attr('y1', LANE_Y)
@@ -516,14 +507,12 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 
 	function drawProposals(stubs: Sel<SVGGElement, LaneModel>, layer: Sel<SVGGElement, LaneModel>): void {
 		// The stub runs from the version a proposal contested to where it stopped.
-		stubs
-			.selectAll<SVGPathElement, ProposalNode>('path.stub')
-			.data(
-				(d) => d.proposals,
-				(d) => d.key
-			)
-			.join('path')
-			.attr('class', 'stub')
+		keyedElements(
+			stubs,
+			'path.stub',
+			(d) => d.proposals,
+			(d) => d.key
+		)
 			.attr('d', (d) => {
 				const sx = d.baseX + NODE_R * 0.7;
 				const sy = LANE_Y + NODE_R * 0.7;
@@ -579,5 +568,5 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	// Re-lay out when the container's width changes, so text stays at its drawn size.
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

@@ -12,19 +12,20 @@
 import type { Selection } from 'd3';
 import {
 	appendChartSvg,
+	byWidth,
 	type Chart,
 	chartLifecycle,
 	clickable,
 	dataAttrs,
 	FONT_AXIS as FONT,
+	keyedElements,
 	keyedGroups,
 	layers,
 	legendItems,
 	panelBackground,
 	styleText,
 	tickLabels,
-	tooltip,
-	widthFor
+	tooltip
 } from './frame';
 import { DANGER, INK, LINE, MUTED, PANEL_BG, textEm } from './style';
 
@@ -289,10 +290,7 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 	}
 
 	function drawBars(g: Sel<SVGGElement, unknown>, data: BarModel[]): void {
-		g.selectAll<SVGRectElement, BarModel>('rect')
-			.data(data, (d) => d.day)
-			.join('rect')
-			.attr('class', 'day-bar')
+		keyedElements(g, 'rect.day-bar', data, (d) => d.day)
 			.each(dataAttrs((d) => ({ day: d.day })))
 			.attr('x', (d) => d.x)
 			.attr('y', (d) => d.y)
@@ -326,5 +324,5 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 		tooltip(g, (d) => d.label);
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

@@ -17,6 +17,7 @@ import {
 	emptyNote,
 	gridCell,
 	gridHeight,
+	keyedElements,
 	keyedGroups,
 	panelBackground,
 	type PanelGrid,
@@ -480,14 +481,12 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawLinks(layer: Sel<SVGGElement, PanelModel>): void {
-		layer
-			.selectAll<SVGPathElement, LinkModel>('path.vote-link')
-			.data(
-				(d) => d.links,
-				(d) => d.key
-			)
-			.join('path')
-			.attr('class', 'vote-link')
+		keyedElements(
+			layer,
+			'path.vote-link',
+			(d) => d.links,
+			(d) => d.key
+		)
 			.each(dataAttrs((d) => ({ round: d.round, stage: d.stage, voter: d.voter, target: d.target })))
 			.attr('d', (d) => d.d)
 			.attr('fill', 'none')
@@ -521,12 +520,9 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 		});
 		cutLabelTooltips(voters);
 
-		const abstained = voters
-			.selectAll<SVGTextElement, VoterRow>('text.abstained')
-			.data((d) => (d.abstained ? [d] : []))
-			.join('text')
-			.attr('class', 'abstained')
-			.each(dataAttrs((d) => ({ seat: d.seat })));
+		const abstained = keyedElements(voters, 'text.abstained', (d) => (d.abstained ? [d] : [])).each(
+			dataAttrs((d) => ({ seat: d.seat }))
+		);
 		styleText(abstained, {
 			x: VOTER_X - LABEL_GAP,
 			y: 11,
