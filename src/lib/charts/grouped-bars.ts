@@ -11,21 +11,9 @@
  * `group|series`, so an update that only changes values keeps their elements. Text is 14px or more.
  */
 import { scaleBand } from 'd3';
-import {
-	appendChartSvg,
-	byWidth,
-	type Chart,
-	chartLifecycle,
-	dataAttrs,
-	emptyNote,
-	FONT_AXIS as FONT,
-	keyedElements,
-	keyedGroups,
-	layers,
-	legendItems,
-	styleText,
-	tooltip
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
+import { dataAttrs, keyedElements, keyedGroups, legendItems, tooltip } from './joins';
+import { emptyNote, FONT_AXIS as FONT, styleText } from './text';
 import { INK, MUTED } from './style';
 
 export interface GroupedBarsData {

@@ -8,22 +8,9 @@
  * resize as rounds go by. Redrawn after every event with keyed joins (agent and round).
  */
 import { interpolateBlues, scaleSequential } from 'd3';
-import {
-	appendChartSvg,
-	axisTitle,
-	byWidth,
-	type Chart,
-	chartLifecycle,
-	dataAttrs,
-	FONT_AXIS,
-	keyedGroups,
-	layers,
-	legendItems,
-	roundTicks,
-	styleText,
-	tickLabels,
-	tooltip
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
+import { dataAttrs, keyedGroups, legendItems, tooltip } from './joins';
+import { axisTitle, FONT_AXIS, roundTicks, styleText, tickLabels } from './text';
 import { INK, MUTED, TRACK } from './style';
 
 export interface HeatmapRow {

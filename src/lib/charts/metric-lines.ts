@@ -9,24 +9,10 @@
  * after every round with keyed joins (metric, round).
  */
 import { line, type Selection } from 'd3';
-import {
-	appendChartSvg,
-	byWidth,
-	type Chart,
-	chartLifecycle,
-	columnsThatFit,
-	dataAttrs,
-	gridCell,
-	gridHeight,
-	keyedElements,
-	keyedGroups,
-	panelBackground,
-	type PanelGrid,
-	roundTicks,
-	styleText,
-	tickLabels,
-	tooltip
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
+import { dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
+import { columnsThatFit, gridCell, gridHeight, panelBackground, type PanelGrid } from './panels';
+import { roundTicks, styleText, tickLabels } from './text';
 import { ACCENT, AMBER, DANGER, INK, MUTED, OK, PANEL_BG } from './style';
 
 export interface MetricPoint {

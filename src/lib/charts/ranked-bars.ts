@@ -7,18 +7,9 @@
  * Made for a classroom projector: the viewBox is as wide as the container, so text is drawn at 14px
  * or more. Rows are joined by key, so a bar that only grew keeps its element.
  */
-import {
-	appendChartSvg,
-	byWidth,
-	type Chart,
-	chartLifecycle,
-	clickable,
-	dataAttrs,
-	emptyNote,
-	keyedGroups,
-	styleText,
-	tooltip
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
+import { clickable, dataAttrs, keyedGroups, tooltip } from './joins';
+import { emptyNote, styleText } from './text';
 import { ACCENT, fit, INK, MUTED, textEm, TRACK } from './style';
 
 export interface RankedBar {

@@ -11,22 +11,9 @@
  * event, with keyed joins throughout: an unchanged version keeps its element.
  */
 import type { Selection } from 'd3';
-import {
-	appendChartSvg,
-	axisTitle,
-	byWidth,
-	type Chart,
-	chartLifecycle,
-	clickable,
-	dataAttrs,
-	FONT_AXIS,
-	keyedElements,
-	keyedGroups,
-	layers,
-	roundTicks,
-	styleText,
-	tooltip
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
+import { clickable, dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
+import { axisTitle, FONT_AXIS, roundTicks, styleText } from './text';
 import { fit, INK, LINE, MUTED, PANEL_BG } from './style';
 
 export interface LineageVersion {

@@ -10,23 +10,10 @@
  * Every word it draws comes in `data.labels` (English by default), so the page passes them translated.
  */
 import type { Selection } from 'd3';
-import {
-	appendChartSvg,
-	byWidth,
-	type Chart,
-	chartLifecycle,
-	clickable,
-	dataAttrs,
-	FONT_AXIS as FONT,
-	keyedElements,
-	keyedGroups,
-	layers,
-	legendItems,
-	panelBackground,
-	styleText,
-	tickLabels,
-	tooltip
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
+import { clickable, dataAttrs, keyedElements, keyedGroups, legendItems, tooltip } from './joins';
+import { panelBackground } from './panels';
+import { FONT_AXIS as FONT, styleText, tickLabels } from './text';
 import { DANGER, INK, LINE, MUTED, PANEL_BG, textEm } from './style';
 
 export type LedgerAnomaly = 'no-trigger' | 'repeated-fingerprint' | 'charged-failure';

@@ -8,22 +8,10 @@
  * and a redraw with more (or fewer) rounds moves nothing that did not change.
  */
 import { linkHorizontal, type Selection } from 'd3';
-import {
-	appendChartSvg,
-	type Chart,
-	chartLifecycle,
-	columnsThatFit,
-	dataAttrs,
-	emptyNote,
-	gridCell,
-	gridHeight,
-	keyedElements,
-	keyedGroups,
-	panelBackground,
-	type PanelGrid,
-	styleText,
-	tooltip
-} from './frame';
+import { appendChartSvg, type Chart, chartLifecycle } from './frame';
+import { dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
+import { columnsThatFit, gridCell, gridHeight, panelBackground, type PanelGrid } from './panels';
+import { emptyNote, styleText } from './text';
 import { AMBER, DANGER, fit, INK, MUTED, PANEL_BG } from './style';
 
 export interface VoteFlowSeat {
