@@ -304,10 +304,31 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	const [backgrounds, axis, now, lanesLayer] = layers(svg, ['lane-bgs', 'axis', 'now-layer', 'lanes']);
 	const labels = options.labels ?? ENGLISH_LINEAGE_LABELS;
 
-	/** Versions, amendments and proposals are buttons when the page listens for a choice. */
-	function selectable<E extends SVGElement, D>(sel: Sel<E, D>, pick: (d: D) => LineageSelection): void {
+	/**
+	 * A lane's versions, amendments or proposals, one keyed group each: it says what it stands for
+	 * (`data-*`, and its name for screen readers: `label`, or its tip), shows its tip on hover, and is a
+	 * button when the page listens for a choice (`pick` says what was chosen).
+	 */
+	function laneItems<T extends { key: string; tip: string }>(
+		layer: Sel<SVGGElement, LaneModel>,
+		className: string,
+		items: (lane: LaneModel) => T[],
+		children: readonly string[],
+		item: {
+			attrs: (d: T) => Record<string, string | number>;
+			label?: (d: T) => string;
+			at?: (d: T) => string;
+			pick: (d: T) => LineageSelection;
+		}
+	): Sel<SVGGElement, T> {
+		const groups = keyedGroups(layer, className, items, children, (d) => d.key)
+			.each(dataAttrs(item.attrs))
+			.attr('aria-label', item.label ?? ((d) => d.tip));
+		if (item.at) groups.attr('transform', item.at);
 		const onSelect = options.onSelect;
-		if (onSelect) clickable(sel, (d) => onSelect(pick(d)));
+		if (onSelect) clickable(groups, (d) => onSelect(item.pick(d)));
+		tooltip(groups, (d) => d.tip, { first: true });
+		return groups;
 	}
 
 	function render(data: LineageData, width: number): void {
@@ -424,20 +445,12 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	function drawVersions(layer: Sel<SVGGElement, LaneModel>): void {
-		const nodes = keyedGroups(
-			layer,
-			'rule-version',
-			(d) => d.versions,
-			['circle', 'text'],
-			(d) => d.key
-		)
-			.attr('data-rule', (d) => d.rule)
-			.attr('data-version', (d) => d.version)
-			.attr('data-in-force', (d) => String(d.inForce))
-			.attr('aria-label', (d) => labels.version(d.rule, d.version, d.inForce))
-			.attr('transform', (d) => `translate(${d.x},${LANE_Y})`);
-		selectable(nodes, (d) => ({ kind: 'version', rule: d.rule, version: d.version }));
-		tooltip(nodes, (d) => d.tip, { first: true });
+		const nodes = laneItems(layer, 'rule-version', (d) => d.versions, ['circle', 'text'], {
+			attrs: (d) => ({ rule: d.rule, version: d.version, 'in-force': String(d.inForce) }),
+			label: (d) => labels.version(d.rule, d.version, d.inForce),
+			at: (d) => `translate(${d.x},${LANE_Y})`,
+			pick: (d) => ({ kind: 'version', rule: d.rule, version: d.version })
+		});
 		nodes
 			.select('circle')
 			.attr('r', NODE_R)
@@ -455,17 +468,10 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	function drawArcs(layer: Sel<SVGGElement, LaneModel>): void {
-		const arcs = keyedGroups(
-			layer,
-			'amendment',
-			(d) => d.arcs,
-			['path', 'text.who', 'text.evidence'],
-			(d) => d.key
-		)
-			.each(dataAttrs((d) => ({ rule: d.rule, from: d.from, to: d.to })))
-			.attr('aria-label', (d) => d.tip);
-		selectable(arcs, (d) => ({ kind: 'version', rule: d.rule, version: d.to }));
-		tooltip(arcs, (d) => d.tip, { first: true });
+		const arcs = laneItems(layer, 'amendment', (d) => d.arcs, ['path', 'text.who', 'text.evidence'], {
+			attrs: (d) => ({ rule: d.rule, from: d.from, to: d.to }),
+			pick: (d) => ({ kind: 'version', rule: d.rule, version: d.to })
+		});
 		arcs
 			.select('path')
 			.attr('d', (d) => d.d)
@@ -511,19 +517,11 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('stroke-width', 2.5)
 			.attr('stroke-dasharray', '6 5');
 
-		const nodes = keyedGroups(
-			layer,
-			'proposal',
-			(d) => d.proposals,
-			['rect', 'text.mark', 'text.label'],
-			(d) => d.key
-		)
-			.attr('class', (d) => `proposal ${d.state}`)
-			.each(dataAttrs((d) => ({ rule: d.rule, proposal: d.id, state: d.state })))
-			.attr('aria-label', (d) => d.tip)
-			.attr('transform', (d) => `translate(${d.x},${LANE_Y + NODE_R + 10})`);
-		selectable(nodes, (d) => ({ kind: 'proposal', rule: d.rule, proposal: d.id }));
-		tooltip(nodes, (d) => d.tip, { first: true });
+		const nodes = laneItems(layer, 'proposal', (d) => d.proposals, ['rect', 'text.mark', 'text.label'], {
+			attrs: (d) => ({ rule: d.rule, proposal: d.id, state: d.state }),
+			at: (d) => `translate(${d.x},${LANE_Y + NODE_R + 10})`,
+			pick: (d) => ({ kind: 'proposal', rule: d.rule, proposal: d.id })
+		}).attr('class', (d) => `proposal ${d.state}`);
 		nodes
 			.select('rect')
 			.attr('x', -12)
