@@ -127,7 +127,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 			text: (d) => format(d)
 		});
 
-		const groupLabels = keyedElements(axis, 'text.group-label', drawn ? data.groups : [], (d) => d.key);
+		const groupLabels = keyedElements(axis, 'text.group-label', drawn ? data.groups : []);
 		styleText(groupLabels, {
 			x: (d) => (outer(d.key) ?? 0) + outer.bandwidth() / 2,
 			y: MARGIN.top + plotH + 22,
@@ -159,7 +159,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 						};
 					})
 			: [];
-		const bar = keyedGroups(bars, 'bar', models, ['rect', 'text.na', 'text.mark'], (d) => d.key).each(
+		const bar = keyedGroups(bars, 'bar', models, ['rect', 'text.na', 'text.mark']).each(
 			dataAttrs((d) => ({ key: d.key, value: d.value === null ? 'null' : d.value }))
 		);
 		tooltip(bar, (d) => d.title, { first: true });

@@ -122,7 +122,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			})
 		}));
 
-		const rows = keyedGroups(body, 'row', model, ['text.row-label', 'g.cells'], (d) => d.key)
+		const rows = keyedGroups(body, 'row', model, ['text.row-label', 'g.cells'])
 			.each(dataAttrs((d) => ({ agent: d.key })))
 			.attr('transform', (d) => `translate(0,${d.y})`);
 		styleText(rows.select('text.row-label'), {
@@ -135,13 +135,10 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			text: (d) => d.label
 		});
 
-		const cells = keyedGroups(
-			rows.select<SVGGElement>('g.cells'),
-			'cell-g',
-			(d) => d.cells,
-			['rect.cell', 'text'],
-			(d) => d.key
-		);
+		const cells = keyedGroups(rows.select<SVGGElement>('g.cells'), 'cell-g', (d) => d.cells, [
+			'rect.cell',
+			'text'
+		]);
 		const cellRects = cells
 			.select('rect.cell')
 			.each(dataAttrs((d) => ({ agent: d.agent, round: d.round, count: d.count })))

@@ -91,4 +91,14 @@ describe('joins', () => {
 		expect(layer.select('text').attr('class')).toBeNull();
 		expect(layer.selectAll('path.link').size()).toBe(1);
 	});
+
+	it("keys a join by the datum's own key unless told otherwise, and plain values by their index", () => {
+		const layer = layers(svgIn(), ['rows'])[0];
+		const first = keyedGroups(layer, 'row', [{ key: 'a' }, { key: 'b' }], ['text']);
+		const nodeB = first.nodes()[1];
+		expect(keyedGroups(layer, 'row', [{ key: 'b' }], ['text']).nodes()).toEqual([nodeB]);
+		const ticks = keyedElements(layer, 'text.tick', [10, 20]);
+		const firstTick = ticks.nodes()[0];
+		expect(keyedElements(layer, 'text.tick', [30]).nodes()).toEqual([firstTick]);
+	});
 });

@@ -6,7 +6,15 @@
 import type { BaseType, Selection } from 'd3';
 
 /**
- * One `g.<className>` per datum, joined by `key` (by index without one), each created holding
+ * The key a join uses unless told otherwise: the datum's own `key`, which every chart's models carry,
+ * or its index for plain values (a tick's number, a note's text) and models without one.
+ */
+function ownKey(d: unknown, i: number): string | number {
+	return typeof d === 'object' && d !== null && 'key' in d ? (d as { key: string | number }).key : i;
+}
+
+/**
+ * One `g.<className>` per datum, joined by `key` (by default its own `key`: `ownKey`), each created holding
  * `children` in order, back to front: `'circle'`, or `'text.seat-label'` for a text of that class.
  * `data` is a list, or a function of the parent's datum for groups nested in another join.
  */
@@ -19,7 +27,7 @@ export function keyedGroups<T, PE extends BaseType, PD, GP extends BaseType, GPD
 ): Selection<SVGGElement, T, PE, PD> {
 	const groups = layer.selectAll<SVGGElement, T>(`g.${className}`);
 	const values = data as (parent: PD) => T[];
-	const bound = key ? groups.data(values, key) : groups.data(values);
+	const bound = groups.data(values, key ?? ownKey);
 	return bound.join((enter) => {
 		const g = enter.append('g').attr('class', className);
 		for (const child of children) {
@@ -34,7 +42,7 @@ export function keyedGroups<T, PE extends BaseType, PD, GP extends BaseType, GPD
 type SvgTag = keyof SVGElementTagNameMap;
 
 /**
- * One element per datum in `layer`, joined by `key` (by index without one): `selector` is its tag, or
+ * One element per datum in `layer`, joined by `key` (by default its own `key`: `ownKey`): `selector` is its tag, or
  * `tag.class` for an element of that class (`'path.vote-link'`), the notation of `keyedGroups`'
  * children. The single-element sibling of `keyedGroups`, for lines, paths, rects and lone texts;
  * `data` is a list, or a function of the parent's datum inside another join.
@@ -48,7 +56,7 @@ export function keyedElements<K extends SvgTag, T, PE extends BaseType, PD, GP e
 	const [tag, className] = selector.split('.') as [K, string | undefined];
 	const elements = layer.selectAll<SVGElementTagNameMap[K], T>(selector);
 	const values = data as (parent: PD) => T[];
-	const bound = key ? elements.data(values, key) : elements.data(values);
+	const bound = elements.data(values, key ?? ownKey);
 	const joined = bound.join((enter) => enter.append<SVGElementTagNameMap[K]>(tag as string));
 	return className ? joined.attr('class', className) : joined;
 }

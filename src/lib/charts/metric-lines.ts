@@ -224,25 +224,19 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 				`${options.label ?? 'Supervision rates per round against their thresholds'}${data.fuse.tripped.length ? fuseWords.trippedIn(data.fuse.tripped.map((f) => f.round).join(', ')) : ''}`
 			);
 
-		const panels = keyedGroups(
-			svg,
-			'metric-panel',
-			m.panels,
-			[
-				'rect.panel-bg',
-				'rect.past-band',
-				'g.y-ticks',
-				'g.x-ticks',
-				'line.threshold',
-				'text.threshold-label',
-				'g.marks',
-				'path.measured-line',
-				'path.metric-line',
-				'g.points',
-				'text.panel-title'
-			],
-			(d) => d.key
-		)
+		const panels = keyedGroups(svg, 'metric-panel', m.panels, [
+			'rect.panel-bg',
+			'rect.past-band',
+			'g.y-ticks',
+			'g.x-ticks',
+			'line.threshold',
+			'text.threshold-label',
+			'g.marks',
+			'path.measured-line',
+			'path.metric-line',
+			'g.points',
+			'text.panel-title'
+		])
 			.each(dataAttrs((d) => ({ metric: d.key })))
 			.attr('transform', (d) => `translate(${d.x},${d.y})`);
 
@@ -339,13 +333,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	}
 
 	function drawMarks(layer: Sel<SVGGElement, PanelModel>): void {
-		const marks = keyedGroups(
-			layer,
-			'mark',
-			(d) => d.marks,
-			['line', 'text'],
-			(d) => d.key
-		)
+		const marks = keyedGroups(layer, 'mark', (d) => d.marks, ['line', 'text'])
 			.attr('class', (d) => `mark ${d.kind === 'fuse' ? 'fuse-mark' : 'resume-mark'}`)
 			.each(dataAttrs((d) => ({ round: d.round })))
 			.attr('transform', (d) => `translate(${d.x},0)`);
@@ -368,12 +356,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	}
 
 	function drawPoints(layer: Sel<SVGGElement, PanelModel>): void {
-		const points = keyedElements(
-			layer,
-			'circle.point',
-			(d) => d.points,
-			(d) => d.key
-		)
+		const points = keyedElements(layer, 'circle.point', (d) => d.points)
 			.each(dataAttrs((d) => ({ metric: d.metric, round: d.round, value: d.value, past: String(d.past) })))
 			.attr('cx', (d) => d.x)
 			.attr('cy', (d) => d.y)

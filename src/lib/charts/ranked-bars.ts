@@ -108,13 +108,13 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			size: FONT_LABEL
 		});
 
-		const groups = keyedGroups(
-			svg,
-			'bar-row',
-			rows,
-			['text.bar-label', 'rect.track', 'rect.bar', 'text.bar-value', 'text.bar-detail'],
-			(d) => d.key
-		)
+		const groups = keyedGroups(svg, 'bar-row', rows, [
+			'text.bar-label',
+			'rect.track',
+			'rect.bar',
+			'text.bar-value',
+			'text.bar-detail'
+		])
 			.each(dataAttrs((d) => ({ key: d.key })))
 			.attr('lang', options.rowsLang ?? null)
 			.attr('transform', (d) => `translate(0,${d.y})`);

@@ -321,7 +321,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			pick: (d: T) => LineageSelection;
 		}
 	): Sel<SVGGElement, T> {
-		const groups = keyedGroups(layer, className, items, children, (d) => d.key)
+		const groups = keyedGroups(layer, className, items, children)
 			.each(dataAttrs(item.attrs))
 			.attr('aria-label', item.label ?? ((d) => d.tip));
 		if (item.at) groups.attr('transform', item.at);
@@ -369,26 +369,20 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('stroke', NOW)
 			.attr('stroke-width', 2.5);
 
-		const lanes = keyedGroups(
-			lanesLayer,
-			'lane',
-			m.lanes,
-			[
-				'text.rule-id',
-				'text.rule-title',
-				'line.lane-line',
-				'g.spans',
-				'g.stubs',
-				'g.arcs',
-				'g.proposals',
-				'g.versions'
-			],
-			(d) => d.key
-		)
+		const lanes = keyedGroups(lanesLayer, 'lane', m.lanes, [
+			'text.rule-id',
+			'text.rule-title',
+			'line.lane-line',
+			'g.spans',
+			'g.stubs',
+			'g.arcs',
+			'g.proposals',
+			'g.versions'
+		])
 			.each(dataAttrs((d) => ({ rule: d.id })))
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
-		keyedElements(backgrounds, 'rect.lane-bg', m.lanes, (d) => d.key)
+		keyedElements(backgrounds, 'rect.lane-bg', m.lanes)
 			.attr('x', MARGIN / 2)
 			.attr('y', (d) => d.y + 4)
 			.attr('width', m.width - MARGIN)
@@ -429,12 +423,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 
 	function drawSpans(layer: Sel<SVGGElement, LaneModel>): void {
 		// Each version's time in force, as a thick bar along the lane: the current one in the accent.
-		keyedElements(
-			layer,
-			'line.span',
-			(d) => d.spans,
-			(d) => d.key
-		)
+		keyedElements(layer, 'line.span', (d) => d.spans)
 			.attr('x1', (d) => d.x1)
 			.attr('x2', (d) => d.x2)
 			.attr('y1', LANE_Y)
@@ -500,12 +489,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 
 	function drawProposals(stubs: Sel<SVGGElement, LaneModel>, layer: Sel<SVGGElement, LaneModel>): void {
 		// The stub runs from the version a proposal contested to where it stopped.
-		keyedElements(
-			stubs,
-			'path.stub',
-			(d) => d.proposals,
-			(d) => d.key
-		)
+		keyedElements(stubs, 'path.stub', (d) => d.proposals)
 			.attr('d', (d) => {
 				const sx = d.baseX + NODE_R * 0.7;
 				const sy = LANE_Y + NODE_R * 0.7;

@@ -382,21 +382,15 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 		});
 
 		// Fixed layers, back to front: markers under links, links under the seat nodes.
-		const panels = keyedGroups(
-			svg,
-			'panel',
-			model.panels,
-			[
-				'rect.panel-bg',
-				'text.panel-title',
-				'g.markers',
-				'g.links',
-				'g.voters',
-				'g.targets',
-				'text.panel-note'
-			],
-			(d) => d.key
-		)
+		const panels = keyedGroups(svg, 'panel', model.panels, [
+			'rect.panel-bg',
+			'text.panel-title',
+			'g.markers',
+			'g.links',
+			'g.voters',
+			'g.targets',
+			'text.panel-note'
+		])
 			.attr('transform', (d) => `translate(${d.x},${d.y})`)
 			.each(dataAttrs((d) => ({ round: d.round, stage: d.stage })));
 
@@ -469,12 +463,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawLinks(layer: Sel<SVGGElement, PanelModel>): void {
-		keyedElements(
-			layer,
-			'path.vote-link',
-			(d) => d.links,
-			(d) => d.key
-		)
+		keyedElements(layer, 'path.vote-link', (d) => d.links)
 			.each(dataAttrs((d) => ({ round: d.round, stage: d.stage, voter: d.voter, target: d.target })))
 			.attr('d', (d) => d.d)
 			.attr('fill', 'none')
