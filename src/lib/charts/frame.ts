@@ -3,8 +3,8 @@
  * container, redrawing the last data when that measure changes and tearing down (the README's
  * `{ update, destroy }` contract), and the back-to-front layers. What the charts draw alike lives beside
  * it: `text.ts` (text, axes, the empty note), `joins.ts` (keyed groups and elements, legends, data
- * attributes, tooltips, buttons) and `panels.ts` (panel cards and grids). Kept in these few places so
- * the charts cannot drift apart in how they size, label or clean up.
+ * attributes, tooltips, buttons), `panels.ts` (panel cards and grids) and `paths.ts` (stroked paths).
+ * Kept in these few places so the charts cannot drift apart in how they size, label or clean up.
  */
 import { select, type Selection } from 'd3';
 import { FONT_FAMILY } from './style';

@@ -11,6 +11,7 @@
 import { line, type Selection } from 'd3';
 import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
 import { dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
+import { strokePath } from './paths';
 import { columnsThatFit, gridCell, gridHeight, panelBackground, type PanelGrid } from './panels';
 import { roundTicks, styleText, tickLabels } from './text';
 import { ACCENT, AMBER, DANGER, INK, MUTED, OK, PANEL_BG } from './style';
@@ -282,21 +283,18 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			fill: DANGER,
 			text: (d) => d.thresholdLabel
 		});
-		panels
-			.select('path.metric-line')
-			.each(dataAttrs((d) => ({ metric: d.key })))
-			.attr('d', (d) => d.path)
-			.attr('fill', 'none')
-			.attr('stroke', ACCENT)
-			.attr('stroke-width', 3)
-			.attr('stroke-linejoin', 'round');
-		panels
-			.select('path.measured-line')
-			.attr('d', (d) => d.measuredPath)
-			.attr('fill', 'none')
-			.attr('stroke', MUTED)
-			.attr('stroke-width', 2)
-			.attr('stroke-dasharray', '3 4');
+		strokePath(panels.select('path.metric-line').each(dataAttrs((d) => ({ metric: d.key }))), {
+			d: (d) => d.path,
+			stroke: ACCENT,
+			width: 3,
+			join: 'round'
+		});
+		strokePath(panels.select('path.measured-line'), {
+			d: (d) => d.measuredPath,
+			stroke: MUTED,
+			width: 2,
+			dash: '3 4'
+		});
 
 		drawTicks(panels);
 		drawMarks(panels.select<SVGGElement>('g.marks'));

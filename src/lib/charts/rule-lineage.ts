@@ -13,6 +13,7 @@
 import type { Selection } from 'd3';
 import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
 import { clickable, dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
+import { strokePath } from './paths';
 import { axisTitle, FONT_AXIS, roundTicks, styleText } from './text';
 import { fit, INK, LINE, MUTED, PANEL_BG } from './style';
 
@@ -461,13 +462,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			attrs: (d) => ({ rule: d.rule, from: d.from, to: d.to }),
 			pick: (d) => ({ kind: 'version', rule: d.rule, version: d.to })
 		});
-		arcs
-			.select('path')
-			.attr('d', (d) => d.d)
-			.attr('fill', 'none')
-			.attr('stroke', AMENDMENT)
-			.attr('stroke-width', 3.5)
-			.attr('stroke-linecap', 'round');
+		strokePath(arcs.select('path'), { d: (d) => d.d, stroke: AMENDMENT, width: 3.5, cap: 'round' });
 		styleText(arcs.select('text.who'), {
 			x: (d) => d.labelX,
 			y: LANE_Y - NODE_R - ARC_RISE - 12,
@@ -489,17 +484,20 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 
 	function drawProposals(stubs: Sel<SVGGElement, LaneModel>, layer: Sel<SVGGElement, LaneModel>): void {
 		// The stub runs from the version a proposal contested to where it stopped.
-		keyedElements(stubs, 'path.stub', (d) => d.proposals)
-			.attr('d', (d) => {
-				const sx = d.baseX + NODE_R * 0.7;
-				const sy = LANE_Y + NODE_R * 0.7;
-				const ey = LANE_Y + NODE_R + 10;
-				return `M${sx},${sy}C${sx},${ey + 10} ${d.x - 20},${ey} ${d.x - 12},${ey}`;
-			})
-			.attr('fill', 'none')
-			.attr('stroke', (d) => (d.state === 'blocked' ? BLOCKED : MUTED))
-			.attr('stroke-width', 2.5)
-			.attr('stroke-dasharray', '6 5');
+		strokePath(
+			keyedElements(stubs, 'path.stub', (d) => d.proposals),
+			{
+				d: (d) => {
+					const sx = d.baseX + NODE_R * 0.7;
+					const sy = LANE_Y + NODE_R * 0.7;
+					const ey = LANE_Y + NODE_R + 10;
+					return `M${sx},${sy}C${sx},${ey + 10} ${d.x - 20},${ey} ${d.x - 12},${ey}`;
+				},
+				stroke: (d) => (d.state === 'blocked' ? BLOCKED : MUTED),
+				width: 2.5,
+				dash: '6 5'
+			}
+		);
 
 		const nodes = laneItems(layer, 'proposal', (d) => d.proposals, ['rect', 'text.mark', 'text.label'], {
 			attrs: (d) => ({ rule: d.rule, proposal: d.id, state: d.state }),
