@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendChartSvg, layers } from './frame';
+import { select } from 'd3';
 import { emptyNote, roundTicks, styleText, tickLabels } from './text';
 
-function svgIn(): ReturnType<typeof appendChartSvg> {
-	const el = document.createElement('div');
-	document.body.append(el);
-	return appendChartSvg(el, { className: 'test-chart', role: 'img' });
-}
+/** Text needs no chart around it: a bare svg in the page. */
+const svgIn = () => select(document.body).append('svg');
 
 afterEach(() => {
 	document.body.innerHTML = '';
@@ -39,7 +36,7 @@ describe('text', () => {
 	});
 
 	it('writes tick labels in the axis size and colour, keyed, with a class when asked', () => {
-		const layer = layers(svgIn(), ['axis'])[0];
+		const layer = svgIn().append('g');
 		tickLabels(layer, [1, 5], (d) => d, {
 			className: 'tick',
 			x: (d) => d * 10,
