@@ -11,20 +11,9 @@
  * `group|series`, so an update that only changes values keeps their elements. Text is 14px or more.
  */
 import { scaleBand } from 'd3';
-import {
-	appendChartSvg,
-	type Chart,
-	chartLifecycle,
-	dataAttrs,
-	emptyNote,
-	FONT_AXIS as FONT,
-	keyedGroups,
-	layers,
-	legendItems,
-	styleText,
-	tooltip,
-	widthFor
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
+import { dataAttrs, keyedElements, keyedGroups, legendItems, tooltip } from './joins';
+import { emptyNote, FONT_AXIS as FONT, styleText } from './text';
 import { INK, MUTED } from './style';
 
 export interface GroupedBarsData {
@@ -138,11 +127,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 			text: (d) => format(d)
 		});
 
-		const groupLabels = axis
-			.selectAll<SVGTextElement, { key: string; label: string }>('text.group-label')
-			.data(drawn ? data.groups : [], (d) => d.key)
-			.join('text')
-			.attr('class', 'group-label');
+		const groupLabels = keyedElements(axis, 'text.group-label', drawn ? data.groups : []);
 		styleText(groupLabels, {
 			x: (d) => (outer(d.key) ?? 0) + outer.bandwidth() / 2,
 			y: MARGIN.top + plotH + 22,
@@ -174,7 +159,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 						};
 					})
 			: [];
-		const bar = keyedGroups(bars, 'bar', models, ['rect', 'text.na', 'text.mark'], (d) => d.key).each(
+		const bar = keyedGroups(bars, 'bar', models, ['rect', 'text.na', 'text.mark']).each(
 			dataAttrs((d) => ({ key: d.key, value: d.value === null ? 'null' : d.value }))
 		);
 		tooltip(bar, (d) => d.title, { first: true });
@@ -230,5 +215,5 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

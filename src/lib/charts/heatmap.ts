@@ -8,22 +8,9 @@
  * resize as rounds go by. Redrawn after every event with keyed joins (agent and round).
  */
 import { interpolateBlues, scaleSequential } from 'd3';
-import {
-	appendChartSvg,
-	axisTitle,
-	type Chart,
-	chartLifecycle,
-	dataAttrs,
-	FONT_AXIS,
-	keyedGroups,
-	layers,
-	legendItems,
-	roundTicks,
-	styleText,
-	tickLabels,
-	tooltip,
-	widthFor
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
+import { dataAttrs, keyedGroups, legendItems, tooltip } from './joins';
+import { axisTitle, FONT_AXIS, roundTicks, styleText, tickLabels } from './text';
 import { INK, MUTED, TRACK } from './style';
 
 export interface HeatmapRow {
@@ -135,7 +122,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			})
 		}));
 
-		const rows = keyedGroups(body, 'row', model, ['text.row-label', 'g.cells'], (d) => d.key)
+		const rows = keyedGroups(body, 'row', model, ['text.row-label', 'g.cells'])
 			.each(dataAttrs((d) => ({ agent: d.key })))
 			.attr('transform', (d) => `translate(0,${d.y})`);
 		styleText(rows.select('text.row-label'), {
@@ -148,13 +135,10 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			text: (d) => d.label
 		});
 
-		const cells = keyedGroups(
-			rows.select<SVGGElement>('g.cells'),
-			'cell-g',
-			(d) => d.cells,
-			['rect.cell', 'text'],
-			(d) => d.key
-		);
+		const cells = keyedGroups(rows.select<SVGGElement>('g.cells'), 'cell-g', (d) => d.cells, [
+			'rect.cell',
+			'text'
+		]);
 		const cellRects = cells
 			.select('rect.cell')
 			.each(dataAttrs((d) => ({ agent: d.agent, round: d.round, count: d.count })))
@@ -213,5 +197,5 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

@@ -9,23 +9,11 @@
  * after every round with keyed joins (metric, round).
  */
 import { line, type Selection } from 'd3';
-import {
-	appendChartSvg,
-	type Chart,
-	chartLifecycle,
-	columnsThatFit,
-	dataAttrs,
-	gridCell,
-	gridHeight,
-	keyedGroups,
-	panelBackground,
-	type PanelGrid,
-	roundTicks,
-	styleText,
-	tickLabels,
-	tooltip,
-	widthFor
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
+import { dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
+import { strokePath } from './paths';
+import { columnsThatFit, gridCell, gridHeight, panelBackground, type PanelGrid } from './panels';
+import { roundTicks, styleText, tickLabels } from './text';
 import { ACCENT, AMBER, DANGER, INK, MUTED, OK, PANEL_BG } from './style';
 
 export interface MetricPoint {
@@ -237,25 +225,19 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 				`${options.label ?? 'Supervision rates per round against their thresholds'}${data.fuse.tripped.length ? fuseWords.trippedIn(data.fuse.tripped.map((f) => f.round).join(', ')) : ''}`
 			);
 
-		const panels = keyedGroups(
-			svg,
-			'metric-panel',
-			m.panels,
-			[
-				'rect.panel-bg',
-				'rect.past-band',
-				'g.y-ticks',
-				'g.x-ticks',
-				'line.threshold',
-				'text.threshold-label',
-				'g.marks',
-				'path.measured-line',
-				'path.metric-line',
-				'g.points',
-				'text.panel-title'
-			],
-			(d) => d.key
-		)
+		const panels = keyedGroups(svg, 'metric-panel', m.panels, [
+			'rect.panel-bg',
+			'rect.past-band',
+			'g.y-ticks',
+			'g.x-ticks',
+			'line.threshold',
+			'text.threshold-label',
+			'g.marks',
+			'path.measured-line',
+			'path.metric-line',
+			'g.points',
+			'text.panel-title'
+		])
 			.each(dataAttrs((d) => ({ metric: d.key })))
 			.attr('transform', (d) => `translate(${d.x},${d.y})`);
 
@@ -301,21 +283,18 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			fill: DANGER,
 			text: (d) => d.thresholdLabel
 		});
-		panels
-			.select('path.metric-line')
-			.each(dataAttrs((d) => ({ metric: d.key })))
-			.attr('d', (d) => d.path)
-			.attr('fill', 'none')
-			.attr('stroke', ACCENT)
-			.attr('stroke-width', 3)
-			.attr('stroke-linejoin', 'round');
-		panels
-			.select('path.measured-line')
-			.attr('d', (d) => d.measuredPath)
-			.attr('fill', 'none')
-			.attr('stroke', MUTED)
-			.attr('stroke-width', 2)
-			.attr('stroke-dasharray', '3 4');
+		strokePath(panels.select('path.metric-line').each(dataAttrs((d) => ({ metric: d.key }))), {
+			d: (d) => d.path,
+			stroke: ACCENT,
+			width: 3,
+			join: 'round'
+		});
+		strokePath(panels.select('path.measured-line'), {
+			d: (d) => d.measuredPath,
+			stroke: MUTED,
+			width: 2,
+			dash: '3 4'
+		});
 
 		drawTicks(panels);
 		drawMarks(panels.select<SVGGElement>('g.marks'));
@@ -352,13 +331,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	}
 
 	function drawMarks(layer: Sel<SVGGElement, PanelModel>): void {
-		const marks = keyedGroups(
-			layer,
-			'mark',
-			(d) => d.marks,
-			['line', 'text'],
-			(d) => d.key
-		)
+		const marks = keyedGroups(layer, 'mark', (d) => d.marks, ['line', 'text'])
 			.attr('class', (d) => `mark ${d.kind === 'fuse' ? 'fuse-mark' : 'resume-mark'}`)
 			.each(dataAttrs((d) => ({ round: d.round })))
 			.attr('transform', (d) => `translate(${d.x},0)`);
@@ -381,13 +354,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	}
 
 	function drawPoints(layer: Sel<SVGGElement, PanelModel>): void {
-		const points = layer
-			.selectAll<SVGCircleElement, PointModel>('circle.point')
-			.data(
-				(d) => d.points,
-				(d) => d.key
-			)
-			.join((enter) => enter.append('circle').attr('class', 'point'))
+		const points = keyedElements(layer, 'circle.point', (d) => d.points)
 			.each(dataAttrs((d) => ({ metric: d.metric, round: d.round, value: d.value, past: String(d.past) })))
 			.attr('cx', (d) => d.x)
 			.attr('cy', (d) => d.y)
@@ -398,5 +365,5 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 		tooltip(points, (d) => fuseWords.point(d.round, d.value.toFixed(2), d.past));
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

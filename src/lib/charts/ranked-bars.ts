@@ -7,18 +7,10 @@
  * Made for a classroom projector: the viewBox is as wide as the container, so text is drawn at 14px
  * or more. Rows are joined by key, so a bar that only grew keeps its element.
  */
-import {
-	appendChartSvg,
-	type Chart,
-	chartLifecycle,
-	clickable,
-	dataAttrs,
-	emptyNote,
-	keyedGroups,
-	styleText,
-	tooltip,
-	widthFor
-} from './frame';
+import type { BaseType, Selection } from 'd3';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
+import { clickable, dataAttrs, keyedGroups, tooltip } from './joins';
+import { emptyNote, styleText } from './text';
 import { ACCENT, fit, INK, MUTED, textEm, TRACK } from './style';
 
 export interface RankedBar {
@@ -59,8 +51,8 @@ const DETAIL_H = 22;
 /** The detail line runs under the whole row, indented a little under its label. */
 const DETAIL_X = 10;
 
+/** A row's label and its value, one line of text in one size. */
 const FONT_LABEL = 16;
-const FONT_VALUE = 16;
 const FONT_DETAIL = 14;
 
 interface RowModel {
@@ -73,6 +65,8 @@ interface RowModel {
 	barW: number;
 	detail: string;
 }
+
+type RowSel = Selection<BaseType, RowModel, SVGSVGElement, unknown>;
 
 export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {}): Chart<RankedBar[]> {
 	const format = options.format ?? ((v: number) => String(v));
@@ -117,13 +111,13 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			size: FONT_LABEL
 		});
 
-		const groups = keyedGroups(
-			svg,
-			'bar-row',
-			rows,
-			['text.bar-label', 'rect.track', 'rect.bar', 'text.bar-value', 'text.bar-detail'],
-			(d) => d.key
-		)
+		const groups = keyedGroups(svg, 'bar-row', rows, [
+			'text.bar-label',
+			'rect.track',
+			'rect.bar',
+			'text.bar-value',
+			'text.bar-detail'
+		])
 			.each(dataAttrs((d) => ({ key: d.key })))
 			.attr('lang', options.rowsLang ?? null)
 			.attr('transform', (d) => `translate(0,${d.y})`);
@@ -141,41 +135,34 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 				first: true
 			}
 		);
-		styleText(groups.select('text.bar-label'), {
-			x: MARGIN,
-			y: ROW_H / 2,
-			middle: true,
-			size: FONT_LABEL,
-			weight: 600,
-			fill: INK,
-			text: (d) => d.label
-		});
-		groups
-			.select('rect.track')
-			.attr('x', x0)
-			.attr('y', (ROW_H - BAR_H) / 2)
-			.attr('width', Math.max(0, trackW))
-			.attr('height', BAR_H)
-			.attr('rx', 4)
-			.attr('fill', TRACK);
-		groups
-			.select('rect.bar')
-			.each(dataAttrs((d) => ({ key: d.key, value: d.value })))
-			.attr('x', x0)
-			.attr('y', (ROW_H - BAR_H) / 2)
-			.attr('width', (d) => d.barW)
-			.attr('height', BAR_H)
-			.attr('rx', 4)
-			.attr('fill', color);
-		styleText(groups.select('text.bar-value'), {
-			x: (d) => x0 + d.barW + 8,
-			y: ROW_H / 2,
-			middle: true,
-			size: FONT_VALUE,
-			weight: 700,
-			fill: INK,
-			text: (d) => d.valueText
-		});
+		// The label and the value share the row's middle line; the bar lies on its track, both one shape.
+		const lineText = (
+			sel: RowSel,
+			x: number | ((d: RowModel) => number),
+			weight: number,
+			text: (d: RowModel) => string
+		) => styleText(sel, { x, y: ROW_H / 2, middle: true, size: FONT_LABEL, weight, fill: INK, text });
+		const barShape = (sel: RowSel, w: number | ((d: RowModel) => number), fill: string) =>
+			sel
+				.attr('x', x0)
+				.attr('y', (ROW_H - BAR_H) / 2)
+				.attr('width', w)
+				.attr('height', BAR_H)
+				.attr('rx', 4)
+				.attr('fill', fill);
+		lineText(groups.select('text.bar-label'), MARGIN, 600, (d) => d.label);
+		barShape(groups.select('rect.track'), Math.max(0, trackW), TRACK);
+		barShape(
+			groups.select('rect.bar').each(dataAttrs((d) => ({ key: d.key, value: d.value }))),
+			(d) => d.barW,
+			color
+		);
+		lineText(
+			groups.select('text.bar-value'),
+			(d) => x0 + d.barW + 8,
+			700,
+			(d) => d.valueText
+		);
 		styleText(groups.select('text.bar-detail'), {
 			x: MARGIN + DETAIL_X,
 			y: ROW_H + DETAIL_H / 2 - 6,
@@ -186,5 +173,5 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

@@ -11,21 +11,10 @@
  * event, with keyed joins throughout: an unchanged version keeps its element.
  */
 import type { Selection } from 'd3';
-import {
-	appendChartSvg,
-	axisTitle,
-	type Chart,
-	chartLifecycle,
-	clickable,
-	dataAttrs,
-	FONT_AXIS,
-	keyedGroups,
-	layers,
-	roundTicks,
-	styleText,
-	tooltip,
-	widthFor
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
+import { clickable, dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
+import { strokePath } from './paths';
+import { axisTitle, FONT_AXIS, roundTicks, styleText } from './text';
 import { fit, INK, LINE, MUTED, PANEL_BG } from './style';
 
 export interface LineageVersion {
@@ -316,10 +305,31 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	const [backgrounds, axis, now, lanesLayer] = layers(svg, ['lane-bgs', 'axis', 'now-layer', 'lanes']);
 	const labels = options.labels ?? ENGLISH_LINEAGE_LABELS;
 
-	/** Versions, amendments and proposals are buttons when the page listens for a choice. */
-	function selectable<E extends SVGElement, D>(sel: Sel<E, D>, pick: (d: D) => LineageSelection): void {
+	/**
+	 * A lane's versions, amendments or proposals, one keyed group each: it says what it stands for
+	 * (`data-*`, and its name for screen readers: `label`, or its tip), shows its tip on hover, and is a
+	 * button when the page listens for a choice (`pick` says what was chosen).
+	 */
+	function laneItems<T extends { key: string; tip: string }>(
+		layer: Sel<SVGGElement, LaneModel>,
+		className: string,
+		items: (lane: LaneModel) => T[],
+		children: readonly string[],
+		item: {
+			attrs: (d: T) => Record<string, string | number>;
+			label?: (d: T) => string;
+			at?: (d: T) => string;
+			pick: (d: T) => LineageSelection;
+		}
+	): Sel<SVGGElement, T> {
+		const groups = keyedGroups(layer, className, items, children)
+			.each(dataAttrs(item.attrs))
+			.attr('aria-label', item.label ?? ((d) => d.tip));
+		if (item.at) groups.attr('transform', item.at);
 		const onSelect = options.onSelect;
-		if (onSelect) clickable(sel, (d) => onSelect(pick(d)));
+		if (onSelect) clickable(groups, (d) => onSelect(item.pick(d)));
+		tooltip(groups, (d) => d.tip, { first: true });
+		return groups;
 	}
 
 	function render(data: LineageData, width: number): void {
@@ -352,11 +362,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 				})
 			);
 
-		now
-			.selectAll<SVGLineElement, number>('line.now')
-			.data(m.nowX === null ? [] : [m.nowX])
-			.join('line')
-			.attr('class', 'now')
+		keyedElements(now, 'line.now', m.nowX === null ? [] : [m.nowX])
 			.attr('x1', (d) => d)
 			.attr('x2', (d) => d)
 			.attr('y1', AXIS_H - 8)
@@ -364,30 +370,20 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 			.attr('stroke', NOW)
 			.attr('stroke-width', 2.5);
 
-		const lanes = keyedGroups(
-			lanesLayer,
-			'lane',
-			m.lanes,
-			[
-				'text.rule-id',
-				'text.rule-title',
-				'line.lane-line',
-				'g.spans',
-				'g.stubs',
-				'g.arcs',
-				'g.proposals',
-				'g.versions'
-			],
-			(d) => d.key
-		)
+		const lanes = keyedGroups(lanesLayer, 'lane', m.lanes, [
+			'text.rule-id',
+			'text.rule-title',
+			'line.lane-line',
+			'g.spans',
+			'g.stubs',
+			'g.arcs',
+			'g.proposals',
+			'g.versions'
+		])
 			.each(dataAttrs((d) => ({ rule: d.id })))
 			.attr('transform', (d) => `translate(0,${d.y})`);
 
-		backgrounds
-			.selectAll<SVGRectElement, LaneModel>('rect.lane-bg')
-			.data(m.lanes, (d) => d.key)
-			.join('rect')
-			.attr('class', 'lane-bg')
+		keyedElements(backgrounds, 'rect.lane-bg', m.lanes)
 			.attr('x', MARGIN / 2)
 			.attr('y', (d) => d.y + 4)
 			.attr('width', m.width - MARGIN)
@@ -428,14 +424,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 
 	function drawSpans(layer: Sel<SVGGElement, LaneModel>): void {
 		// Each version's time in force, as a thick bar along the lane: the current one in the accent.
-		layer
-			.selectAll<SVGLineElement, LaneModel['spans'][number]>('line.span')
-			.data(
-				(d) => d.spans,
-				(d) => d.key
-			)
-			.join('line')
-			.attr('class', 'span')
+		keyedElements(layer, 'line.span', (d) => d.spans)
 			.attr('x1', (d) => d.x1)
 			.attr('x2', (d) => d.x2)
 			.attr('y1', LANE_Y)
@@ -446,20 +435,12 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	function drawVersions(layer: Sel<SVGGElement, LaneModel>): void {
-		const nodes = keyedGroups(
-			layer,
-			'rule-version',
-			(d) => d.versions,
-			['circle', 'text'],
-			(d) => d.key
-		)
-			.attr('data-rule', (d) => d.rule)
-			.attr('data-version', (d) => d.version)
-			.attr('data-in-force', (d) => String(d.inForce))
-			.attr('aria-label', (d) => labels.version(d.rule, d.version, d.inForce))
-			.attr('transform', (d) => `translate(${d.x},${LANE_Y})`);
-		selectable(nodes, (d) => ({ kind: 'version', rule: d.rule, version: d.version }));
-		tooltip(nodes, (d) => d.tip, { first: true });
+		const nodes = laneItems(layer, 'rule-version', (d) => d.versions, ['circle', 'text'], {
+			attrs: (d) => ({ rule: d.rule, version: d.version, 'in-force': String(d.inForce) }),
+			label: (d) => labels.version(d.rule, d.version, d.inForce),
+			at: (d) => `translate(${d.x},${LANE_Y})`,
+			pick: (d) => ({ kind: 'version', rule: d.rule, version: d.version })
+		});
 		nodes
 			.select('circle')
 			.attr('r', NODE_R)
@@ -477,24 +458,11 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	function drawArcs(layer: Sel<SVGGElement, LaneModel>): void {
-		const arcs = keyedGroups(
-			layer,
-			'amendment',
-			(d) => d.arcs,
-			['path', 'text.who', 'text.evidence'],
-			(d) => d.key
-		)
-			.each(dataAttrs((d) => ({ rule: d.rule, from: d.from, to: d.to })))
-			.attr('aria-label', (d) => d.tip);
-		selectable(arcs, (d) => ({ kind: 'version', rule: d.rule, version: d.to }));
-		tooltip(arcs, (d) => d.tip, { first: true });
-		arcs
-			.select('path')
-			.attr('d', (d) => d.d)
-			.attr('fill', 'none')
-			.attr('stroke', AMENDMENT)
-			.attr('stroke-width', 3.5)
-			.attr('stroke-linecap', 'round');
+		const arcs = laneItems(layer, 'amendment', (d) => d.arcs, ['path', 'text.who', 'text.evidence'], {
+			attrs: (d) => ({ rule: d.rule, from: d.from, to: d.to }),
+			pick: (d) => ({ kind: 'version', rule: d.rule, version: d.to })
+		});
+		strokePath(arcs.select('path'), { d: (d) => d.d, stroke: AMENDMENT, width: 3.5, cap: 'round' });
 		styleText(arcs.select('text.who'), {
 			x: (d) => d.labelX,
 			y: LANE_Y - NODE_R - ARC_RISE - 12,
@@ -516,38 +484,26 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 
 	function drawProposals(stubs: Sel<SVGGElement, LaneModel>, layer: Sel<SVGGElement, LaneModel>): void {
 		// The stub runs from the version a proposal contested to where it stopped.
-		stubs
-			.selectAll<SVGPathElement, ProposalNode>('path.stub')
-			.data(
-				(d) => d.proposals,
-				(d) => d.key
-			)
-			.join('path')
-			.attr('class', 'stub')
-			.attr('d', (d) => {
-				const sx = d.baseX + NODE_R * 0.7;
-				const sy = LANE_Y + NODE_R * 0.7;
-				const ey = LANE_Y + NODE_R + 10;
-				return `M${sx},${sy}C${sx},${ey + 10} ${d.x - 20},${ey} ${d.x - 12},${ey}`;
-			})
-			.attr('fill', 'none')
-			.attr('stroke', (d) => (d.state === 'blocked' ? BLOCKED : MUTED))
-			.attr('stroke-width', 2.5)
-			.attr('stroke-dasharray', '6 5');
+		strokePath(
+			keyedElements(stubs, 'path.stub', (d) => d.proposals),
+			{
+				d: (d) => {
+					const sx = d.baseX + NODE_R * 0.7;
+					const sy = LANE_Y + NODE_R * 0.7;
+					const ey = LANE_Y + NODE_R + 10;
+					return `M${sx},${sy}C${sx},${ey + 10} ${d.x - 20},${ey} ${d.x - 12},${ey}`;
+				},
+				stroke: (d) => (d.state === 'blocked' ? BLOCKED : MUTED),
+				width: 2.5,
+				dash: '6 5'
+			}
+		);
 
-		const nodes = keyedGroups(
-			layer,
-			'proposal',
-			(d) => d.proposals,
-			['rect', 'text.mark', 'text.label'],
-			(d) => d.key
-		)
-			.attr('class', (d) => `proposal ${d.state}`)
-			.each(dataAttrs((d) => ({ rule: d.rule, proposal: d.id, state: d.state })))
-			.attr('aria-label', (d) => d.tip)
-			.attr('transform', (d) => `translate(${d.x},${LANE_Y + NODE_R + 10})`);
-		selectable(nodes, (d) => ({ kind: 'proposal', rule: d.rule, proposal: d.id }));
-		tooltip(nodes, (d) => d.tip, { first: true });
+		const nodes = laneItems(layer, 'proposal', (d) => d.proposals, ['rect', 'text.mark', 'text.label'], {
+			attrs: (d) => ({ rule: d.rule, proposal: d.id, state: d.state }),
+			at: (d) => `translate(${d.x},${LANE_Y + NODE_R + 10})`,
+			pick: (d) => ({ kind: 'proposal', rule: d.rule, proposal: d.id })
+		}).attr('class', (d) => `proposal ${d.state}`);
 		nodes
 			.select('rect')
 			.attr('x', -12)
@@ -579,5 +535,5 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 	}
 
 	// Re-lay out when the container's width changes, so text stays at its drawn size.
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

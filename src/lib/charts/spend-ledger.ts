@@ -10,22 +10,10 @@
  * Every word it draws comes in `data.labels` (English by default), so the page passes them translated.
  */
 import type { Selection } from 'd3';
-import {
-	appendChartSvg,
-	type Chart,
-	chartLifecycle,
-	clickable,
-	dataAttrs,
-	FONT_AXIS as FONT,
-	keyedGroups,
-	layers,
-	legendItems,
-	panelBackground,
-	styleText,
-	tickLabels,
-	tooltip,
-	widthFor
-} from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
+import { clickable, dataAttrs, keyedElements, keyedGroups, legendItems, tooltip } from './joins';
+import { panelBackground } from './panels';
+import { FONT_AXIS as FONT, styleText, tickLabels } from './text';
 import { DANGER, INK, LINE, MUTED, PANEL_BG, textEm } from './style';
 
 export type LedgerAnomaly = 'no-trigger' | 'repeated-fingerprint' | 'charged-failure';
@@ -289,10 +277,7 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 	}
 
 	function drawBars(g: Sel<SVGGElement, unknown>, data: BarModel[]): void {
-		g.selectAll<SVGRectElement, BarModel>('rect')
-			.data(data, (d) => d.day)
-			.join('rect')
-			.attr('class', 'day-bar')
+		keyedElements(g, 'rect.day-bar', data, (d) => d.day)
 			.each(dataAttrs((d) => ({ day: d.day })))
 			.attr('x', (d) => d.x)
 			.attr('y', (d) => d.y)
@@ -326,5 +311,5 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 		tooltip(g, (d) => d.label);
 	}
 
-	return chartLifecycle(el, svg, { measure: (box) => widthFor(box, MIN_W, DEFAULT_W), render });
+	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
 }

@@ -8,21 +8,10 @@
  * and a redraw with more (or fewer) rounds moves nothing that did not change.
  */
 import { linkHorizontal, type Selection } from 'd3';
-import {
-	appendChartSvg,
-	type Chart,
-	chartLifecycle,
-	columnsThatFit,
-	dataAttrs,
-	emptyNote,
-	gridCell,
-	gridHeight,
-	keyedGroups,
-	panelBackground,
-	type PanelGrid,
-	styleText,
-	tooltip
-} from './frame';
+import { appendChartSvg, type Chart, chartLifecycle } from './frame';
+import { dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
+import { columnsThatFit, gridCell, gridHeight, panelBackground, type PanelGrid } from './panels';
+import { emptyNote, styleText } from './text';
 import { AMBER, DANGER, fit, INK, MUTED, PANEL_BG } from './style';
 
 export interface VoteFlowSeat {
@@ -393,21 +382,15 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 		});
 
 		// Fixed layers, back to front: markers under links, links under the seat nodes.
-		const panels = keyedGroups(
-			svg,
-			'panel',
-			model.panels,
-			[
-				'rect.panel-bg',
-				'text.panel-title',
-				'g.markers',
-				'g.links',
-				'g.voters',
-				'g.targets',
-				'text.panel-note'
-			],
-			(d) => d.key
-		)
+		const panels = keyedGroups(svg, 'panel', model.panels, [
+			'rect.panel-bg',
+			'text.panel-title',
+			'g.markers',
+			'g.links',
+			'g.voters',
+			'g.targets',
+			'text.panel-note'
+		])
 			.attr('transform', (d) => `translate(${d.x},${d.y})`)
 			.each(dataAttrs((d) => ({ round: d.round, stage: d.stage })));
 
@@ -480,14 +463,7 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 	}
 
 	function drawLinks(layer: Sel<SVGGElement, PanelModel>): void {
-		layer
-			.selectAll<SVGPathElement, LinkModel>('path.vote-link')
-			.data(
-				(d) => d.links,
-				(d) => d.key
-			)
-			.join('path')
-			.attr('class', 'vote-link')
+		keyedElements(layer, 'path.vote-link', (d) => d.links)
 			.each(dataAttrs((d) => ({ round: d.round, stage: d.stage, voter: d.voter, target: d.target })))
 			.attr('d', (d) => d.d)
 			.attr('fill', 'none')
@@ -521,12 +497,9 @@ export function createVoteFlow(el: HTMLElement, options: VoteFlowOptions = {}): 
 		});
 		cutLabelTooltips(voters);
 
-		const abstained = voters
-			.selectAll<SVGTextElement, VoterRow>('text.abstained')
-			.data((d) => (d.abstained ? [d] : []))
-			.join('text')
-			.attr('class', 'abstained')
-			.each(dataAttrs((d) => ({ seat: d.seat })));
+		const abstained = keyedElements(voters, 'text.abstained', (d) => (d.abstained ? [d] : [])).each(
+			dataAttrs((d) => ({ seat: d.seat }))
+		);
 		styleText(abstained, {
 			x: VOTER_X - LABEL_GAP,
 			y: 11,
