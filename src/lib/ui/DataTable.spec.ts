@@ -29,12 +29,12 @@ function html(props: { rows: Fruit[]; withEmpty?: boolean }): string {
 }
 
 describe('DataTable', () => {
-	it('heads each column as given: plain words, a hover title, or words for screen readers only', () => {
+	it('heads each column as given (scope=col): plain words, a hover title, or words for screen readers only', () => {
 		const out = html({ rows: [{ id: 1, name: 'apple' }] });
 		expect(out).toContain('<table data-testid="fruit">');
-		expect(out).toMatch(/<th>Fruit<\/th>/);
-		expect(out).toMatch(/<th title="In grams">\s*Weight\s*<\/th>/);
-		expect(out).toMatch(/<th><span class="visually-hidden">\s*Actions\s*<\/span><\/th>/);
+		expect(out).toMatch(/<th scope="col">Fruit<\/th>/);
+		expect(out).toMatch(/<th scope="col" title="In grams">\s*Weight\s*<\/th>/);
+		expect(out).toMatch(/<th scope="col"><span class="visually-hidden">\s*Actions\s*<\/span><\/th>/);
 	});
 
 	it("draws one line per row, in order, from the caller's snippet", () => {
@@ -58,7 +58,7 @@ describe('DataTable', () => {
 
 	it('with no rows and no empty snippet, keeps the headings over an empty body', () => {
 		const out = html({ rows: [] });
-		expect(out).toContain('<th>Fruit</th>');
+		expect(out).toContain('<th scope="col">Fruit</th>');
 		expect(out).toMatch(/<tbody>\s*<\/tbody>/);
 	});
 });
