@@ -5,13 +5,10 @@
  * to fail. A check whose mutant survives is a check no test relies on: the script exits 1 and names it.
  * It prints each mutant with the tests that killed it, and restores every file whatever happens.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { createVitest } from 'vitest/node';
 
-const run = promisify(execFile);
 const root = join(import.meta.dirname, '..');
 
 /** The files whose checks are mutated, and how each reaches `allow`. */
@@ -45,26 +42,24 @@ export function mutate(text: string, index: number): string {
 	return text.replace(CHECK, (match, name: string) => (++i === index ? `allow('${name}'` : match));
 }
 
-interface VitestJson {
-	testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
-}
+/**
+ * One Vitest for the whole run: starting it costs more than the three specs take, and there are 17 runs.
+ * A mutant is written to disk and its file invalidated in Vitest's module graph, as watch mode does on a
+ * save, so the next run imports it afresh. (If that ever failed, the stale, unmutated code would pass
+ * its tests and the mutant would be reported as surviving: never as killed by mistake.)
+ */
+type Runner = Awaited<ReturnType<typeof createVitest>>;
 
-async function failingTests(): Promise<string[]> {
-	const out = join(mkdtempSync(join(tmpdir(), 'mutate-')), 'result.json');
-	try {
-		await run('npx', ['vitest', 'run', ...SPECS, '--reporter=json', `--outputFile=${out}`], {
-			cwd: root,
-			maxBuffer: 64 * 1024 * 1024
-		});
-	} catch {
-		/* a failing run is what a killed mutant looks like; the JSON says which tests failed */
-	}
-	const result = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
-	return result.testResults.flatMap((f) =>
-		f.assertionResults
-			.filter((a) => a.status === 'failed')
-			.map((a) => `${f.name.replace(root + '/', '')} > ${a.fullName}`)
-	);
+async function failingTests(vitest: Runner): Promise<string[]> {
+	const { testModules, unhandledErrors } = await vitest.runTestFiles(SPECS.map((s) => join(root, s)));
+	if (testModules.length !== SPECS.length || testModules.some((m) => m.state() === 'skipped'))
+		throw new Error(`mutate: ${SPECS.length} spec files expected, ${testModules.length} ran`);
+	const failed = testModules.flatMap((m) => {
+		const tests = [...m.children.allTests('failed')].map((t) => `${m.relativeModuleId} > ${t.fullName}`);
+		// A spec that fails outside any test (it cannot import the mutant) fails the suite all the same.
+		return tests.length || m.state() !== 'failed' ? tests : [`${m.relativeModuleId} (failed to run)`];
+	});
+	return unhandledErrors.length ? [...failed, `unhandled: ${String(unhandledErrors[0])}`] : failed;
 }
 
 async function main() {
@@ -76,7 +71,10 @@ async function main() {
 		restore();
 		process.exit(130);
 	});
-	const baseline = await failingTests();
+	// A reporter with no hooks: the script prints its own lines and table, not 17 runs' failures.
+	const vitest = await createVitest('test', { watch: false, reporters: [{}] });
+	await vitest.standalone();
+	const baseline = await failingTests(vitest);
 	if (baseline.length) {
 		console.error(`mutate: the unmutated tests fail already:\n  ${baseline.join('\n  ')}`);
 		process.exit(1);
@@ -87,8 +85,10 @@ async function main() {
 			const original = originals.get(target.file)!;
 			for (const m of findMutants(target.file, original)) {
 				writeFileSync(join(root, target.file), target.importAllow(mutate(original, m.index)));
-				const killedBy = await failingTests();
+				vitest.invalidateFile(join(root, target.file));
+				const killedBy = await failingTests(vitest);
 				restore();
+				vitest.invalidateFile(join(root, target.file));
 				rows.push({ mutant: `${target.file}: "${m.name}" always allows`, killedBy });
 				console.log(
 					`${killedBy.length ? 'killed  ' : 'SURVIVED'} ${rows.at(-1)!.mutant} (${killedBy.length} failing)`
@@ -97,6 +97,7 @@ async function main() {
 		}
 	} finally {
 		restore();
+		await vitest.close();
 	}
 	console.log('\n| mutant | killed by (first 3 failing tests) |\n| --- | --- |');
 	for (const r of rows)
@@ -109,6 +110,8 @@ async function main() {
 		process.exit(1);
 	}
 	console.log(`\nmutate: all ${rows.length} mutants killed`);
+	// Vitest set a failing exit code for the mutants' runs, whose failures were the point.
+	process.exitCode = 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
