@@ -208,7 +208,7 @@ describe('governance prompts', () => {
 
 	it('cut a tool’s answer to size and say when a file goes on', () => {
 		const long = 'x'.repeat(TOOL_ANSWER_CHARS + 500);
-		const read = toolAnswer({
+		const longRead = {
 			ok: true,
 			tool: 'read_file',
 			result: {
@@ -218,7 +218,8 @@ describe('governance prompts', () => {
 				nextOffset: 10_000,
 				totalChars: 20_000
 			}
-		});
+		} as const;
+		const read = toolAnswer(longRead);
 		expect(read).toContain('read again from offset 10000');
 		expect(read).toContain('(cut: 500 more characters)');
 		expect(toolAnswer({ ok: false, tool: 'read_file', code: 'outside-root', message: 'Not allowed.' })).toBe(
@@ -227,21 +228,7 @@ describe('governance prompts', () => {
 		// A run in Chinese gets the same answer in Chinese words; codes, paths and results stay literal.
 		const refusal = { ok: false, tool: 'read_file', code: 'outside-root', message: 'Not allowed.' } as const;
 		expect(toolAnswer(refusal, TOOL_ANSWER_CHARS, 'zh')).toBe('已拒绝（outside-root）：Not allowed.');
-		const zh = toolAnswer(
-			{
-				ok: true,
-				tool: 'read_file',
-				result: {
-					path: '/workspace/input/a.csv',
-					content: long,
-					offset: 0,
-					nextOffset: 10_000,
-					totalChars: 20_000
-				}
-			},
-			TOOL_ANSWER_CHARS,
-			'zh'
-		);
+		const zh = toolAnswer(longRead, TOOL_ANSWER_CHARS, 'zh');
 		expect(zh.startsWith('成功：/workspace/input/a.csv（文件还没完：从偏移量 10000 处接着读）\n')).toBe(true);
 		// The tool loop's own limits, told to the model in the run's language too.
 		expect(toolWords('en').noCallsLeft(3)).toBe(
