@@ -63,8 +63,18 @@ export interface ChatUsage {
 	decodeTokensPerSecond: number;
 }
 
+/**
+ * How an engine held a structured reply to its legal answers: 'grammar' (WebLLM's XGrammar, token by
+ * token), 'json_schema' (an endpoint's response_format, honoured), 'options' (the engine scored or
+ * masked its way to one of the ask's legal options itself), 'none' (free text, or a schema the engine
+ * could not enforce: the parser and its salvage are the net).
+ */
+export type ConstraintMode = 'grammar' | 'json_schema' | 'options' | 'none';
+
 export interface ChatResponse {
 	text: string;
+	/** How the reply was constrained; absent on engines that predate the field (read as 'none'). */
+	constraint?: ConstraintMode;
 	/** 'length' when max_tokens cut the reply short. */
 	finishReason: 'stop' | 'length';
 	usage: ChatUsage;
