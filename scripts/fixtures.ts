@@ -3,11 +3,11 @@
  * from the committed corpus, without downloading anything. See scripts/fixtures/index.ts.
  */
 import { relative } from 'node:path';
-import { CHAT_MODEL, EMBED_MODEL, ROOT, generateFixtures } from './fixtures/index';
+import { CHAT_MODEL, EMBED_MODEL, ROOT, STORY_MODEL, generateFixtures } from './fixtures/index';
 
 const r = generateFixtures();
 const what = r.written === 0 ? 'up to date' : `wrote ${r.written} of ${r.files} files`;
 console.log(
-	`fixtures: ${CHAT_MODEL} + ${EMBED_MODEL} in ${relative(ROOT, r.dir)}: ${what} ` +
+	`fixtures: ${CHAT_MODEL} + ${EMBED_MODEL} + ${STORY_MODEL} in ${relative(ROOT, r.dir)}: ${what} ` +
 		`(${(r.bytes / 1e6).toFixed(1)} MB) in ${Math.round(r.ms)} ms`
 );
