@@ -10,6 +10,7 @@ import type {
 	Tensor
 } from '@huggingface/transformers';
 import { raceAbort } from './abort';
+import { compileSchema, ConstrainedChooser, hasChoice } from './schema-constraint';
 import { SerialQueue } from './serial-queue';
 import {
 	EngineError,
@@ -314,6 +315,21 @@ interface Loaded {
 	tokenizer: PreTrainedTokenizer;
 	model: PreTrainedModel;
 	eos: Set<number>;
+	/** Each token's text inside a reply, worked out on the first constrained ask. */
+	tokenTexts?: string[];
+}
+
+/**
+ * Each token's text as it reads after other text (a SentencePiece token's leading space included, a
+ * special token as ''): decoded after an anchor token, less the anchor's own text.
+ */
+export function tokenTexts(tokenizer: PreTrainedTokenizer, vocabSize: number): string[] {
+	const anchor = tokenizer.encode('a', { add_special_tokens: false }).at(-1) ?? 0;
+	const head = tokenizer.decode([anchor], { skip_special_tokens: true });
+	return Array.from({ length: vocabSize }, (_, id) => {
+		const text = tokenizer.decode([anchor, id], { skip_special_tokens: true });
+		return text.startsWith(head) ? text.slice(head.length) : '';
+	});
 }
 
 export class TransformersEngine implements ChatEngine {
@@ -411,12 +427,20 @@ export class TransformersEngine implements ChatEngine {
 		if (!this.#loaded) await this.load(undefined, request.signal);
 		const loaded = this.#loaded;
 		if (!loaded) throw new EngineError('unknown', `${this.model} is not loaded.`);
-		const sample = request.temperature > 0;
-		const generate = (): Promise<ChatResponse> => this.#generate(loaded, request, sample);
+		// A choice is held to its schema by the engine's own seeded chooser; the library then only
+		// takes the one token left, so its global sampler is not involved.
+		const constrained = request.schema !== undefined && hasChoice(request.schema);
+		const sample = request.temperature > 0 && !constrained;
+		const generate = (): Promise<ChatResponse> => this.#generate(loaded, request, sample, constrained);
 		return sample ? withSamplingLock(generate) : generate();
 	}
 
-	async #generate(l: Loaded, request: ChatRequest, sample: boolean): Promise<ChatResponse> {
+	async #generate(
+		l: Loaded,
+		request: ChatRequest,
+		sample: boolean,
+		constrained: boolean
+	): Promise<ChatResponse> {
 		const started = performance.now();
 		const maxTokens = Math.max(1, Math.floor(request.max_tokens));
 		const topP = request.top_p !== undefined && request.top_p < 1 ? request.top_p : undefined;
@@ -432,9 +456,15 @@ export class TransformersEngine implements ChatEngine {
 
 		const reply = new ReplyText(
 			(ids) => l.tokenizer.decode(ids, { skip_special_tokens: true }),
-			(request.stop ?? []).filter((s) => s.length > 0),
+			// A constrained reply ends where its schema does; a stop string could only cut it short.
+			constrained ? [] : (request.stop ?? []).filter((s) => s.length > 0),
 			request.onDelta
 		);
+		const processors = constrained
+			? schemaProcessor(l, request, maxTokens, topP)
+			: sample && topP !== undefined
+				? nucleusProcessor(l.lib, topP)
+				: undefined;
 		let firstTokenAt = 0;
 		const onTokens = (tokens: bigint[]): void => {
 			firstTokenAt ||= performance.now();
@@ -459,7 +489,7 @@ export class TransformersEngine implements ChatEngine {
 				...(sample ? { temperature: request.temperature } : {}),
 				// transformers.js 4.3 reads top_p from the generation config but never applies it (its
 				// TopPLogitsWarper is an empty class): the nucleus is cut here, after the temperature.
-				...(sample && topP !== undefined ? { logits_processor: nucleusProcessor(l.lib, topP) } : {}),
+				...(processors ? { logits_processor: processors } : {}),
 				streamer,
 				stopping_criteria: [interrupt]
 			});
@@ -485,6 +515,7 @@ export class TransformersEngine implements ChatEngine {
 		const decodeSeconds = (finished - firstAt) / 1000;
 		return {
 			text,
+			constraint: constrained ? 'options' : 'none',
 			finishReason: !ended && ids.length >= maxTokens ? 'length' : 'stop',
 			usage: {
 				promptTokens,
@@ -527,6 +558,38 @@ export function nucleusFilter(logits: Float32Array, vocab: number, topP: number)
 		while (k < vocab && (k === 0 || kept < topP * sum)) kept += probs[order[k++] as number] as number;
 		for (; k < vocab; k++) row[order[k] as number] = -Infinity;
 	}
+}
+
+/**
+ * The processor list that holds a reply to its schema: the chooser picks each token (see
+ * schema-constraint.ts) and every other token's logit becomes -Infinity, so greedy decoding takes it.
+ */
+function schemaProcessor(
+	l: Loaded,
+	request: ChatRequest,
+	maxTokens: number,
+	topP: number | undefined
+): InstanceType<TransformersLib['LogitsProcessorList']> {
+	const vocab = (l.model.config as { vocab_size?: number }).vocab_size ?? 0;
+	l.tokenTexts ??= tokenTexts(l.tokenizer, vocab);
+	const chooser = new ConstrainedChooser(compileSchema(request.schema!), {
+		tokenTexts: l.tokenTexts,
+		eos: [...l.eos],
+		maxTokens,
+		temperature: request.temperature,
+		...(topP !== undefined ? { topP } : {}),
+		seed: request.seed
+	});
+	const list = new l.lib.LogitsProcessorList();
+	const pick = (_ids: unknown, logits: Tensor): Tensor => {
+		const row = logits.data as Float32Array;
+		const id = chooser.choose(row.subarray(0, logits.dims.at(-1) as number));
+		row.fill(-Infinity);
+		row[id] = 0;
+		return logits;
+	};
+	list.push(pick as unknown as Parameters<typeof list.push>[0]);
+	return list;
 }
 
 /** The library's processor list holding the nucleus cut; each entry is called with (ids, logits). */
