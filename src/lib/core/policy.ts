@@ -46,6 +46,12 @@ export interface ModelCall {
 	/** Those lessons' texts, as the prompt carried them: a replay in another browser sends the same prompt. */
 	lessonTexts?: string[];
 	meta?: { ttftMs: number; totalMs: number; decodeTokensPerSecond: number };
+	/**
+	 * How the engine held the reply to its schema (the engines' ConstraintMode): 'grammar' (XGrammar),
+	 * 'json_schema' (an endpoint honoured response_format), 'options' (the engine chose among the legal
+	 * tokens itself), 'none'. Absent where the engine did not say (read as 'none').
+	 */
+	constraint?: 'grammar' | 'json_schema' | 'options' | 'none';
 }
 
 /**

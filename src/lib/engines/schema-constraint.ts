@@ -291,7 +291,11 @@ export class ConstrainedChooser {
 		if (first >= 0 && allowed(first)) return first;
 		const mask = new Uint8Array(logits.length);
 		let any = false;
-		for (let id = 0; id < logits.length; id++) if (allowed(id)) any = mask[id] = 1;
+		for (let id = 0; id < logits.length; id++)
+			if (allowed(id)) {
+				mask[id] = 1;
+				any = true;
+			}
 		if (any) return sample ? this.#draw(logits, mask) : argmax(logits, mask);
 		// No room left to finish within max_tokens (a budget below the schema's shortest reply): take
 		// the shortest way on, so the reply is as near complete as the budget allows.

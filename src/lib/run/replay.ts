@@ -275,7 +275,8 @@ export function linkRecordingOf(events: readonly LogEvent[]): LinkRecording {
 			...(d.transportError !== undefined ? { transportError: d.transportError } : {}),
 			...(d.lessons?.length
 				? { lessons: d.lessons.map((id, i): [string, string] => [id, d.lessonTexts?.[i] ?? '']) }
-				: {})
+				: {}),
+			...(d.constraint !== undefined ? { constraint: d.constraint } : {})
 		});
 	}
 	return { events: events.length, logHash: events.at(-1)?.hash ?? '', calls };
@@ -329,7 +330,8 @@ export function replayInputOfLink(setup: SharedRun, recording: LinkRecording): R
 			...(c.transportError !== undefined ? { transportError: c.transportError } : {}),
 			...(c.lessons
 				? { lessons: c.lessons.map(([id]) => id), lessonTexts: c.lessons.map(([, text]) => text) }
-				: {})
+				: {}),
+			...(c.constraint !== undefined ? { constraint: c.constraint } : {})
 		};
 	});
 	return {

@@ -7,7 +7,7 @@
  */
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { normaliseBaseUrl } from '../engines/base-url';
-import type { ModelChoice } from '../engines/types';
+import type { ConstraintMode, ModelChoice } from '../engines/types';
 import { SCRIPTED_VARIANTS } from '../policies';
 import { isSeed, scenarios, seatCount } from '../scenarios';
 import type { SharedRun } from '../scenarios/setup';
@@ -95,6 +95,8 @@ export interface LinkCall {
 	transportError?: string;
 	/** The lessons from earlier games the call's prompt carried, as [id, text]. */
 	lessons?: [string, string][];
+	/** How the engine constrained the reply (ModelCall.constraint), where it said. */
+	constraint?: ConstraintMode;
 }
 
 /** A refusal's `error` is the English sentence; `problem` the same as data, said in the page's language. */
@@ -257,6 +259,7 @@ export function sharePath(base: string, run: SharedRun): string {
 }
 
 const FINISH = ['stop', 'length', 'error'] as const;
+const CONSTRAINTS: readonly ConstraintMode[] = ['none', 'grammar', 'json_schema', 'options'];
 
 /** The fragment of a link carrying the setup and its recorded replies (no `#`). */
 export function encodeRecordedShare(run: SharedRun, recording: LinkRecording): string {
@@ -273,8 +276,14 @@ export function encodeRecordedShare(run: SharedRun, recording: LinkRecording): s
 				c.promptTokens,
 				c.completionTokens
 			];
-			if (c.transportError !== undefined || c.lessons) row.push(c.transportError ?? null);
-			if (c.lessons) row.push(c.lessons);
+			// Optional columns, each a null where absent when a later one is present.
+			const optional = [
+				c.transportError ?? null,
+				c.lessons ?? null,
+				c.constraint !== undefined ? CONSTRAINTS.indexOf(c.constraint) : null
+			];
+			while (optional.length && optional.at(-1) === null) optional.pop();
+			row.push(...optional);
 			return row;
 		})
 	});
@@ -315,8 +324,8 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 	const calls: LinkCall[] = [];
 	for (const [i, row] of c.entries()) {
 		const why = `recorded call ${i + 1} is not readable`;
-		if (!Array.isArray(row) || row.length < 7 || row.length > 9) return why;
-		const [seat, ask, fingerprint, reply, finish, pt, ct, te, lessons] = row as unknown[];
+		if (!Array.isArray(row) || row.length < 7 || row.length > 10) return why;
+		const [seat, ask, fingerprint, reply, finish, pt, ct, te, lessons, constraint] = row as unknown[];
 		if (!Number.isSafeInteger(seat) || (seat as number) < 1 || (seat as number) > seats) return why;
 		const model = run.seats?.[String(seat)];
 		if (!model || model.engine === 'scripted' || model.engine === 'human')
@@ -328,8 +337,11 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 		if (!Number.isSafeInteger(pt) || !Number.isSafeInteger(ct) || (pt as number) < 0 || (ct as number) < 0)
 			return why;
 		if (te !== undefined && te !== null && (typeof te !== 'string' || te.length > 500)) return why;
+		if (constraint !== undefined && constraint !== null && CONSTRAINTS[constraint as number] === undefined)
+			return why;
 		if (
 			lessons !== undefined &&
+			lessons !== null &&
 			!(
 				Array.isArray(lessons) &&
 				lessons.length <= 10 &&
@@ -354,7 +366,8 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 			promptTokens: pt as number,
 			completionTokens: ct as number,
 			...(typeof te === 'string' ? { transportError: te } : {}),
-			...(lessons !== undefined ? { lessons: lessons as [string, string][] } : {})
+			...(lessons !== undefined && lessons !== null ? { lessons: lessons as [string, string][] } : {}),
+			...(typeof constraint === 'number' ? { constraint: CONSTRAINTS[constraint] } : {})
 		});
 	}
 	return { events: e as number, logHash: h, calls };

@@ -214,6 +214,8 @@ export async function sendRecorded<B extends CallBase>(
 		promptTokens: unreported ? estimateMessages(request.messages) : usage.promptTokens,
 		completionTokens: unreported ? estimateTokens(response.text) : usage.completionTokens,
 		...(unreported ? { usageEstimated: true } : {}),
+		// Replay and evaluation read how the reply was held to its options (absent: the engine did not say).
+		...(response.constraint !== undefined ? { constraint: response.constraint } : {}),
 		meta: {
 			ttftMs: usage.ttftMs,
 			totalMs: usage.totalMs,

@@ -270,7 +270,7 @@ describe('the LLM governance policy', () => {
 		expect(req.schema).toEqual(ask.schema);
 		expect(req.seed).toBe(callSeed(ctx.seed, ctx.streamName));
 		expect(req.temperature).toBe(0.2);
-		expect(req.max_tokens).toBe(512);
+		expect(req.max_tokens).toBe(256);
 		expect(req.messages.map((m) => m.role)).toEqual(['system', 'user']);
 		expect(reply.calls).toEqual([
 			{
@@ -278,7 +278,7 @@ describe('the LLM governance policy', () => {
 				model: 'gov-1',
 				requestHash: requestHash(req),
 				request: requestDigest(req),
-				sampling: { temperature: 0.2, seed: req.seed, maxTokens: 512 },
+				sampling: { temperature: 0.2, seed: req.seed, maxTokens: 256 },
 				purpose: 'assign',
 				reply: '{"action": "read", "file": "sales_q3.csv", "context": "Read it."}',
 				finishReason: 'stop',
@@ -593,7 +593,7 @@ describe('with the generated tiny model', () => {
 	// All three roles on the model; then the Executor, then the Auditor alone on it, so that its replies
 	// meet every ask (with seats 1-3 on the tiny model, no task is ever assigned to execute or review).
 	for (const seats of [[1, 2, 3], [2, 3], [3]])
-		it(`runs to an explicit end with seats ${seats.join(', ')} on it: invalid replies become rejections and forfeits, never exceptions`, async () => {
+		it(`runs to an explicit end with seats ${seats.join(', ')} on it: constrained replies, any invalid one a rejection, never an exception`, async () => {
 			const runner = llmRun(loaded.client, { policy: 'cosign', rounds: 4 }, 5, seats);
 			await runner.run();
 			const events = runner.log.events;
@@ -603,7 +603,8 @@ describe('with the generated tiny model', () => {
 			const asked = new Set(calls.map((e) => (e.data as { ask: string }).ask.split(':')[1]));
 			expect(asked).toContain(seats[0] === 1 ? 'assign' : seats[0] === 2 ? 'execute' : 'review');
 			const rejected = of(events, 'action.rejected').map((e) => (e.data as { error: string }).error);
-			expect(rejected.length).toBeGreaterThan(0);
+			// Every reply was held to its ask's schema by the engine, and the log says so.
+			for (const c of calls) expect((c.data as ModelCall).constraint).toBe('options');
 			// A policy that threw would show as "the agent failed: ..."; a reply it cannot read is a sentence.
 			expect(rejected.filter((e) => e.startsWith('the agent failed'))).toEqual([]);
 			for (const e of of(events, 'action.forfeited'))

@@ -36,6 +36,8 @@ export function createReplayClient(opts: ReplayClientOptions): ChatClient {
 			if (call.reply) req.onDelta?.(call.reply);
 			return {
 				text: call.reply,
+				// As recorded, so the replayed model.called is the original's, field for field.
+				...(call.constraint !== undefined ? { constraint: call.constraint } : {}),
 				finishReason: call.finishReason === 'length' ? 'length' : 'stop',
 				usage: {
 					promptTokens: call.promptTokens,

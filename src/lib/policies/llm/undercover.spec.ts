@@ -111,7 +111,7 @@ describe('the LLM undercover policy', () => {
 		const req = client.requests[0]!;
 		expect(req.temperature).toBe(0.3);
 		expect(req.seed).toBe(callSeed(7, 'policy:r1:speak:2:0'));
-		expect(req.max_tokens).toBe(1024);
+		expect(req.max_tokens).toBe(192);
 		expect(req.schema).toMatchObject({ required: ['speech'] });
 		expect(req.messages.map((m) => m.role)).toEqual(['system', 'user']);
 		expect(reply.calls).toEqual([
@@ -120,7 +120,7 @@ describe('the LLM undercover policy', () => {
 				model: 'tiny-1',
 				requestHash: requestHash(req),
 				request: requestDigest(req),
-				sampling: { temperature: 0.3, seed: req.seed, maxTokens: 1024 },
+				sampling: { temperature: 0.3, seed: req.seed, maxTokens: 192 },
 				purpose: 'speak',
 				reply: '```json\n{"speech": "It grows on a tree."}\n```',
 				finishReason: 'stop',
@@ -140,7 +140,7 @@ describe('the LLM undercover policy', () => {
 		);
 		expect(reply.action).toEqual({ target: 3, reason: 'Seat 3 was vague.' });
 		const req = client.requests[0]!;
-		expect(req.max_tokens).toBe(512);
+		expect(req.max_tokens).toBe(96);
 		expect(req.schema).toMatchObject({ properties: { target: { type: 'integer', enum: [1, 3, 4] } } });
 		const call = reply.calls?.[0] as LlmModelCall;
 		expect([...(call.optionOrder ?? [])].sort()).toEqual([1, 3, 4]);
@@ -200,7 +200,7 @@ describe('the LLM undercover policy', () => {
 		await createLlmUndercoverPolicy(small).act(observation(), speakAsk, ctxFor(speakAsk));
 		const req = small.requests[0]!;
 		expect(estimateMessages(req.messages) + req.max_tokens).toBeLessThanOrEqual(1024);
-		expect(req.max_tokens).toBeGreaterThanOrEqual(256);
+		expect(req.max_tokens).toBe(192);
 	});
 
 	it('throws transport failures as "transport: ..." with the failed call, never as a decision', async () => {
@@ -222,7 +222,7 @@ describe('the LLM undercover policy', () => {
 				model: 'tiny-1',
 				requestHash: requestHash(down.requests[0]!),
 				request: requestDigest(down.requests[0]!),
-				sampling: { temperature: 0.7, seed: down.requests[0]!.seed, maxTokens: 1024 },
+				sampling: { temperature: 0.7, seed: down.requests[0]!.seed, maxTokens: 192 },
 				purpose: 'speak',
 				reply: '',
 				finishReason: 'error',

@@ -7,7 +7,7 @@
 import type { Ask, JsonSchema, SeatId } from '../../core';
 import { focusSubject } from './pending';
 import { SEAT_OF, type FocusItem, type GovernanceState, type Role } from './state';
-import { MAX_CONTENT_CHARS, MAX_TEXT_CHARS, TASK_ACTIONS } from './tasks';
+import { INPUTS, MAX_CONTENT_CHARS, MAX_TEXT_CHARS, TASK_ACTIONS } from './tasks';
 
 const text = (description: string, maxLength = MAX_TEXT_CHARS): JsonSchema => ({
 	type: 'string',
@@ -59,7 +59,8 @@ export function schemaFor(item: FocusItem): JsonSchema {
 			return object(
 				{
 					action: { enum: [...TASK_ACTIONS] },
-					file: text('an input file, e.g. /workspace/input/sales_q3.csv', 200),
+					// A choice among the input files (parse.ts refuses any other): a constrained decoder picks one.
+					file: { enum: [...INPUTS] },
 					context: text('what exactly to do, and by which rule')
 				},
 				['action', 'file', 'context']

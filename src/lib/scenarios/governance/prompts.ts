@@ -85,18 +85,18 @@ export interface GovernancePromptOptions {
 // Reply budgets
 
 /**
- * Completion tokens per reply: an output carries up to 6,000 characters, a ruling a few sentences;
- * a reasoning model gets room to think first.
+ * Completion tokens per reply, sized for a 0.5B model: an output a few paragraphs with the lines the
+ * rules ask for, a ruling a sentence or two beside its choice; a reasoning model gets room to think first.
  */
 export const GOVERNANCE_REPLY_BUDGET: Readonly<Record<GovernanceAskKind, ReplyBudget>> = {
-	assign: { plain: 512, reasoning: 4000 },
-	'answer-clarification': { plain: 512, reasoning: 4000 },
-	'rule-appeal': { plain: 512, reasoning: 4000 },
-	'decide-amendment': { plain: 384, reasoning: 4000 },
-	execute: { plain: 1536, reasoning: 8000 },
-	'respond-veto': { plain: 1536, reasoning: 8000 },
-	review: { plain: 512, reasoning: 4000 },
-	cosign: { plain: 384, reasoning: 4000 }
+	assign: { plain: 256, reasoning: 4000 },
+	'answer-clarification': { plain: 256, reasoning: 4000 },
+	'rule-appeal': { plain: 256, reasoning: 4000 },
+	'decide-amendment': { plain: 192, reasoning: 4000 },
+	execute: { plain: 768, reasoning: 8000 },
+	'respond-veto': { plain: 768, reasoning: 8000 },
+	review: { plain: 192, reasoning: 4000 },
+	cosign: { plain: 128, reasoning: 4000 }
 };
 
 export const governanceReplyBudget = (kind: GovernanceAskKind, reasoning = false): number =>

@@ -226,19 +226,21 @@ describe('vote options', () => {
 describe('reply budgets', () => {
 	it('sizes replies for small models, and to the seed’s figures for reasoning models', () => {
 		expect(REPLY_BUDGET).toEqual({
-			speak: { plain: 1024, reasoning: 8000 },
-			defend: { plain: 1024, reasoning: 8000 },
-			vote: { plain: 512, reasoning: 4000 },
-			monologue: { plain: 768, reasoning: 4000 },
-			reflect: { plain: 768, reasoning: 6000 }
+			speak: { plain: 192, reasoning: 8000 },
+			defend: { plain: 192, reasoning: 8000 },
+			vote: { plain: 96, reasoning: 4000 },
+			monologue: { plain: 192, reasoning: 4000 },
+			reflect: { plain: 160, reasoning: 6000 }
 		});
-		expect(replyBudget('vote')).toEqual({ maxTokens: 512 });
+		expect(replyBudget('vote')).toEqual({ maxTokens: 96 });
 		expect(replyBudget('speak', true)).toEqual({ maxTokens: 8000 });
 		expect(replyBudget('reflect', true)).toEqual({ maxTokens: 6000 });
 		// A reserve of a quarter of the window, at least 256 tokens, at most the budget.
-		expect(replyReserve('speak', 1024)).toBe(256);
-		expect(replyReserve('speak', 4096)).toBe(1024);
-		expect(replyReserve('vote', 4096)).toBe(512);
+		expect(replyReserve('speak', 1024)).toBe(192);
+		expect(replyReserve('speak', 4096)).toBe(192);
+		expect(replyReserve('vote', 4096)).toBe(96);
+		expect(replyReserve('speak', 32_768, true)).toBe(8000);
+		expect(replyReserve('speak', 1024, true)).toBe(256);
 		expect(replyReserve('speak', 32_768, true)).toBe(8000);
 	});
 });
@@ -287,7 +289,7 @@ describe('fitToContext', () => {
 			const obs = lateGame(lang, 1);
 			for (const kind of ['speak', 'vote'] as const) {
 				const reserve = replyReserve(kind, 1024);
-				expect(reserve).toBe(256);
+				expect(reserve).toBe(REPLY_BUDGET[kind].plain);
 				const fitted = fitToContext(actionPrompt(kind, obs).messages, 1024, reserve);
 				expect(estimateMessages(fitted)).toBeLessThanOrEqual(1024 - reserve);
 				const text = textOf(fitted);

@@ -64,15 +64,18 @@ export interface PromptOptions {
 // Reply budgets
 
 /**
- * Completion tokens per reply, for small local models; a reasoning model gets the seed's figures
- * (speech 8000, monologue 4000, vote 4000, reflection 6000 tokens).
+ * Completion tokens per reply, sized for a 0.5B model that answers at once: a speech is a sentence or
+ * two (192 tokens hold two Chinese sentences even at a byte per token), a vote a seat and a short
+ * reason. A larger budget only lets a small model ramble until it is cut (measured: a 260K model used
+ * all 1,024). A reasoning model gets the seed's figures (speech 8000, monologue 4000, vote 4000,
+ * reflection 6000 tokens).
  */
 export const REPLY_BUDGET: Readonly<Record<PromptKind, ReplyBudget>> = {
-	speak: { plain: 1024, reasoning: 8000 },
-	defend: { plain: 1024, reasoning: 8000 },
-	vote: { plain: 512, reasoning: 4000 },
-	monologue: { plain: 768, reasoning: 4000 },
-	reflect: { plain: 768, reasoning: 6000 }
+	speak: { plain: 192, reasoning: 8000 },
+	defend: { plain: 192, reasoning: 8000 },
+	vote: { plain: 96, reasoning: 4000 },
+	monologue: { plain: 192, reasoning: 4000 },
+	reflect: { plain: 160, reasoning: 6000 }
 };
 
 export function replyBudget(kind: PromptKind, reasoning = false): { maxTokens: number } {
