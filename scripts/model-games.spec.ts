@@ -1,0 +1,52 @@
+/**
+ * Issue 20's goal on a representative subset (the full 20-seed sweep is `npm run bench`): with a real
+ * trained model (stories260K) or the n-gram tiny-chat at every model seat, no structured decision is
+ * forfeited, every game ends by its rules before its round cap, every choice was held to its options
+ * by the engine, and the log replays to the same hash.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_MODEL, MODELS_DIR, STORY_MODEL, generateFixtures } from './fixtures/index';
+import {
+	autonomyRun,
+	governanceRun,
+	localModel,
+	playModelGame,
+	undercoverRun,
+	type GameFigures
+} from './model-games';
+
+beforeAll(() => {
+	if (!existsSync(join(MODELS_DIR, STORY_MODEL, 'onnx/model.onnx'))) generateFixtures();
+});
+
+function expectPlayedByTheRules(g: GameFigures): void {
+	expect(g.structuredAsks).toBeGreaterThan(0);
+	expect(g.structuredForfeits).toBe(0);
+	expect(g.constrainedCalls).toBe(g.structuredCalls);
+	expect(g.ended).toBe(true);
+	expect(g.replayed).toBe(true);
+}
+
+describe.each([
+	[STORY_MODEL, 4, 'en', 1],
+	[CHAT_MODEL, 4, 'en', 2],
+	[CHAT_MODEL, 6, 'zh', 3]
+] as const)('undercover with %s at all %i seats (%s, seed %i)', (model, seats, lang, seed) => {
+	it('casts every vote legally and ends by the rules before the round cap, replaying to the same hash', async () => {
+		const g = await playModelGame(undercoverRun(localModel(model), seed, seats, lang));
+		expectPlayedByTheRules(g);
+		expect(g.rounds).toBeLessThan(g.roundCap!);
+	}, 300_000);
+});
+
+describe(`${STORY_MODEL} in every model role`, () => {
+	it('autonomy: every spend decision is IMPROVE or SKIP, none forfeited, and the run replays', async () => {
+		expectPlayedByTheRules(await playModelGame(autonomyRun(localModel(STORY_MODEL), 1, 3)));
+	}, 300_000);
+
+	it('governance: no structured decision forfeited in a round, and the run replays', async () => {
+		expectPlayedByTheRules(await playModelGame(governanceRun(localModel(STORY_MODEL), 1, 1)));
+	}, 600_000);
+});

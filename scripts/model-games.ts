@@ -1,0 +1,118 @@
+/**
+ * Whole games with a local model at every model seat (the generated tiny models, stories260K among
+ * them), measured as the goal of issue 20 says: structured decisions asked and forfeited, whether the
+ * game ended by its rules before its round cap, and whether its log replays to the same hash. The
+ * model-games spec and `npm run bench` both play through here.
+ */
+import { join } from 'node:path';
+import type { LogEvent, ModelCall } from '../src/lib/core';
+import type { ModelChoice } from '../src/lib/engines/types';
+import { createReplay, replayInputOf } from '../src/lib/run/replay';
+import type { SharedRun } from '../src/lib/scenarios/setup';
+import { MODELS_DIR } from './fixtures/index';
+import { simulate, simulateAutonomy, simulateGovernance } from './sim';
+
+/** Asks answered in free text; every other ask of every scenario is a choice (a structured decision). */
+const FREE_TEXT = new Set(['speak', 'defend']);
+
+export interface GameFigures {
+	/** Asks put to a model whose answer is a choice (a vote; every governance and autonomy ask). */
+	structuredAsks: number;
+	/** Of those, given up after a rejected retry. */
+	structuredForfeits: number;
+	/** Model calls of structured asks the engine held to their options (`constraint` not 'none'). */
+	constrainedCalls: number;
+	structuredCalls: number;
+	/** The game's own end (a side won, the run's days or rounds ran out as its rules say). */
+	ended: boolean;
+	/** Undercover: the rounds played and the cap; a game that reached the cap ended by running out. */
+	rounds?: number;
+	roundCap?: number;
+	/** The replay's hash equals the live run's. */
+	replayed: boolean;
+	logHash: string;
+	ms: number;
+}
+
+export const localModel = (name: string): ModelChoice => ({
+	engine: 'transformers',
+	model: join(MODELS_DIR, name)
+});
+
+/** The ask kind of a model call (its purpose less a retry's "repair "). */
+const kindOf = (c: ModelCall): string => c.purpose.replace(/^repair /, '');
+
+export function figuresOf(
+	events: readonly LogEvent[]
+): Omit<GameFigures, 'ended' | 'replayed' | 'logHash' | 'ms'> {
+	const calls = events
+		.filter((e) => e.kind === 'model.called')
+		.map((e) => e.data as ModelCall & { ask: string });
+	const structured = calls.filter((c) => !FREE_TEXT.has(kindOf(c)) && c.transportError === undefined);
+	const forfeits = events.filter(
+		(e) => e.kind === 'action.forfeited' && !FREE_TEXT.has((e.data as { action: string }).action)
+	);
+	return {
+		structuredAsks: new Set(structured.map((c) => c.ask)).size,
+		structuredForfeits: forfeits.length,
+		structuredCalls: structured.length,
+		constrainedCalls: structured.filter((c) => c.constraint !== undefined && c.constraint !== 'none').length
+	};
+}
+
+/** Plays one run with its model seats as given, then replays its log. */
+export async function playModelGame(run: SharedRun): Promise<GameFigures> {
+	const t0 = performance.now();
+	const played =
+		run.scenario === 'governance'
+			? await simulateGovernance(run)
+			: run.scenario === 'autonomy'
+				? await simulateAutonomy(run)
+				: await simulate(run);
+	const ms = performance.now() - t0;
+	const { runner } = played;
+	const events = runner.log.events;
+	const outcome = runner.outcome() as { rounds?: number } | null;
+	const replay = createReplay(replayInputOf(runner.log.header, events));
+	await replay.run();
+	const roundCap = run.scenario === 'undercover' ? (run.config.rounds as number) : undefined;
+	return {
+		...figuresOf(events),
+		ended: outcome !== null,
+		...(roundCap !== undefined ? { rounds: outcome?.rounds ?? 0, roundCap } : {}),
+		replayed: replay.runner.hash === runner.hash,
+		logHash: runner.hash,
+		ms
+	};
+}
+
+/** Every seat of an undercover game on one model. */
+export function undercoverRun(
+	model: ModelChoice,
+	seed: number,
+	seats: number,
+	lang: 'en' | 'zh',
+	rounds = 6
+): SharedRun {
+	return {
+		scenario: 'undercover',
+		seed,
+		config: { seats, undercover: 1, blank: false, lang, rounds },
+		seats: Object.fromEntries(Array.from({ length: seats }, (_, i) => [String(i + 1), model]))
+	};
+}
+
+/** Governance with the model in every model role (Assigner, Executor, Auditor). */
+export function governanceRun(model: ModelChoice, seed: number, rounds: number): SharedRun {
+	return {
+		scenario: 'governance',
+		seed,
+		config: { policy: 'cosign', rounds },
+		seats: { 1: model, 2: model, 3: model }
+	};
+}
+
+/** Autonomy with the model as the agent that decides each spend. */
+export function autonomyRun(model: ModelChoice, seed: number, days: number): SharedRun {
+	return { scenario: 'autonomy', seed, config: { days }, seats: { 1: model } };
+}
