@@ -5,6 +5,9 @@
  * local mock OpenAI-compatible server. Chromium: the runner's overhead per agent turn, the same
  * rebuild, and importing a 1 MB export, on the built site's hidden /bench/ page. Every timed row that
  * has a floor is printed beside it: a plain JSON.parse of the same bytes, measured in the same run.
+ * Issue 20's goal (`constrained`): forfeits per 100 structured asks with stories260K and tiny-chat at
+ * every seat (BENCH_MODEL_SEEDS seeds, default 20), the real model's game time against the same game
+ * scripted, and constrained against free decoding per token.
  * `npm run bench -- --only kernel,browser` runs only those groups of rows (names in SECTIONS).
  */
 import { spawn } from 'node:child_process';
@@ -26,7 +29,18 @@ import {
 import { Gate } from '../src/lib/core';
 import { createRunner } from '../src/lib/run/play';
 import { policyForChoice } from '../src/lib/policies/factory';
-import { CHAT_MODEL, generateFixtures, MODELS_DIR } from './fixtures/index';
+import { CHAT_MODEL, generateFixtures, MODELS_DIR, STORY_MODEL } from './fixtures/index';
+import {
+	autonomyRun,
+	governanceRun,
+	localModel,
+	playModelGame,
+	undercoverRun,
+	type GameFigures
+} from './model-games';
+import { simulate } from './sim';
+import { TransformersEngine } from '../src/lib/engines/transformers';
+import { voteSchema } from '../src/lib/scenarios/undercover/schemas';
 import { loadNodeClient } from './node-client';
 import { serveTestModels } from './test-models';
 import { chromiumPath, CHROMIUM_ARGS } from './browser';
@@ -282,6 +296,106 @@ function modelRows(where: string, f: ModelGameFigures & { engineWorkers?: number
 		});
 }
 
+/**
+ * Issue 20's goal with the tiny models at every seat: undercover over seeds 1..BENCH_MODEL_SEEDS
+ * (default 20) × 4 and 6 seats × English and Chinese packs, then stories260K in every governance and
+ * autonomy role. A structured ask is one whose answer is a choice (a vote; every governance and
+ * autonomy ask); its forfeit is the ask given up after a rejected retry.
+ */
+async function constrainedRows() {
+	generateFixtures();
+	const seeds = Number(process.env.BENCH_MODEL_SEEDS ?? 20);
+	const tally = (games: GameFigures[]) => ({
+		asks: games.reduce((n, g) => n + g.structuredAsks, 0),
+		forfeits: games.reduce((n, g) => n + g.structuredForfeits, 0),
+		byRules: games.filter((g) => g.ended && (g.rounds === undefined || g.rounds < g.roundCap!)).length,
+		replayed: games.filter((g) => g.replayed).length,
+		games: games.length
+	});
+	const report = (what: string, games: GameFigures[]) => {
+		const t = tally(games);
+		const per100 = t.asks ? (100 * t.forfeits) / t.asks : 0;
+		rows.push({
+			metric: `${what}: forfeits per 100 structured asks (${t.forfeits}/${t.asks})`,
+			value: fmt(per100),
+			goal: '= 0',
+			met: t.forfeits === 0
+		});
+		rows.push({
+			metric: `  games ended by the rules before the cap / replayed to the same hash, of ${t.games}`,
+			value: `${t.byRules} / ${t.replayed}`,
+			goal: `= ${t.games} / ${t.games}`,
+			met: t.byRules === t.games && t.replayed === t.games
+		});
+	};
+	for (const name of [STORY_MODEL, CHAT_MODEL]) {
+		const games: GameFigures[] = [];
+		for (let seed = 1; seed <= seeds; seed++)
+			for (const seats of [4, 6])
+				for (const lang of ['en', 'zh'] as const)
+					games.push(await playModelGame(undercoverRun(localModel(name), seed, seats, lang)));
+		report(`${name} at every undercover seat, ${seeds} seed(s) × 4/6 seats × en/zh`, games);
+	}
+	const roles: GameFigures[] = [];
+	for (let seed = 1; seed <= Math.min(seeds, 2); seed++) {
+		roles.push(await playModelGame(governanceRun(localModel(STORY_MODEL), seed, 2)));
+		roles.push(await playModelGame(autonomyRun(localModel(STORY_MODEL), seed, 5)));
+	}
+	report(`${STORY_MODEL} in every governance (2 rounds) and autonomy (5 days) role`, roles);
+
+	// The same undercover game (seed 1, 4 seats, English) with stories260K at every seat and scripted.
+	const modelGame = await playModelGame(undercoverRun(localModel(STORY_MODEL), 1, 4, 'en'));
+	const scriptedMs: number[] = [];
+	for (let i = 0; i < 5; i++) {
+		const t0 = performance.now();
+		await simulate({
+			scenario: 'undercover',
+			seed: 1,
+			config: undercoverRun(localModel(STORY_MODEL), 1, 4, 'en').config
+		});
+		scriptedMs.push(performance.now() - t0);
+	}
+	rows.push({
+		metric: `undercover seed 1, 4 seats: ${STORY_MODEL} at every seat vs scripted, wall time`,
+		value: `${fmt(modelGame.ms / 1000)} s vs ${fmt(median(scriptedMs))} ms`,
+		goal: '',
+		met: null
+	});
+
+	// Decoding cost per token with the vote held to its options, against free decoding: one engine,
+	// the same prompt, the same number of tokens (the free reply runs to max_tokens, the constrained
+	// one is asked for as many), alternated so a busy moment hits both.
+	const engine = new TransformersEngine({ model: STORY_MODEL, localModelPath: MODELS_DIR, device: 'cpu' });
+	await engine.load();
+	try {
+		const ask = (schema?: Record<string, unknown>) =>
+			engine.chat({
+				messages: [{ role: 'user', content: 'Vote for the seat you suspect: 1, 3 or 4.' }],
+				temperature: 0.7,
+				seed: 9,
+				max_tokens: 64,
+				...(schema ? { schema } : {})
+			});
+		const perToken = (r: Awaited<ReturnType<typeof ask>>) =>
+			(r.usage.totalMs - r.usage.ttftMs) / Math.max(1, r.usage.completionTokens - 1);
+		await ask(voteSchema([1, 3, 4])); // warm-up: the token texts are worked out once per model
+		const free: number[] = [];
+		const held: number[] = [];
+		for (let i = 0; i < 7; i++) {
+			free.push(perToken(await ask()));
+			held.push(perToken(await ask(voteSchema([1, 3, 4]))));
+		}
+		rows.push({
+			metric: `${STORY_MODEL} decode ms/token, vote constrained to its options vs free (median of 7)`,
+			value: `${fmt(median(held))} vs ${fmt(median(free))}`,
+			goal: '',
+			met: null
+		});
+	} finally {
+		await engine.unload();
+	}
+}
+
 async function browserRows() {
 	const executablePath = chromiumPath();
 	if (!existsSync('build/index.html')) {
@@ -429,6 +543,7 @@ const SECTIONS: Record<string, () => unknown> = {
 	autonomy: autonomyRows,
 	concurrency: concurrencyRows,
 	models: nodeModelRows,
+	constrained: constrainedRows,
 	browser: browserRows,
 	build: buildRows
 };
