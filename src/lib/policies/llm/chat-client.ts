@@ -214,6 +214,7 @@ export async function sendRecorded<B extends CallBase>(
 		promptTokens: unreported ? estimateMessages(request.messages) : usage.promptTokens,
 		completionTokens: unreported ? estimateTokens(response.text) : usage.completionTokens,
 		...(unreported ? { usageEstimated: true } : {}),
+		...(response.cut === 'client' ? { cutByClient: true } : {}),
 		meta: {
 			ttftMs: usage.ttftMs,
 			totalMs: usage.totalMs,

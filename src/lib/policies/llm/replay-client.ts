@@ -37,6 +37,7 @@ export function createReplayClient(opts: ReplayClientOptions): ChatClient {
 			return {
 				text: call.reply,
 				finishReason: call.finishReason === 'length' ? 'length' : 'stop',
+				...(call.cutByClient ? { cut: 'client' as const } : {}),
 				usage: {
 					promptTokens: call.promptTokens,
 					completionTokens: call.completionTokens,
