@@ -34,6 +34,14 @@ export interface MockOpenAIOptions {
 	fail?: (n: number) => { status: number; body: string } | null;
 	/** The model id `/models` lists. */
 	model?: string;
+	/**
+	 * A misbehaving endpoint, for the deadlines and honest logs: `drip` streams one character every
+	 * `dripMs` and never finishes, `hang` answers nothing at all, `huge` streams `hugeChars` characters
+	 * whatever max_tokens says (and reports that many tokens), `unauthorized` answers 401 to every chat.
+	 */
+	misbehave?: 'drip' | 'hang' | 'huge' | 'unauthorized';
+	dripMs?: number;
+	hugeChars?: number;
 }
 
 export interface MockOpenAI {
@@ -148,6 +156,7 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
 			res.writeHead(failure.status, { ...CORS, 'Content-Type': 'application/json' }).end(failure.body);
 			return;
 		}
+		if (opts.misbehave) return misbehave(res, opts, model);
 		const body = JSON.parse(raw) as MockChatBody;
 		const kind = kindOf(body);
 		inFlightByKind.set(kind, (inFlightByKind.get(kind) ?? 0) + 1);
@@ -192,6 +201,43 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
 		resetPeak() {
 			peak = inFlight;
 		},
-		close: () => new Promise<void>((resolve) => server.close(() => resolve()))
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				// A dripping or hanging answer holds its connection open: end those too.
+				server.closeAllConnections();
+			})
 	};
+}
+
+async function misbehave(res: ServerResponse, opts: MockOpenAIOptions, model: string): Promise<void> {
+	const chunk = (delta: object) =>
+		`data: ${JSON.stringify({ object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+	switch (opts.misbehave) {
+		case 'unauthorized':
+			res.writeHead(401, { ...CORS, 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ error: { message: 'Incorrect API key provided.' } }));
+			return;
+		case 'hang':
+			return; // headers never come: only the client's silence timeout or deadline ends this
+		case 'drip': {
+			res.writeHead(200, { ...CORS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+			while (!res.destroyed && !res.writableEnded) {
+				res.write(chunk({ content: '.' }));
+				await sleep(opts.dripMs ?? 2000);
+			}
+			return;
+		}
+		case 'huge': {
+			const chars = opts.hugeChars ?? 4 * 2 ** 20;
+			res.writeHead(200, { ...CORS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+			const piece = 'word '.repeat(800);
+			for (let sent = 0; sent < chars && !res.destroyed; sent += piece.length)
+				if (!res.write(chunk({ content: piece }))) await new Promise((r) => res.once('drain', r));
+			res.write(
+				`data: ${JSON.stringify({ object: 'chat.completion.chunk', model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 100, completion_tokens: Math.ceil(chars / 4) } })}\n\n`
+			);
+			res.end('data: [DONE]\n\n');
+		}
+	}
 }

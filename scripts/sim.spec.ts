@@ -604,7 +604,11 @@ describe('npm run sim -- --replay and --link with recorded replies', () => {
 		const short = await failure('--replay', join(dir, 'short.jsonl'), '--json');
 		expect(short.code).toBe(1);
 		expect(short.stderr.trim().split('\n')).toHaveLength(1);
-		expect(short.stderr).toMatch(new RegExp(`^sim: Replay stopped: seat ${call.seat}, ask ${call.ask}: `));
+		expect(short.stderr).toMatch(
+			new RegExp(
+				`^sim: This run does not replay: at event \\d+ \\([a-z.-]+\\) its recording has no answer for what the run asks \\(seat ${call.seat}, ask ${call.ask}: `
+			)
+		);
 	});
 
 	it('replays a governance run file to the same summary, tool calls and files included', async () => {

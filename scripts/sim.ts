@@ -9,33 +9,22 @@
  * --base-url URL`, the key from OPENAI_API_KEY); `--eval smoke|standard` runs an evaluation set.
  * `--replay FILE` re-executes a run file (the page's export, or --log's) with its recorded replies,
  * and so does a --link that carries them: no model is loaded, and the summary is the original's.
+ * A --link whose seats name an endpoint (and carries no replies) is played there only with
+ * --call-link-endpoint: a link never chooses where OPENAI_API_KEY goes.
  * A file exported in predict mode also carries the class's predictions: --replay checks them against
  * the run, prints each one against what the agents did, and the class's hit rate (the page's numbers).
  * The same code as the page, so the same setup gives the same log hash here and in the browser.
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import {
-	isRunInterrupted,
-	ReplayMiss,
-	toJsonLines,
-	type LogEvent,
-	type ModelCall,
-	type Policy
-} from '../src/lib/core';
+import { isRunInterrupted, toJsonLines, type LogEvent, type ModelCall, type Policy } from '../src/lib/core';
 import type { ModelChoice } from '../src/lib/engines/types';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { evalMain } from './eval';
 import { loadNodeClient, type NodeClient } from './node-client';
 import { UsageError, usageExit } from './usage';
 import { createRunner, type AnyRunner } from '../src/lib/run/play';
-import {
-	createReplay,
-	ReplayError,
-	replayInputOf,
-	replayInputOfLink,
-	setupOfHeader,
-	type ReplayInput
-} from '../src/lib/run/replay';
+import { verifyRun } from '../src/lib/run/verify';
+import { replayInputOf, replayInputOfLink, setupOfHeader, type ReplayInput } from '../src/lib/run/replay';
 import { readRunFile, sizeProblem } from '../src/lib/share/run-file';
 import {
 	checkClassLog,
@@ -96,7 +85,7 @@ const AUTONOMY_SWITCHES: Record<string, string> = {
 	'no-staleness': 'noStaleness',
 	'charge-transport-errors': 'chargeTransportErrors'
 };
-const SWITCHES = new Set(['json', 'blank', ...Object.keys(AUTONOMY_SWITCHES)]);
+const SWITCHES = new Set(['json', 'blank', 'call-link-endpoint', ...Object.keys(AUTONOMY_SWITCHES)]);
 
 export function parseArgs(argv: string[]): SimArgs {
 	const values: Record<string, string> = {};
@@ -130,6 +119,14 @@ export function parseArgs(argv: string[]): SimArgs {
 		if (!decoded.ok) throw new UsageError(decoded.error);
 		run = decoded.run;
 		if (decoded.recording) replay = replayInputOfLink(run, decoded.recording);
+		else {
+			// A link chooses no endpoint for the key in the environment: the person names it on purpose.
+			const endpoint = Object.values(run.seats ?? {}).find((c) => c.engine === 'openai');
+			if (endpoint && !switches.has('call-link-endpoint'))
+				throw new UsageError(
+					`this link's seats call the endpoint ${endpoint.baseUrl ?? 'https://api.openai.com/v1'}; to play it there (with OPENAI_API_KEY) add --call-link-endpoint`
+				);
+		}
 	} else {
 		const scenario = values.scenario ?? 'undercover';
 		if (!Object.hasOwn(scenarios, scenario))
@@ -218,18 +215,19 @@ export function classPredictions(classLog: ClassLog, events: readonly LogEvent[]
  * the original run was. A miss, a divergence or another final hash is a ReplayFailed.
  */
 export async function simulateReplay(input: ReplayFile) {
-	let replay;
-	try {
-		replay = createReplay(input);
-		await replay.run();
-	} catch (err) {
-		if (err instanceof ReplayError || err instanceof ReplayMiss)
-			throw new ReplayFailed(err.message.replace(/^the /, 'The '), { cause: err });
-		throw err;
-	}
-	const { runner, setup } = replay;
+	// The page's import verifies through the same function: the same re-execution, the same sentences.
+	const verified = await verifyRun(input);
+	if (!verified.ok) throw new ReplayFailed(verified.error);
+	const { runner, setup } = verified.replay;
 	const predictions = input.classLog ? classPredictions(input.classLog, runner.log.events) : null;
-	return { runner, summary: { ...summaryOf(setup, runner), ...(predictions ? { predictions } : {}) } };
+	return {
+		runner,
+		summary: {
+			...summaryOf(setup, runner),
+			...(verified.method === 'checked' ? { verified: 'checked: a person played a seat' } : {}),
+			...(predictions ? { predictions } : {})
+		}
+	};
 }
 
 /** The summary line a run of this scenario prints: the same for a played run and for its replay. */

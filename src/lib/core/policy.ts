@@ -37,6 +37,8 @@ export interface ModelCall {
 	completionTokens: number;
 	/** Set when the engine reported no token usage: the counts are the conservative estimate. */
 	usageEstimated?: boolean;
+	/** Set when the server ran past max_tokens and the client cut the reply at the budget. */
+	cutByClient?: boolean;
 	/** Set when the call failed in transport (network, rate limit, server error): not a decision. */
 	transportError?: string;
 	/** For a choice among seats: the order the options were shown in (order biases small models). */

@@ -265,7 +265,9 @@ describe('OpenAIEngine.chat', () => {
 		const err = await failure(e.chat(tooLong));
 		expect(err.code).toBe('unknown');
 		expect(err.message).toMatch(/HTTP 400.*context length exceeded/);
-		expect(err.transport).toBe(false);
+		// Logged as a transport failure (so the run's file replays it), but not retried.
+		expect(err.transport).toBe(true);
+		expect(err.retryable).toBe(false);
 		expect(seen).toHaveLength(2);
 	});
 

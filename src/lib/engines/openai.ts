@@ -34,6 +34,12 @@ export interface OpenAIEngineOptions {
 	 * minutes, and only silence means trouble. The caller's `signal` bounds the whole call.
 	 */
 	timeoutMs?: number;
+	/**
+	 * How long one call may take in all, tries and waits included: beside the silence timeout, which an
+	 * endpoint dripping a character every few seconds never trips. Past it the call fails in transport
+	 * ("did not finish within"), which the log records and a replay repeats.
+	 */
+	deadlineMs?: number;
 	/** Further tries after a rate limit, a server error or a network failure. */
 	maxRetries?: number;
 	fetch?: typeof fetch;
@@ -57,6 +63,13 @@ export interface OpenAIChatResponse extends ChatResponse {
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
+/** A whole call: a small model's reply takes seconds; a reasoning model's a minute or two. */
+export const DEFAULT_DEADLINE_MS = 180_000;
+/**
+ * The most characters a token can carry, for cutting a reply the server did not stop at max_tokens:
+ * real vocabularies' longest common tokens (runs of spaces or dashes) are about this long.
+ */
+export const MAX_CHARS_PER_TOKEN = 16;
 export const DEFAULT_MAX_RETRIES = 3;
 /** A server asking to wait longer than this is not waited for: the call fails as rate-limited. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -231,6 +244,10 @@ interface Reply {
 	finish: string | null;
 	done: boolean;
 	chunks: number;
+	/** Content and reasoning deltas: each carries one token or more, so their count bounds the reply's. */
+	deltas: number;
+	/** Set when the client stopped a reply the server ran past the request's max_tokens. */
+	cut: boolean;
 	firstTokenAt: number | null;
 	promptTokens?: number;
 	completionTokens?: number;
@@ -243,6 +260,7 @@ export class OpenAIEngine implements ChatEngine {
 	/** The normalised API root: requests go to `${baseUrl}/chat/completions` and `${baseUrl}/models`. */
 	readonly baseUrl: string;
 	readonly timeoutMs: number;
+	readonly deadlineMs: number;
 	readonly maxRetries: number;
 	/** The model ids the endpoint listed at load(), or null when it offers no list. */
 	listedModels: string[] | null = null;
@@ -264,6 +282,8 @@ export class OpenAIEngine implements ChatEngine {
 		this.model = model;
 		this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 		if (!(this.timeoutMs > 0)) throw new RangeError('timeoutMs must be positive');
+		this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+		if (!(this.deadlineMs > 0)) throw new RangeError('deadlineMs must be positive');
 		this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
 		if (!Number.isInteger(this.maxRetries) || this.maxRetries < 0)
 			throw new RangeError('maxRetries must be a whole number, 0 or more');
@@ -329,17 +349,30 @@ export class OpenAIEngine implements ChatEngine {
 
 	async chat(request: ChatRequest): Promise<OpenAIChatResponse> {
 		const state = { committed: false };
-		for (;;) {
-			try {
-				return await this.#withRetries(request.signal, state, (io) => this.#chatOnce(request, io, state));
-			} catch (err) {
-				// At most once per field, since a field is only blamed while it is still being sent.
-				if (err instanceof Unsupported) {
-					this.#unsupported.add(err.field);
-					continue;
+		const deadline = new AbortController();
+		const timer = setTimeout(() => deadline.abort(), this.deadlineMs);
+		const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+		try {
+			for (;;) {
+				try {
+					return await this.#withRetries(signal, state, (io) => this.#chatOnce(request, io, state));
+				} catch (err) {
+					// At most once per field, since a field is only blamed while it is still being sent.
+					if (err instanceof Unsupported) {
+						this.#unsupported.add(err.field);
+						continue;
+					}
+					if (deadline.signal.aborted && !request.signal?.aborted)
+						throw new EngineError(
+							'timeout',
+							`${this.baseUrl} did not finish the reply within ${duration(this.deadlineMs)}, so the request was given up.`,
+							{ transport: true, cause: err }
+						);
+					throw err;
 				}
-				throw err;
 			}
+		} finally {
+			clearTimeout(timer);
 		}
 	}
 
@@ -394,12 +427,16 @@ export class OpenAIEngine implements ChatEngine {
 		const status = res.status;
 		const said = this.#redact(serverText(body));
 		const suffix = said === '' ? '' : `: ${said}`;
+		// A refused request is a failure of the line to the model, not the agent's decision: logged as a
+		// transport failure (not retried), so the run pauses where it stood and its replay does the same.
+		const refusedOnce = { transport: true };
 		if (status === 401 || status === 403)
 			return new EngineError(
 				'unauthorized',
 				this.#apiKey === undefined
 					? `The endpoint ${this.baseUrl} needs an API key (HTTP ${status})${suffix}`
-					: `The endpoint ${this.baseUrl} refused the key (HTTP ${status})${suffix}`
+					: `The endpoint ${this.baseUrl} refused the key (HTTP ${status})${suffix}`,
+				refusedOnce
 			);
 		if (status === 429 || status === 408 || status >= 500) {
 			const rateLimited = status === 429;
@@ -416,13 +453,22 @@ export class OpenAIEngine implements ChatEngine {
 		}
 		if (status === 404) {
 			if (/model/i.test(said))
-				return new EngineError('model-not-found', `The endpoint has no model "${this.model}"${suffix}`);
+				return new EngineError(
+					'model-not-found',
+					`The endpoint has no model "${this.model}"${suffix}`,
+					refusedOnce
+				);
 			return new EngineError(
 				'server-error',
-				`Nothing answers at ${url} (HTTP 404). Is the base URL the API root, such as http://localhost:11434/v1?`
+				`Nothing answers at ${url} (HTTP 404). Is the base URL the API root, such as http://localhost:11434/v1?`,
+				refusedOnce
 			);
 		}
-		return new EngineError('unknown', `The endpoint refused the request (HTTP ${status})${suffix}`);
+		return new EngineError(
+			'unknown',
+			`The endpoint refused the request (HTTP ${status})${suffix}`,
+			refusedOnce
+		);
 	}
 
 	/**
@@ -561,6 +607,8 @@ export class OpenAIEngine implements ChatEngine {
 			finish: null,
 			done: false,
 			chunks: 0,
+			deltas: 0,
+			cut: false,
 			firstTokenAt: null
 		};
 		const onChunk = (chunk: unknown): void => {
@@ -573,7 +621,7 @@ export class OpenAIEngine implements ChatEngine {
 				for (;;) {
 					const next = await io.net(() => events.next(), 'body');
 					if (next.done) break;
-					if (this.#event(next.value, onChunk, reply)) break;
+					if (this.#event(next.value, onChunk, reply) || reply.cut) break;
 				}
 			} finally {
 				// Stops reading after [DONE] and releases the connection on any error.
@@ -600,12 +648,14 @@ export class OpenAIEngine implements ChatEngine {
 			} else {
 				const parser = createSseParser();
 				for (const event of [...parser.push(text), ...parser.end()])
-					if (this.#event(event, onChunk, reply)) break;
+					if (this.#event(event, onChunk, reply) || reply.cut) break;
 			}
 		}
 		const ended = performance.now();
+		const budget = request.max_tokens;
+		if (budget !== undefined) cutAtBudget(reply, budget);
 
-		if (!reply.done && reply.finish === null)
+		if (!reply.done && reply.finish === null && !reply.cut)
 			throw new EngineError(
 				'server-error',
 				reply.chunks === 0
@@ -617,7 +667,9 @@ export class OpenAIEngine implements ChatEngine {
 		const estimated = reply.promptTokens === undefined || reply.completionTokens === undefined;
 		// A server that sends no usage is charged at the project's one (conservative) estimate.
 		const promptTokens = reply.promptTokens ?? estimateMessages(request.messages);
-		const completionTokens = reply.completionTokens ?? estimateTokens(reply.text + reply.reasoning);
+		const counted = reply.completionTokens ?? estimateTokens(reply.text + reply.reasoning);
+		// A reply cut at the budget spent the budget: never recorded past it (a replay checks this).
+		const completionTokens = budget !== undefined ? Math.min(counted, budget) : counted;
 		const totalMs = ended - started;
 		const ttftMs = (reply.firstTokenAt ?? ended) - started;
 		const decodeMs = totalMs - ttftMs;
@@ -633,7 +685,8 @@ export class OpenAIEngine implements ChatEngine {
 			text: reply.text,
 			// A reasoning model cut off while still thinking has no text and finish 'length': the caller
 			// decides what that means.
-			finishReason: reply.finish === 'length' ? 'length' : 'stop',
+			finishReason: reply.finish === 'length' || reply.cut ? 'length' : 'stop',
+			...(reply.cut ? { cut: 'client' as const } : {}),
 			usage: { promptTokens, completionTokens, ttftMs, totalMs, decodeTokensPerSecond },
 			responseFormat:
 				request.schema === undefined ? 'none' : 'response_format' in body ? 'json_schema' : 'dropped',
@@ -693,15 +746,31 @@ export class OpenAIEngine implements ChatEngine {
 		);
 		if (reasoning !== undefined) {
 			reply.reasoning += reasoning;
+			reply.deltas++;
 			reply.firstTokenAt ??= performance.now();
 		}
 		if (typeof part.content === 'string' && part.content !== '') {
 			reply.text += part.content;
+			reply.deltas++;
 			reply.firstTokenAt ??= performance.now();
 			state.committed = true;
 			request.onDelta?.(part.content);
 		}
+		if (request.max_tokens !== undefined) cutAtBudget(reply, request.max_tokens);
 	}
+}
+
+/**
+ * Stops a reply the server ran past max_tokens (a server may ignore the field): past as many deltas as
+ * the budget allows, or past as many characters as that many tokens could carry, the reply is cut
+ * there and marked, so the log records the cut and no file outgrows what the app can open again.
+ */
+function cutAtBudget(reply: Reply, budget: number): void {
+	const chars = budget * MAX_CHARS_PER_TOKEN;
+	if (reply.deltas <= budget && reply.text.length + reply.reasoning.length <= chars) return;
+	reply.cut = true;
+	reply.text = reply.text.slice(0, chars);
+	reply.reasoning = reply.reasoning.slice(0, Math.max(0, chars - reply.text.length));
 }
 
 function duration(ms: number): string {

@@ -77,6 +77,8 @@ export interface ChatResponse {
 	constraint?: ConstraintMode;
 	/** 'length' when max_tokens cut the reply short. */
 	finishReason: 'stop' | 'length';
+	/** 'client' when the server ran past max_tokens and the client cut the reply at the budget. */
+	cut?: 'client';
 	usage: ChatUsage;
 }
 

@@ -211,10 +211,11 @@ describe('the replay engine', () => {
 		expect(viaLink.runner.hash).toBe(live.hash);
 	});
 
-	it('refuses to re-execute a seat played by a person', () => {
+	it('refuses to re-execute a seat played by a person from a link, which carries none of their moves', () => {
 		const run = { ...setup(), seats: { ...setup().seats, '2': { engine: 'human' as const } } };
 		const runner = createRunner(run);
-		expect(() => createReplay(replayInputOf(runner.log.header, []))).toThrow(/seat 2 was played by a person/);
+		const input = replayInputOf(runner.log.header, []);
+		expect(() => createReplay({ ...input, original: undefined })).toThrow(/seat 2 was played by a person/);
 	});
 });
 

@@ -10,6 +10,7 @@ import {
 	isRunInterrupted,
 	MIN_FINGERPRINT,
 	Recording,
+	ReplayMiss,
 	ReplaySource,
 	type RecordedCall,
 	type LogEvent,
@@ -91,6 +92,12 @@ export function unreplayableSeat(setup: SharedRun): number | null {
 export interface Replay {
 	runner: AnyRunner;
 	setup: SharedRun;
+	/**
+	 * `reexecuted`: every seat's moves came again from its policy over the recording. `checked`: a
+	 * person played a seat, whose moves were taken from the log and put through the scenario's own
+	 * validation in the state the log had reached (a person's choice cannot be re-executed).
+	 */
+	method: 'reexecuted' | 'checked';
 	/** One turn; false once the replay has reached the original's end. Throws ReplayMiss / ReplayError. */
 	step(): Promise<boolean>;
 	/** Steps to the end and checks the hash. */
@@ -109,8 +116,10 @@ export function createReplay(
 ): Replay {
 	const setup = setupOfHeader(input.header);
 	const person = unreplayableSeat(setup);
-	if (person !== null)
+	const original = input.original;
+	if (person !== null && !original)
 		throw new ReplayError(`seat ${person} was played by a person, whose moves a replay cannot re-execute`);
+	checkRecordedCalls(input);
 	const source = new ReplaySource(input.recording);
 	const box: { runner?: AnyRunner } = {};
 	const tools: ToolHost | undefined =
@@ -118,10 +127,10 @@ export function createReplay(
 	const policies = new Map<number, Policy>();
 	const seatPolicy = (s: number, choice: ModelChoice) => {
 		if (needsEngine(choice)) policies.set(s, replayPolicy(setup.scenario, s, choice, source, tools));
+		else if (choice.engine === 'human' && original) policies.set(s, personMoves(s, original));
 		else policies.delete(s);
 	};
 	for (const [seat, choice] of Object.entries(setup.seats ?? {})) seatPolicy(Number(seat), choice);
-	const original = input.original;
 	box.runner = createRunner(setup, {
 		// The log's own header: the chain starts where the original's did.
 		resume: { header: input.header, events: [] },
@@ -149,6 +158,7 @@ export function createReplay(
 	const replay: Replay = {
 		runner,
 		setup,
+		method: person === null ? 'reexecuted' : 'checked',
 		async step() {
 			if (runner.log.length >= expected.events) return false;
 			const next = original?.[runner.log.length];
@@ -187,6 +197,93 @@ export function createReplay(
 		}
 	};
 	return replay;
+}
+
+/**
+ * A person's seat in a replay of a whole log: each ask is answered with the move the log records for
+ * it, and that move goes through the scenario's validation like any agent's. A forged move (a vote by
+ * an eliminated seat, a move nobody was asked for) is then not what the replay writes, and the
+ * comparison with the original names its event. The action is read back from the recorded event: its
+ * data is the action's fields (speeches, votes, approvals), except the operator's answer to a fuse.
+ */
+function personMoves(seat: number, original: readonly LogEvent[]): Policy {
+	const answers = new Map<string, LogEvent[]>();
+	for (const e of original) {
+		if (NOT_A_MOVE.has(e.kind)) continue;
+		const d = e.data as { ask?: unknown; seat?: unknown } | null;
+		if (typeof d?.ask !== 'string' || (d.seat !== undefined && d.seat !== seat)) continue;
+		answers.set(d.ask, [...(answers.get(d.ask) ?? []), e]);
+	}
+	return {
+		label: 'person (recorded moves)',
+		act(_observation, ask) {
+			const e = answers.get(ask.id)?.[ask.attempt];
+			if (!e)
+				throw new ReplayMiss(
+					`Replay stopped: seat ${seat} was asked ${ask.kind} (ask ${ask.id}) and the recording has no move of the person's for it.`
+				);
+			if (e.kind === 'action.rejected')
+				return { action: null, error: String((e.data as { error: unknown }).error) };
+			return { action: PERSON_ACTION[e.kind]?.(e.data) ?? e.data };
+		}
+	};
+}
+
+/** Events that answer no ask of a person's: calls, tool records, and forfeits (the runner writes those). */
+const NOT_A_MOVE = new Set(['model.called', 'tool.called', 'action.forfeited', 'seat.model-changed']);
+
+/** Moves whose event does not carry the action's own fields: the operator's answer to a tripped fuse. */
+const PERSON_ACTION: Record<string, (data: unknown) => unknown> = {
+	'fuse.resumed': () => ({ decision: 'resume' }),
+	'run.ended': () => ({ decision: 'end' })
+};
+
+/**
+ * Recorded usage is read, not re-computed (a replay serves it back and the gate charges it), so a
+ * forged count would replay "exactly": every recorded call's numbers are checked before the replay.
+ */
+function checkRecordedCalls(input: ReplayInput): void {
+	const where = (i: number, seq: number | undefined) =>
+		seq === undefined ? `recorded model call ${i + 1}` : `event ${seq} (model.called)`;
+	const calls = input.original
+		? input.original.flatMap((e) =>
+				e.kind === 'model.called' ? [{ seq: e.seq, call: e.data, meta: e.meta }] : []
+			)
+		: input.recording.calls.map((call) => ({ seq: undefined, call, meta: call.meta }));
+	calls.forEach(({ seq, call, meta }, i) => {
+		const why = recordedCallProblem(call, meta);
+		if (why) throw new ReplayError(`${where(i, seq)} ${why}`, seq);
+	});
+}
+
+const FINISH = new Set(['stop', 'length', 'error']);
+
+/** What is wrong with one recorded call's reply and usage, as the end of a sentence; null when nothing. */
+export function recordedCallProblem(raw: unknown, meta?: unknown): string | null {
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'is not a model call';
+	const c = raw as Record<string, unknown>;
+	if (typeof c.reply !== 'string') return 'has no reply text';
+	if (typeof c.finishReason !== 'string' || !FINISH.has(c.finishReason)) return 'has no valid finish reason';
+	for (const k of ['promptTokens', 'completionTokens'] as const) {
+		const n = c[k];
+		if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+			return `records ${k === 'promptTokens' ? 'prompt' : 'completion'} tokens that are not a whole number of zero or more`;
+	}
+	const request = c.request as { max_tokens?: unknown } | undefined;
+	const budget = request?.max_tokens;
+	if (typeof budget === 'number' && (c.completionTokens as number) > budget)
+		return `records ${c.completionTokens as number} completion tokens, past its request's budget of ${budget}`;
+	if (c.transportError !== undefined && (c.reply !== '' || c.completionTokens !== 0))
+		return 'records a reply to a call that failed in transport';
+	if (c.transportError !== undefined && typeof c.transportError !== 'string')
+		return 'has an unreadable transport error';
+	if (meta !== undefined) {
+		if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return 'has unreadable timings';
+		for (const v of Object.values(meta))
+			if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+				return 'has timings that are not zero or more';
+	}
+	return null;
 }
 
 /** A logged model change, read as hostile input (an imported file): a seat at the table, a valid choice. */

@@ -6,8 +6,9 @@
  * sentences quote nothing from the file but bounded, printable snippets (and the page shows them as
  * text, never as HTML).
  */
-import { firstBrokenLink, LOG_FORMAT, type LogEvent, type LogHeader } from '../core';
+import { canonicalJson, firstBrokenLink, LOG_FORMAT, type LogEvent, type LogHeader } from '../core';
 import { scenarios, type AnyScenario } from '../scenarios';
+import { createRunner } from '../run/play';
 import { ReplayError, setupOfHeader } from '../run/replay';
 import type { SharedRun } from './link';
 import type { Problem, ProblemCode } from '../problem';
@@ -16,7 +17,15 @@ import type { Problem, ProblemCode } from '../problem';
 export const MAX_RUN_FILE_BYTES = 50 * 2 ** 20;
 export const MAX_RUN_EVENTS = 250_000;
 /** One event's line: a model reply can be long, never this long. */
-const MAX_LINE = 2 ** 20;
+export const MAX_LINE = 2 ** 20;
+/** The header line: a setup and its seats' choices, a few KB at most. */
+export const MAX_HEADER_LINE = 64 * 1024;
+/**
+ * Arrays and objects inside one another, checked before JSON.parse (whose recursion 200,000 levels
+ * overflow). Deep enough for anything a run writes: governance evidence, the deepest a model may send,
+ * is at most 4,000 characters of JSON, so at most 2,000 levels.
+ */
+export const MAX_DEPTH = 4096;
 const MAX_KIND = 64;
 
 export type RunFile =
@@ -120,6 +129,46 @@ function headerShape(value: unknown): HeaderWhy | null {
 	return null;
 }
 
+/** Whether a line nests arrays and objects deeper than MAX_DEPTH: one pass, strings skipped. */
+export function tooDeep(line: string, max = MAX_DEPTH): boolean {
+	if (line.length <= max * 2) return false; // each level costs two characters at least
+	let depth = 0;
+	let inString = false;
+	for (let i = 0; i < line.length; i++) {
+		const c = line.charCodeAt(i);
+		if (inString) {
+			if (c === 92)
+				i++; // a backslash escapes the next character
+			else if (c === 34) inString = false;
+		} else if (c === 34) inString = true;
+		else if (c === 91 || c === 123) {
+			if (++depth > max) return true;
+		} else if (c === 93 || c === 125) depth--;
+	}
+	return false;
+}
+
+/** Whether a parsed value holds a number JSON.parse turned into Infinity (`1e400`): no hash can carry it. */
+export function hasNonFinite(value: unknown): boolean {
+	if (typeof value === 'number') return !Number.isFinite(value);
+	if (typeof value !== 'object' || value === null) return false;
+	for (const v of Array.isArray(value) ? value : Object.values(value)) if (hasNonFinite(v)) return true;
+	return false;
+}
+
+/**
+ * The first header field that is not what a live run with this setup writes (an `engines` label naming
+ * another model, a field no run writes, a config spelled differently): null when the header is exact.
+ */
+export function headerMismatch(header: LogHeader, setup: SharedRun): string | null {
+	const written = createRunner(setup).log.header as unknown as Record<string, unknown>;
+	const given = header as unknown as Record<string, unknown>;
+	for (const key of Object.keys(given)) if (!Object.hasOwn(written, key)) return key;
+	for (const key of Object.keys(written))
+		if (canonicalJson(written[key]) !== canonicalJson(given[key] ?? null)) return key;
+	return null;
+}
+
 /** Parses, bounds, verifies and folds a run file. Never throws. */
 export function readRunFile(text: string): RunFile {
 	if (typeof text !== 'string') return refused('This is not a text file.', 'file-not-text');
@@ -134,6 +183,16 @@ export function readRunFile(text: string): RunFile {
 			{ events: lines.length - 1, max: MAX_RUN_EVENTS }
 		);
 	const notALog = 'This is not a Conclave run file: its first line is not a run header.';
+	const headerLine = lines[0] as string;
+	if (headerLine.length > MAX_HEADER_LINE) {
+		const kb = Math.round(headerLine.length / 1024);
+		return refused(
+			`This run file's header is far too long (${kb} KB; a run writes a few).`,
+			'file-header-too-long',
+			{ kb }
+		);
+	}
+	if (tooDeep(headerLine)) return refused(notALog, 'file-not-a-log');
 	let first: unknown;
 	try {
 		first = JSON.parse(lines[0] as string);
@@ -167,6 +226,15 @@ export function readRunFile(text: string): RunFile {
 		const detail = err instanceof ReplayError ? err.message : 'unreadable';
 		return refused(`This run file's header is not valid: ${detail}.`, 'file-header-setup', { detail });
 	}
+	const field = headerMismatch(header, setup);
+	if (field !== null) {
+		const name = snippet(field, 30);
+		return refused(
+			`This run file's header is not the one a run with its setup writes: its field "${name}" differs.`,
+			'file-header-field',
+			{ field: name }
+		);
+	}
 	const events: LogEvent[] = [];
 	for (let i = 1; i < lines.length; i++) {
 		const line = lines[i] as string;
@@ -175,6 +243,13 @@ export function readRunFile(text: string): RunFile {
 				`Event ${i - 1} is far too long (${Math.round(line.length / 1024)} KB).`,
 				'file-event-too-long',
 				{ event: i - 1, kb: Math.round(line.length / 1024) },
+				i - 1
+			);
+		if (tooDeep(line))
+			return refused(
+				`Event ${i - 1} of this file nests lists more than ${MAX_DEPTH} levels deep, which no run writes.`,
+				'file-event-too-deep',
+				{ event: i - 1, max: MAX_DEPTH },
 				i - 1
 			);
 		let value: unknown;
@@ -194,6 +269,13 @@ export function readRunFile(text: string): RunFile {
 				`This file is damaged: ${EVENT_WHY[shape.why](shape.n)}.`,
 				'file-event-damaged',
 				{ ...shape },
+				i - 1
+			);
+		if (hasNonFinite(value))
+			return refused(
+				`Event ${i - 1} of this file holds a number too large to be a number (such as 1e400).`,
+				'file-event-not-finite',
+				{ event: i - 1 },
 				i - 1
 			);
 		events.push(value as LogEvent);
@@ -235,21 +317,35 @@ export function readRunFile(text: string): RunFile {
 				);
 		}
 	}
-	// A chain sealed again after an edit passes the check above; the scenario's own rules do not.
-	// Folded here rather than through a resumed runner, which would verify the whole chain again.
+	// A chain sealed again after an edit passes the check above; the scenario's own rules do not. This
+	// fold only reads the file (the outcome to list); run/verify.ts re-executes it before it is kept.
 	const scenario = scenarios[setup.scenario] as AnyScenario;
+	const parsed = scenario.parseConfig(setup.config);
+	if (!parsed.ok)
+		return refused(`This run file's header is not valid: ${parsed.error}.`, 'file-header-setup', {
+			detail: parsed.error
+		});
+	const init = () => scenario.init(parsed.config, setup.seed);
 	let state: unknown;
 	try {
-		const parsed = scenario.parseConfig(setup.config);
-		if (!parsed.ok) throw new Error(parsed.error);
-		state = scenario.init(parsed.config, setup.seed);
-		if (scenario.applyAll) state = scenario.applyAll(state, events);
-		else for (const e of events) state = scenario.apply(state, e);
-	} catch (err) {
-		const detail = snippet(err instanceof Error ? err.message : String(err), 120);
-		return refused(`The events of this file do not fit its run (${detail}).`, 'file-events-misfit', {
-			detail
-		});
+		state = scenario.applyAll ? scenario.applyAll(init(), events) : events.reduce(scenario.apply, init());
+	} catch {
+		// Found again event by event, to name it: the scenario's own words would be its internals
+		// ("Cannot read properties of undefined"), so the person is told which event does not fit.
+		state = init();
+		for (const e of events) {
+			try {
+				state = scenario.apply(state, e);
+			} catch {
+				const kind = snippet(e.kind);
+				return refused(
+					`This file was altered: event ${e.seq} (${kind}) does not fit the run at that point.`,
+					'file-event-illegal',
+					{ event: e.seq, kind },
+					e.seq
+				);
+			}
+		}
 	}
 	const outcome = scenario.outcome(state);
 	return { ok: true, header, events, setup, finished: outcome !== null, outcome };

@@ -1,9 +1,12 @@
 /**
- * Importing a run file on the Runs page: bounded before it is read, verified and folded before
- * anything is stored (share/run-file.ts), then stored whole in one transaction. A file that fails
- * any check stores nothing and leaves every saved run as it was.
+ * Importing a run file on the Runs page: bounded before it is read, its fields and chain checked
+ * (share/run-file.ts), then re-executed from its header with its recorded replies until it reaches
+ * the recorded final hash (run/verify.ts), and only then stored whole in one transaction. A file that
+ * fails any check stores nothing and leaves every saved run as it was.
  */
-import { readRunFile, sizeRefusal } from '$lib/share/run-file';
+import { readRunFile, sizeRefusal, snippet } from '$lib/share/run-file';
+import { verifyRun } from '$lib/run/verify';
+import { replayInputOf } from '$lib/run/replay';
 import { problemOf, type Problem } from '$lib/problem';
 import type { RunRecord, RunStore } from '$lib/storage/runs';
 import { checkClassLog, splitClassLines } from '$lib/classroom/predictions';
@@ -43,6 +46,8 @@ export async function importRunFile(file: Blob, store: RunStore): Promise<Import
 			code: 'file-class-log',
 			values: { detail: classProblem }
 		});
+	const verified = await verifyRun(replayInputOf(run.header, run.events));
+	if (!verified.ok) return refused(verified.error, verified.problem);
 	const logHash = run.events.at(-1)?.hash ?? '';
 	const existing = (await store.listRuns()).find(
 		(r) => r.logHash === logHash && r.events === run.events.length && r.scenario === run.header.scenario
@@ -51,21 +56,27 @@ export async function importRunFile(file: Blob, store: RunStore): Promise<Import
 		// The same run saved without the class's predictions (say, played here without predict mode): keep them.
 		if (split.classLog && !existing.predictions)
 			await store.update(existing.id, { predictions: split.classLog });
+		// Imported by an older version, unverified: now that it re-executed, it may count.
+		if (existing.imported && !existing.origin)
+			await store.update(existing.id, {
+				origin: { file: fileName(file), importedAt: Date.now(), method: verified.method }
+			});
 		return { ok: true, id: existing.id, events: existing.events, already: true };
 	}
 	const now = Date.now();
-	const o = run.outcome as { winner?: string; reason?: string } | null;
+	const o = verified.outcome as { winner?: string; reason?: string } | null;
 	const record: RunRecord = {
 		id: crypto.randomUUID().replace(/-/g, '').slice(0, 16),
 		scenario: run.header.scenario,
 		seed: run.header.seed,
 		header: run.header,
-		status: run.finished ? 'finished' : 'paused',
+		status: verified.finished ? 'finished' : 'paused',
 		createdAt: now,
 		updatedAt: now,
 		events: run.events.length,
 		logHash,
 		imported: true,
+		origin: { file: fileName(file), importedAt: now, method: verified.method },
 		...(split.classLog ? { predictions: split.classLog } : {}),
 		...(o?.winner ? { summary: `${o.winner}: ${o.reason ?? ''}` } : o?.reason ? { summary: o.reason } : {})
 	};
@@ -78,4 +89,9 @@ export async function importRunFile(file: Blob, store: RunStore): Promise<Import
 		return refused(`Saving the run failed (${detail}).`, { code: 'file-store-failed', values: { detail } });
 	}
 	return { ok: true, id: record.id, events: record.events, already: false };
+}
+
+/** The name a file was picked under (a Blob has none), kept short and printable for the pages. */
+function fileName(file: Blob): string {
+	return typeof File !== 'undefined' && file instanceof File && file.name ? snippet(file.name, 120) : '';
 }

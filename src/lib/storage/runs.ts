@@ -30,6 +30,14 @@ export interface RunRecord {
 	stoppedBecause?: string;
 	/** Imported from a file: replayed, never resumed (its header could name any model endpoint). */
 	imported?: boolean;
+	/**
+	 * Where an imported run came from, and how it was verified before it was stored (run/verify.ts):
+	 * `reexecuted`, or `checked` where a person played a seat. An imported run without it was stored
+	 * by an older version, unverified, and counts in no statistics.
+	 */
+	origin?: { file: string; importedAt: number; method: 'reexecuted' | 'checked' };
+	/** Removed from the statistics by the person (the run itself is kept, and can be counted again). */
+	excluded?: boolean;
 	/** The class's predictions (predict mode): a chain of their own beside the log, see classroom/predictions. */
 	predictions?: ClassLog;
 }

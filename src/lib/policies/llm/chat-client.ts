@@ -216,6 +216,7 @@ export async function sendRecorded<B extends CallBase>(
 		...(unreported ? { usageEstimated: true } : {}),
 		// Replay and evaluation read how the reply was held to its options (absent: the engine did not say).
 		...(response.constraint !== undefined ? { constraint: response.constraint } : {}),
+		...(response.cut === 'client' ? { cutByClient: true } : {}),
 		meta: {
 			ttftMs: usage.ttftMs,
 			totalMs: usage.totalMs,

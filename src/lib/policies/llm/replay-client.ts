@@ -39,6 +39,7 @@ export function createReplayClient(opts: ReplayClientOptions): ChatClient {
 				// As recorded, so the replayed model.called is the original's, field for field.
 				...(call.constraint !== undefined ? { constraint: call.constraint } : {}),
 				finishReason: call.finishReason === 'length' ? 'length' : 'stop',
+				...(call.cutByClient ? { cut: 'client' as const } : {}),
 				usage: {
 					promptTokens: call.promptTokens,
 					completionTokens: call.completionTokens,

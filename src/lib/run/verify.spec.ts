@@ -1,0 +1,279 @@
+/**
+ * The verifier every door uses (run/verify.ts after share/run-file.ts): real logs of all three
+ * scenarios, edited the way a forger would and sealed again, are refused with one sentence naming the
+ * event or the header field; untouched logs, a person's game included, re-execute to their hash.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { EventLog, sha256Hex, toJsonLines, type LogEvent, type LogHeader, type Policy } from '../core';
+import type { ChatRequest, ModelChoice } from '../engines/types';
+import { policyForChoice } from '../policies/factory';
+import type { ChatClient } from '../policies/llm/chat-client';
+import type { SharedRun } from '../share/link';
+import { readRunFile } from '../share/run-file';
+import { createRunner } from './play';
+import { replayInputOf } from './replay';
+import { verifyRun, type Verification } from './verify';
+
+const CHOICE: ModelChoice = { engine: 'openai', model: 'fake-1', baseUrl: 'http://127.0.0.1:9/v1' };
+
+/** A deterministic "model": its reply is a pure function of the request, valid for speak and vote. */
+const fakeClient: ChatClient = {
+	engine: 'openai',
+	model: 'fake-1',
+	contextWindow: 4096,
+	async chat(req: ChatRequest) {
+		const props = (req.schema?.properties ?? {}) as Record<string, { enum?: number[] }>;
+		const pick = parseInt(sha256Hex(JSON.stringify(req.messages)).slice(0, 6), 16);
+		const text = props.target
+			? JSON.stringify({ target: props.target.enum?.[pick % props.target.enum.length], reason: 'quiet' })
+			: JSON.stringify({ speech: `It is something you can hold, number ${pick % 97}.` });
+		const usage = {
+			promptTokens: 100,
+			completionTokens: 12,
+			ttftMs: 5,
+			totalMs: 9,
+			decodeTokensPerSecond: 40
+		};
+		return { text, finishReason: 'stop' as const, usage };
+	}
+};
+
+interface Log {
+	name: string;
+	header: LogHeader;
+	events: LogEvent[];
+}
+
+async function play(name: string, run: SharedRun, maxEvents = 400): Promise<Log> {
+	const policies = new Map<number, Policy>();
+	for (const [seat, choice] of Object.entries(run.seats ?? {}))
+		if (choice.engine === 'openai')
+			policies.set(
+				Number(seat),
+				policyForChoice(run.scenario, choice, { client: fakeClient, seat: Number(seat) })
+			);
+	const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
+	while (runner.log.length < maxEvents && (await runner.step())) {
+		/* one turn a step */
+	}
+	return { name, header: runner.log.header, events: runner.log.events };
+}
+
+/** One real log of each scenario, a model game and a person's game among them. */
+const logs = (async () => [
+	await play('undercover with models', {
+		scenario: 'undercover',
+		seed: 5,
+		config: { seats: 4, undercover: 1, blank: false, lang: 'en', rounds: 3 },
+		seats: { '1': CHOICE, '2': { engine: 'scripted' }, '3': CHOICE, '4': CHOICE }
+	}),
+	// Headless, a person's seat is played by the scripted stand-in: the log is a person's game's.
+	await play('undercover with a person', {
+		scenario: 'undercover',
+		seed: 8,
+		config: { seats: 5, undercover: 1, blank: false, lang: 'en', rounds: 4 },
+		seats: { '2': { engine: 'human' } }
+	}),
+	await play('governance', { scenario: 'governance', seed: 3, config: { rounds: 3 } }, 160),
+	await play('autonomy', { scenario: 'autonomy', seed: 2, config: { days: 12, legacyConsider: true } })
+])();
+
+/** The chain sealed again after an edit: what any forger can do. */
+function reseal(
+	header: LogHeader,
+	events: readonly Pick<LogEvent, 'kind' | 'data' | 'tick' | 'meta'>[]
+): string {
+	const log = new EventLog(header);
+	for (const e of events)
+		log.append({ kind: e.kind, data: e.data, ...(e.meta ? { meta: e.meta } : {}) }, e.tick);
+	return toJsonLines(header, log.events);
+}
+
+/** The one door: read the file, then re-execute it. */
+async function open(
+	text: string
+): Promise<Verification | Extract<ReturnType<typeof readRunFile>, { ok: false }>> {
+	const file = readRunFile(text);
+	if (!file.ok) return file;
+	return verifyRun(replayInputOf(file.header, file.events));
+}
+
+/** A refusal a person can read: one sentence, naming where, no engine internals. */
+function expectSentence(v: { ok: boolean; error?: string }, where?: RegExp, what = ''): void {
+	expect(v.ok, what).toBe(false);
+	const error = v.error ?? '';
+	expect(error).not.toMatch(/\n|Cannot read|undefined|TypeError|RangeError|is not a function|stack/);
+	expect(error).toMatch(/[.)]$/);
+	expect(error).toMatch(where ?? /event \d+ \(|header|line \d+|file/);
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+describe('one verifier for every door', () => {
+	it('re-executes a real log of each scenario to its hash; a person’s game is checked move by move', async () => {
+		for (const log of await logs) {
+			expect(log.events.length, log.name).toBeGreaterThan(15);
+			const v = await open(toJsonLines(log.header, log.events));
+			expect(v.ok, `${log.name}: ${v.ok ? '' : v.error}`).toBe(true);
+			if (v.ok) {
+				expect(v.method).toBe(log.name.includes('person') ? 'checked' : 'reexecuted');
+				expect(v.replay.runner.hash).toBe(log.events.at(-1)!.hash);
+			}
+		}
+	});
+
+	it('refuses the forgeries the adversarial check stored: a vote by an eliminated seat, a flipped winner, swapped roles, an unknown kind', async () => {
+		for (const log of (await logs).filter((l) => l.header.scenario === 'undercover')) {
+			const { header, events } = log;
+			const gone = events.find((e) => e.kind === 'seat.eliminated');
+			const lastVote = events.findLast((e) => e.kind === 'vote.cast');
+			expect(gone && lastVote, log.name).toBeTruthy();
+			const goneSeat = (gone!.data as { seat: number }).seat;
+			// A vote by the seat that was voted out, in the last vote of the game.
+			const ghost = clone(events);
+			(ghost[lastVote!.seq]!.data as { seat: number; target: number }).seat = goneSeat;
+			const ended = events.find((e) => e.kind === 'game.ended')!;
+			const flipped = clone(events);
+			const d = flipped[ended.seq]!.data as { winner: string };
+			d.winner = d.winner === 'civilians' ? 'undercover' : 'civilians';
+			const dealt = events.find((e) => e.kind === 'game.dealt')!;
+			const swapped = clone(events);
+			const seats = (swapped[dealt.seq]!.data as { seats: { role: string }[] }).seats;
+			const u = seats.find((x) => x.role === 'undercover')!;
+			const c = seats.find((x) => x.role === 'civilian')!;
+			[u.role, c.role] = [c.role, u.role];
+			const unknown = clone(events);
+			unknown.splice(5, 0, { ...unknown[5]!, kind: 'treasure.found', data: { seat: 1 } });
+			for (const [what, forged, at] of [
+				['ghost vote', ghost, lastVote!.seq],
+				['flipped winner', flipped, ended.seq],
+				['swapped roles', swapped, dealt.seq],
+				['unknown kind', unknown, 5]
+			] as const) {
+				const v = await open(reseal(header, forged));
+				expectSentence(v, new RegExp(`event ${at} \\(`), `${log.name}: ${what}`);
+				if (!v.ok) expect(v.seq, `${log.name}: ${what}: ${v.error}`).toBe(at);
+			}
+		}
+	});
+
+	it('refuses recorded usage that is negative, fractional or past the request’s budget, naming the call', async () => {
+		const { header, events } = (await logs)[0]!;
+		const call = events.find((e) => e.kind === 'model.called')!;
+		for (const [field, value] of [
+			['completionTokens', -100000],
+			['promptTokens', 3.5],
+			['completionTokens', 100000]
+		] as const) {
+			const forged = clone(events);
+			(forged[call.seq]!.data as Record<string, unknown>)[field] = value;
+			const v = await open(reseal(header, forged));
+			expectSentence(v, new RegExp(`^This file was altered: event ${call.seq} \\(model\\.called\\) records`));
+		}
+	});
+
+	it('checks the header whole: a relabelled engine, an extra field, a config spelled another way', async () => {
+		const { header, events } = (await logs)[2]!; // scripted governance
+		const relabelled = {
+			...header,
+			engines: { ...header.engines, '1': 'openai:gpt-4o@https://api.openai.com/v1' }
+		};
+		const extra = { ...header, note: 'x'.repeat(1000) };
+		const { policy: _policy, ...implicit } = header.config;
+		const spelled = { ...header, config: implicit };
+		for (const [h, field] of [
+			[relabelled, 'engines'],
+			[extra, 'note'],
+			[spelled, 'config']
+		] as const) {
+			const v = await open(reseal(h as LogHeader, events));
+			expectSentence(v, new RegExp(`field "${field}" differs`));
+		}
+		const huge = await open(reseal({ ...header, note: 'x'.repeat(200_000) } as LogHeader, events));
+		expectSentence(huge, /header is far too long/);
+	});
+
+	it('gives sentences for the crash kinds: 1e400, 200,000 nested arrays, a header spelling out a default', async () => {
+		const { header, events } = (await logs)[0]!;
+		const text = toJsonLines(header, events);
+		const ls = text.split('\n');
+		const big = [...ls];
+		big[3] = big[3]!.replace(/"tick":(\d+)/, '"tick":$1,"x":1e400');
+		expectSentence(await open(big.join('\n')), /Event 2 of this file holds a number too large/);
+		const deep = [...ls];
+		deep[4] = deep[4]!.replace(/"data":/, `"data":${'['.repeat(200_000)}${']'.repeat(200_000)},"d2":`);
+		expectSentence(await open(deep.join('\n')), /Event 3 of this file nests lists more than/);
+		// The config written out with a default value the setup leaves implicit.
+		const spelled = { ...header, config: { ...header.config, rounds: header.config.rounds } };
+		delete (spelled.config as Record<string, unknown>).lang;
+		expectSentence(await open(reseal(spelled, events)), /header/);
+	});
+
+	it('refuses an illegal edit of every event kind of every scenario, naming an event at or after it', async () => {
+		for (const log of await logs) {
+			const seen = new Set<string>();
+			for (const e of log.events) {
+				if (seen.has(e.kind)) continue;
+				seen.add(e.kind);
+				const forged = clone(log.events);
+				forged[e.seq]!.data = mutate(forged[e.seq]!.data);
+				const v = await open(reseal(log.header, forged));
+				// Only a model's reply may be edited into another consistent run (a reply the policy reads the same).
+				if (v.ok && e.kind === 'model.called') continue;
+				expectSentence(v, undefined, `${log.name}: ${e.kind}`);
+				if (v.ok) continue;
+				expect(v.seq ?? 0, `${log.name} ${e.kind}: ${v.error}`).toBeGreaterThanOrEqual(
+					e.kind === 'model.called' ? e.seq : 0
+				);
+			}
+			expect(seen.size, log.name).toBeGreaterThan(5);
+		}
+	});
+
+	it('fuzz: a re-sealed mutation of a real log is refused in one sentence or replays faithfully', async () => {
+		const all = await logs;
+		await fc.assert(
+			fc.asyncProperty(
+				fc.nat({ max: all.length - 1 }),
+				fc.nat(),
+				fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(-1, 0.5, 1e308, '', null, [], {})),
+				fc.string({ maxLength: 12 }),
+				async (li, ei, value, key) => {
+					const log = all[li]!;
+					const events = clone(log.events);
+					const e = events[ei % events.length]!;
+					const data = e.data as Record<string, unknown>;
+					const keys = typeof data === 'object' && data ? Object.keys(data) : [];
+					if (keys.length && key.length % 2) data[keys[key.length % keys.length]!] = value;
+					else if (typeof data === 'object' && data) data[key || 'k'] = value;
+					else e.data = value;
+					const text = reseal(log.header, events);
+					const v = await open(text);
+					if (v.ok) {
+						// Faithful: the run its rules give is exactly the file's.
+						expect(v.replay.runner.log.events.map((x) => x.hash)).toEqual(
+							readRunFile(text).ok
+								? (readRunFile(text) as { events: LogEvent[] }).events.map((x) => x.hash)
+								: []
+						);
+					} else expectSentence(v);
+				}
+			),
+			{ numRuns: 40, seed: 21 }
+		);
+	});
+});
+
+/** An edit that makes the event say something else: a number moved, a string changed, a field added. */
+function mutate(data: unknown): unknown {
+	if (typeof data !== 'object' || data === null || Array.isArray(data)) return { forged: true };
+	const out = { ...(data as Record<string, unknown>) };
+	const key = Object.keys(out).find(
+		(k) => k !== 'ask' && (typeof out[k] === 'number' || typeof out[k] === 'string')
+	);
+	if (key === undefined) return { ...out, forged: true };
+	const v = out[key];
+	out[key] = typeof v === 'number' ? v + 1 : `${v as string}!`;
+	return out;
+}
