@@ -23,13 +23,8 @@ import { UsageError, usageExit } from './usage';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { govEvalMain, type GovSim } from './gov-eval';
 import { join } from 'node:path';
-import {
-	COMPARED_RATES,
-	comparePaired,
-	gameFigures,
-	type GameFigures,
-	type PairedComparison
-} from '../src/lib/metrics/ab';
+import { formatP, pairedLines, type AbLine } from '../src/lib/metrics/ab-table';
+import { comparePaired, gameFigures, type GameFigures, type PairedComparison } from '../src/lib/metrics/ab';
 import { exportRows, leaderboardCsv, pairedCsv, type ExportedRow } from '../src/lib/metrics/export';
 import { leaderboard, modelKey, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
 import { createRunner } from '../src/lib/run/play';
@@ -464,37 +459,33 @@ export async function runAb(a: EvalOptions, b: EvalOptions, seed = 1): Promise<A
 const signed = (x: number | null, digits = 3) =>
 	x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 
-/** The human-readable paired table: one line per figure. */
+/** The human-readable paired table: one line per figure, from the lines the CSV is written from. */
 export function formatAb(out: AbOutput): string {
 	const { paired: c, labels } = out;
 	const lines = [
 		`eval ${out.eval} (${out.version}), paired over ${c.pairs} game(s) both sides played`,
 		`A = ${labels.a}`,
 		`B = ${labels.b}`,
-		'figure                A (x/n)            B (x/n)            A-B      95% interval         McNemar p  games needed'
+		'figure                A (x/n)            B (x/n)            A-B      95% interval         method (games)     McNemar p  games needed'
 	];
-	for (const k of COMPARED_RATES) {
-		const r = c.rates[k];
-		const side = (x: { x: number; n: number; p: number | null }) =>
-			(x.p === null ? '-' : `${(x.p * 100).toFixed(1)}% (${x.x}/${x.n})`).padEnd(19);
+	for (const l of pairedLines(c)) {
+		const rate = l.a.n !== null;
+		const digits = rate ? 3 : 1;
+		const side = (x: AbLine['a']) =>
+			(x.value === null
+				? '-'
+				: rate
+					? `${(x.value * 100).toFixed(1)}% (${x.x}/${x.n})`
+					: x.value.toFixed(1)
+			).padEnd(19);
+		const method = `${l.method} (${l.method === 'paired' ? l.games.a : `${l.games.a}/${l.games.b}`})`;
+		const interval = l.diff === null ? '-' : `[${signed(l.lower, digits)}, ${signed(l.upper, digits)}]`;
 		lines.push(
-			`${k.padEnd(22)}${side(r.a)}${side(r.b)}${signed(r.diff).padEnd(9)}[${signed(r.lower)}, ${signed(r.upper)}]`.padEnd(
-				91
-			) +
-				`${r.mcnemar ? r.mcnemar.p.toFixed(3) : '-'}`.padEnd(11) +
-				`${r.gamesNeeded ?? '-'}${r.differs ? '  differs' : ''}`
+			`${l.figure.padEnd(22)}${side(l.a)}${side(l.b)}${signed(l.diff, digits).padEnd(9)}${interval.padEnd(21)}` +
+				`${method.padEnd(19)}${(l.mcnemar ? formatP(l.mcnemar.p) : '-').padEnd(11)}` +
+				`${l.gamesNeeded ?? '-'}  ${l.verdict}`
 		);
 	}
-	for (const [name, m] of [
-		['tokens per game', c.tokens],
-		['seconds per game', c.seconds]
-	] as const)
-		if (m)
-			lines.push(
-				`${name.padEnd(22)}${m.meanA.toFixed(1).padEnd(19)}${m.meanB.toFixed(1).padEnd(19)}${signed(m.diff, 1).padEnd(9)}[${signed(m.lower, 1)}, ${signed(m.upper, 1)}]`.padEnd(
-					102
-				) + `${m.gamesNeeded ?? '-'}${m.differs ? '  differs' : ''}`
-			);
 	if (c.onlyA.length || c.onlyB.length)
 		lines.push(`left out (played by one side only): ${[...c.onlyA, ...c.onlyB].join(', ')}`);
 	for (const f of [...out.a.failed, ...out.b.failed]) lines.push(`failed ${f.game}: ${f.error}`);

@@ -116,14 +116,34 @@ test('two models on one evaluation set: a paired comparison, CSV and JSON out, a
 
 	const ab = await download(page, 'ab-export-csv');
 	expect(ab.name).toMatch(/^conclave-ab-.*\.csv$/);
-	const [head, ...lines] = ab.text.trim().split('\r\n');
-	expect(head).toMatch(/^figure,a,b,pairs,a_x,a_n,a_value,b_x,b_n,b_value,diff,lower,upper,/);
-	const win = lines.find((l) => l.startsWith('civilianWin,'))!.split(',');
-	expect(win[3]).toBe(String(GAMES));
-	expect(Number(win[5])).toBe(Number(win[8])); // the same deals: the same civilian seats on each side
+	const [head, ...lines] = ab.text
+		.trim()
+		.split('\r\n')
+		.map((l) => l.split(','));
+	expect(head!.slice(0, 6)).toEqual(['figure', 'a', 'b', 'method', 'games_a', 'games_b']);
+	const col = (line: string[], name: string) => line[head!.indexOf(name)] as string;
+	const win = lines.find((l) => l[0] === 'civilianWin')!;
+	expect(col(win, 'method')).toBe('paired');
+	expect(col(win, 'games_a')).toBe(String(GAMES));
+	expect(col(win, 'a_n')).toBe(col(win, 'b_n')); // the same deals: the same civilian seats on each side
+	// The page and the file say the same thing on every line: verdict, method and McNemar's p.
+	expect(lines).toHaveLength(11);
+	for (const line of lines) {
+		const row = table.locator(`[data-metric="${col(line, 'figure')}"]`);
+		await expect(row.getByTestId('ab-verdict')).toHaveAttribute('data-verdict', col(line, 'verdict'));
+		expect(col(line, 'differs')).toBe(String(col(line, 'verdict') === 'differs'));
+		await expect(row.getByTestId('ab-method')).toContainText(
+			`${col(line, 'method')}, ${col(line, 'games_a')}`
+		);
+		const p = col(line, 'mcnemar_p');
+		await expect(row.getByTestId('ab-mcnemar')).toHaveText(
+			p === '' ? '–' : Number(p) < 0.001 ? '< 0.001' : Number(p).toFixed(3)
+		);
+	}
 
 	const abJson = JSON.parse((await download(page, 'ab-export-json')).text);
-	expect(abJson.paired.pairs).toBe(GAMES);
+	expect(abJson.lines).toHaveLength(11);
+	expect(abJson.lines[0].games).toEqual({ a: GAMES, b: GAMES });
 	expect(abJson.keys).toEqual({ a: 'openai:a', b: 'openai:b' });
 
 	const csv = await download(page, 'export-csv');

@@ -112,7 +112,7 @@ describe('leaderboard export', () => {
 		expect(lines.map((l) => l[0])).toEqual([...COMPARED_RATES, 'tokensPerGame', 'secondsPerGame']);
 		const win = lines[0]!;
 		const at = (name: string) => win[header.indexOf(name)];
-		expect([at('a_x'), at('a_n'), at('b_x'), at('b_n'), at('pairs')]).toEqual(['10', '15', '5', '15', '3']);
+		expect([at('a_x'), at('a_n'), at('b_x'), at('b_n'), at('games_a')]).toEqual(['10', '15', '5', '15', '3']);
 		expect([at('mcnemar_a_only'), at('mcnemar_b_only'), at('mcnemar_p')]).toEqual(['1', '0', '1']);
 		expect(Number(at('diff'))).toBeCloseTo(1 / 3, 5);
 		expect(at('games_needed')).not.toBe('');

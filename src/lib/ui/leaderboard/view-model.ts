@@ -1,6 +1,7 @@
 /** What the leaderboard page draws from leaderboard rows: column definitions, figures, chart data. */
 import type { GroupedBarsData } from '$lib/charts/grouped-bars';
 import type { MeanComparison, ProportionComparison } from '$lib/metrics/ab';
+import { formatP, type AbLine, type Verdict } from '$lib/metrics/ab-table';
 import type { LeaderboardRow, Proportion } from '$lib/metrics/leaderboard';
 import { m } from '$lib/paraglide/messages';
 
@@ -158,4 +159,49 @@ export function formatMeanDiff(
 	if (!c) return m.lb_no_data_one_side();
 	const f = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatPerGame(Math.abs(v), digits)}`;
 	return `${f(c.diff)} [${f(c.lower)}, ${f(c.upper)}]`;
+}
+
+/** What the A/B table shows in each cell of a line: the CSV (`abCsv`) carries the same figures. */
+export interface AbCells {
+	a: string;
+	b: string;
+	diff: string;
+	/** "paired, 12 games" or "unpaired, 126 and 8 games": what the interval rests on. */
+	method: string;
+	mcnemar: string;
+	needed: string;
+	verdict: string;
+}
+
+const VERDICT_TEXT: Record<Verdict, () => string> = {
+	differs: m.lb_verdict_differs,
+	same: m.lb_verdict_same,
+	'few-games': m.lb_verdict_few_games,
+	'no-data': m.lb_no_data_one_side
+};
+
+export function abCells(line: AbLine): AbCells {
+	const rate = line.a.n !== null;
+	const digits = line.figure === 'secondsPerGame' ? 1 : 0;
+	const side = (s: AbLine['a']) =>
+		rate
+			? formatProportion({ x: s.x ?? 0, n: s.n ?? 0, rate: s.value })
+			: s.value === null
+				? '–'
+				: formatPerGame(s.value, digits);
+	const interval = { diff: line.diff, lower: line.lower, upper: line.upper };
+	return {
+		a: side(line.a),
+		b: side(line.b),
+		diff: rate
+			? formatRateDiff(interval)
+			: formatMeanDiff(line.diff === null ? null : { ...interval, diff: line.diff }, digits),
+		method:
+			line.method === 'paired'
+				? m.lb_ab_method_paired({ n: line.games.a })
+				: m.lb_ab_method_unpaired({ a: line.games.a, b: line.games.b }),
+		mcnemar: line.mcnemar ? formatP(line.mcnemar.p) : '–',
+		needed: line.gamesNeeded === null ? '–' : String(line.gamesNeeded),
+		verdict: VERDICT_TEXT[line.verdict]()
+	};
 }
