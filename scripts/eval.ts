@@ -273,8 +273,9 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 		failed,
 		results,
 		personas,
-		// By speaking position (position bias) and by word-pair difficulty too: the factors a set randomises or fixes.
-		table: (['model', 'persona', 'position', 'difficulty'] as const).flatMap((by) =>
+		// By side (each model's rates as civilian and as undercover), by speaking position (position bias)
+		// and by word-pair difficulty too: the factors a set randomises or fixes.
+		table: (['model', 'side', 'persona', 'position', 'difficulty'] as const).flatMap((by) =>
 			exportRows(by === 'model' ? results : by === 'persona' ? personas : leaderboard(logs, by), by)
 		),
 		perGame

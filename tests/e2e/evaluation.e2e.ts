@@ -149,7 +149,7 @@ test('two models on one evaluation set: a paired comparison, CSV and JSON out, a
 	const csv = await download(page, 'export-csv');
 	const rows = csv.text.trim().split('\r\n');
 	expect(rows[0]).toMatch(
-		/^by,key,label,kind,games,seat_games,civilianWin_x,civilianWin_n,civilianWin_rate,civilianWin_lower,civilianWin_upper/
+		/^by,key,label,kind,side,games,seat_games,civilianWin_x,civilianWin_n,civilianWin_rate,civilianWin_lower,civilianWin_upper/
 	);
 	expect(rows.filter((r) => r.startsWith('model,'))).toHaveLength(2);
 	expect(rows.filter((r) => r.startsWith('position,'))).toHaveLength(6);

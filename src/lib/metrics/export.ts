@@ -35,6 +35,8 @@ export interface ExportedRow {
 	label: string;
 	/** "oracle" or "fair" for the scripted baselines, "model" otherwise (see policies/scripted). */
 	kind?: string;
+	/** By side: the role the row's seats played (civilian, undercover, blank). */
+	side?: string;
 	games: number;
 	seatGames: number;
 	rates: Record<(typeof ROW_RATES)[number], RateFigure>;
@@ -67,6 +69,7 @@ export function exportRows(
 			key: row.key,
 			label: row.label,
 			...(kind ? { kind } : {}),
+			...(row.side ? { side: row.side } : {}),
 			games: row.games,
 			seatGames: row.seatGames,
 			rates: Object.fromEntries(ROW_RATES.map((k) => [k, rateFigure(row[k], level)])) as ExportedRow['rates'],
@@ -81,7 +84,17 @@ const MEAN_HEADER = ['tokens', 'seconds'].flatMap((k) => [`${k}_per_game`, `${k}
 
 /** One line per row (model, persona, position, difficulty...), every figure with x/n and its interval. */
 export function leaderboardCsv(rows: readonly ExportedRow[]): string {
-	const header = ['by', 'key', 'label', 'kind', 'games', 'seat_games', ...RATE_HEADER, ...MEAN_HEADER];
+	const header = [
+		'by',
+		'key',
+		'label',
+		'kind',
+		'side',
+		'games',
+		'seat_games',
+		...RATE_HEADER,
+		...MEAN_HEADER
+	];
 	return toCsv(
 		header,
 		rows.map((r) => [
@@ -89,6 +102,7 @@ export function leaderboardCsv(rows: readonly ExportedRow[]): string {
 			r.key,
 			r.label,
 			r.kind ?? null,
+			r.side ?? null,
 			r.games,
 			r.seatGames,
 			...ROW_RATES.flatMap((k) => {

@@ -14,7 +14,11 @@ import { createRunner } from '$lib/run/play';
 import { EVAL_SETS } from '$lib/scenarios/undercover/eval-sets';
 import { abCells } from './view-model';
 
-async function play(model: string, contrary: boolean, games: number): Promise<{ id: string; log: GameLog }[]> {
+async function play(
+	model: string,
+	contrary: boolean,
+	games: number
+): Promise<{ id: string; log: GameLog }[]> {
 	const choice: ModelChoice = { engine: 'openai', model, baseUrl: 'http://localhost:1/v1' };
 	const inner = scriptedPolicy('undercover');
 	const policy: Policy = {
@@ -56,7 +60,10 @@ function fromCsv(r: Record<string, string>): AbLine {
 }
 
 const parse = (csv: string) => {
-	const [head, ...lines] = csv.trim().split('\r\n').map((l) => l.split(','));
+	const [head, ...lines] = csv
+		.trim()
+		.split('\r\n')
+		.map((l) => l.split(','));
 	return lines.map((l) => Object.fromEntries(head!.map((h, i) => [h, l[i] as string])));
 };
 
@@ -65,7 +72,12 @@ describe('the A/B page and its CSV', () => {
 		const a = await play('a', false, 6);
 		const b = await play('b', true, 6);
 		const figures = (games: typeof a, key: string) =>
-			games.map((g) => gameFigures(g.id, leaderboard([g.log], 'model').find((r) => r.key === key)!));
+			games.map((g) =>
+				gameFigures(
+					g.id,
+					leaderboard([g.log], 'model').find((r) => r.key === key)!
+				)
+			);
 		const paired = comparePaired(figures(a, 'openai:a'), figures(b, 'openai:b'), { seed: 1 });
 		const [rowA] = leaderboard(
 			a.map((g) => g.log),

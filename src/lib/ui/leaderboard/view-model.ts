@@ -3,6 +3,7 @@ import type { GroupedBarsData } from '$lib/charts/grouped-bars';
 import type { MeanComparison, ProportionComparison } from '$lib/metrics/ab';
 import { formatP, type AbLine, type Verdict } from '$lib/metrics/ab-table';
 import type { LeaderboardRow, Proportion } from '$lib/metrics/leaderboard';
+import type { Role } from '$lib/scenarios/undercover/state';
 import { m } from '$lib/paraglide/messages';
 
 export type RateKey =
@@ -88,6 +89,11 @@ export const RATE_COLUMNS: readonly {
 
 const ORDINAL_SUFFIX = (n: number) =>
 	n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+const SIDE_NAMES: Record<Role, () => string> = {
+	civilian: m.lb_side_civilian,
+	undercover: m.lb_side_undercover,
+	blank: m.lb_side_blank
+};
 const DIFFICULTY_NAMES: Record<number, () => string> = {
 	1: m.lb_difficulty_1,
 	2: m.lb_difficulty_2,
@@ -100,6 +106,18 @@ const DIFFICULTY_NAMES: Record<number, () => string> = {
  * model's or persona's name as it is (`translated` false: the page marks it translate="no").
  */
 export function rowName(row: LeaderboardRow): { text: string; translated: boolean } {
+	if (row.side && row.model !== undefined) {
+		const model = rowName({
+			...row,
+			key: row.model,
+			label: row.label.replace(/ as \w+$/, ''),
+			side: undefined
+		});
+		return {
+			text: m.lb_row_side({ model: model.text, side: SIDE_NAMES[row.side]() }),
+			translated: model.translated
+		};
+	}
 	if (row.kind === 'oracle') return { text: m.lb_row_oracle(), translated: true };
 	if (row.kind === 'fair') return { text: m.lb_row_fair(), translated: true };
 	const position = /^position:(\d+)$/.exec(row.key);
