@@ -1,5 +1,5 @@
 /**
- * Headless evaluation: runs a fixed eval set (`smoke` or `standard`) with one model at every seat and
+ * Headless evaluation: runs a fixed eval set (`smoke`, `standard`, `difficulty` or `ck-arena`) with one model at every seat and
  * reports the behaviour leaderboard. `npm run sim -- --scenario undercover --eval smoke|standard
  * --engine scripted|transformers|openai [--model ID] [--base-url URL] [--temperature T] [--top-p P]
  * [--max-tokens N] [--limit N]
@@ -26,7 +26,13 @@ import { join } from 'node:path';
 import { formatP, pairedLines, type AbLine } from '../src/lib/metrics/ab-table';
 import { comparePaired, gameFigures, type GameFigures, type PairedComparison } from '../src/lib/metrics/ab';
 import { exportRows, leaderboardCsv, pairedCsv, type ExportedRow } from '../src/lib/metrics/export';
-import { leaderboard, modelKey, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
+import { leaderboard, modelKey, type GameLog, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
+import {
+	CK_ARENA_PUBLISHED,
+	ckArenaFigures,
+	type CkArenaFigures,
+	type CkRate
+} from '../src/lib/metrics/ck-arena';
 import { createRunner } from '../src/lib/run/play';
 import { isTransportError, type ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createLlmUndercoverPolicy } from '../src/lib/policies/llm/undercover';
@@ -73,6 +79,8 @@ export interface EvalOptions {
 	notes?: boolean;
 	/** transformers.js: a folder of local model files. */
 	localModelPath?: string;
+	/** Runs only the set's games in this language (a cross-language A/B: the same model in en and zh). */
+	lang?: 'en' | 'zh';
 	/** Runs only the first N games of the set. */
 	limit?: number;
 	/** Games played at once (default 1): the same logs, sooner, against a server that batches. */
@@ -102,8 +110,13 @@ export interface EvalOutput {
 	personas: LeaderboardRow[];
 	/** Every row (by model, persona, speaking position, pair difficulty) with each rate's interval: what `--csv` writes. */
 	table: ExportedRow[];
-	/** Each played game's figures for the model, by game id: what a paired A/B comparison pairs. */
+	/**
+	 * Each played game's figures for the model, by game id (or, with `lang` on a concept set, by its
+	 * cross-language key): what a paired A/B comparison pairs.
+	 */
 	perGame: GameFigures[];
+	/** The CK-Arena set only: its headline figures per language, to read beside the published ones. */
+	ckArena?: Partial<Record<'en' | 'zh', CkArenaFigures>>;
 }
 
 function choiceOf(opts: EvalOptions): ModelChoice {
@@ -186,7 +199,10 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 	const key = modelKey(choice) ?? choice.engine;
 	const failed: EvalOutput['failed'] = [];
 	let queue = new EvalQueue(set, [], setup);
-	const games = queue.pending().slice(0, opts.limit ?? Infinity);
+	const games = queue
+		.pending()
+		.filter((g) => !opts.lang || g.lang === opts.lang)
+		.slice(0, opts.limit ?? Infinity);
 	const concurrency = opts.concurrency ?? 1;
 	if (!Number.isInteger(concurrency) || concurrency < 1)
 		throw new UsageError(`--concurrency must be a positive whole number, got ${concurrency}`);
@@ -261,7 +277,9 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 		logs.push(p.log);
 		const rows = leaderboard([p.log], 'model');
 		const row = rows.find((r) => r.key === key) ?? rows[0];
-		if (row) perGame.push(gameFigures(game.id, row));
+		// Across languages a game pairs with its twin by concept, persona and seed (`crossKey`).
+		const id = opts.lang && game.crossKey ? game.crossKey : game.id;
+		if (row) perGame.push(gameFigures(id, row));
 	});
 	const results = leaderboard(logs, 'model');
 	const personas = leaderboard(logs, 'persona');
@@ -278,8 +296,58 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 		table: (['model', 'side', 'persona', 'position', 'difficulty'] as const).flatMap((by) =>
 			exportRows(by === 'model' ? results : by === 'persona' ? personas : leaderboard(logs, by), by)
 		),
-		perGame
+		perGame,
+		...(set.id === 'ck-arena' ? { ckArena: ckArenaByLanguage(logs) } : {})
 	};
+}
+
+/** CK-Arena's figures for each language played (their published games were English). */
+export function ckArenaByLanguage(logs: readonly { header: LogHeader }[]): EvalOutput['ckArena'] {
+	const out: EvalOutput['ckArena'] = {};
+	for (const lang of ['en', 'zh'] as const) {
+		const mine = logs.filter((l) => (l.header.config as { lang?: string }).lang === lang);
+		if (mine.length) out[lang] = ckArenaFigures(mine as GameLog[]);
+	}
+	return out;
+}
+
+const ci = (r: CkRate) =>
+	r.p === null
+		? '-'
+		: `${(r.p * 100).toFixed(1)}% [${(r.lower * 100).toFixed(1)}, ${(r.upper * 100).toFixed(1)}] (${r.x}/${r.n})`;
+
+/** CK-Arena's three headline figures, each with its Wilson interval, beside the published ones. */
+export function formatCkArena(figures: NonNullable<EvalOutput['ckArena']>): string {
+	const P = CK_ARENA_PUBLISHED;
+	const lines = [
+		`CK-Arena reproduction: published figures from ${P.source}; their players were frontier models.`,
+		'figure                          published   ' +
+			Object.keys(figures)
+				.map((l) => `this run (${l})`.padEnd(36))
+				.join('')
+	];
+	const row = (name: string, published: number, pick: (f: CkArenaFigures) => string) =>
+		`${name.padEnd(32)}${`${(published * 100).toFixed(1)}%`.padEnd(12)}` +
+		Object.values(figures)
+			.map((f) => pick(f).padEnd(36))
+			.join('');
+	lines.push(
+		row('civilians win', P.civiliansWin, (f) => ci(f.civiliansWin)),
+		row('first out is undercover', P.firstOutUndercover, (f) => ci(f.firstOutUndercover)) + '  chance 33.3%',
+		row('first-round civilian hits', P.firstRoundCivilianHits, (f) => ci(f.firstRoundCivilianHits)) +
+			'  chance 40.0%',
+		`${'rounds / statements a game'.padEnd(32)}${`${P.roundsPerGame} / ${P.statementsPerGame}`.padEnd(12)}` +
+			Object.values(figures)
+				.map((f) =>
+					`${f.roundsPerGame?.toFixed(2) ?? '-'} / ${f.statementsPerGame?.toFixed(1) ?? '-'}`.padEnd(36)
+				)
+				.join(''),
+		`${'words a statement'.padEnd(32)}${String(P.wordsPerStatement).padEnd(12)}` +
+			Object.values(figures)
+				.map((f) => (f.wordsPerStatement?.toFixed(1) ?? '-').padEnd(36))
+				.join('')
+	);
+	return lines.join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,6 +366,7 @@ export interface EvalArgs {
 
 /** The settings one side of a run takes from the command line; `vs-` flags give B's. */
 const SIDE_FLAGS = [
+	'lang',
 	'engine',
 	'model',
 	'base-url',
@@ -350,6 +419,12 @@ function sideOptions(values: Record<string, string>, prefix: '' | 'vs-', base?: 
 		if (!/^[1-9]\d*$/.test(maxTokens))
 			throw new UsageError(`${flag('max-tokens')} must be a positive whole number, got "${maxTokens}"`);
 		options.maxTokens = Number(maxTokens);
+	}
+	const lang = v('lang');
+	if (lang !== undefined) {
+		if (lang !== 'en' && lang !== 'zh')
+			throw new UsageError(`${flag('lang')} must be en or zh, got "${lang}"`);
+		options.lang = lang;
 	}
 	const notes = v('notes');
 	if (notes !== undefined) {
@@ -416,6 +491,7 @@ export function formatEval(out: EvalOutput): string {
 			`  ${r.tokens.perGame.toFixed(0)} tokens and ${r.seconds.perGame.toFixed(1)} s per game`
 		);
 	for (const f of out.failed) lines.push(`  failed ${f.game}: ${f.error}`);
+	if (out.ckArena) lines.push(formatCkArena(out.ckArena));
 	return lines.join('\n');
 }
 
@@ -436,7 +512,8 @@ export function sideLabel(o: EvalOptions): string {
 		o.temperature !== undefined ? `temperature ${o.temperature}` : '',
 		o.topP !== undefined ? `top-p ${o.topP}` : '',
 		o.maxTokens !== undefined ? `max ${o.maxTokens} tokens` : '',
-		o.notes !== undefined ? `notes ${o.notes ? 'on' : 'off'}` : ''
+		o.notes !== undefined ? `notes ${o.notes ? 'on' : 'off'}` : '',
+		o.lang ? `in ${o.lang}` : ''
 	].filter(Boolean);
 	return extra.length ? `${name} (${extra.join(', ')})` : name;
 }
