@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEvent, LogHeader } from '../core';
 import type { Role } from '../scenarios/undercover/state';
-import { CK_ARENA_PUBLISHED, ckArenaFigures } from './ck-arena';
+import { CK_ARENA_PUBLISHED, ckArenaCsv, ckArenaFigures, ckArenaRows } from './ck-arena';
 import type { GameLog } from './leaderboard';
 
 type Ev = (kind: string, data: Record<string, unknown>) => void;
@@ -120,5 +120,37 @@ describe('CK-Arena’s figures on hand-built logs', () => {
 		expect(none).toMatchObject({ games: 0, roundsPerGame: null, wordsPerStatement: null });
 		expect(none.civiliansWin).toMatchObject({ p: null, lower: 0, upper: 1 });
 		expect(CK_ARENA_PUBLISHED.source).toContain('2505.17512');
+	});
+});
+
+describe('the reproduction table', () => {
+	const tag = (model: string) => ({ set: 'ck-arena', model });
+	const rows = ckArenaRows([
+		{ log: won, eval: tag('openai:m') },
+		{ log: lost, eval: tag('openai:m') },
+		{ log: halted, eval: tag('openai:m') },
+		{ log: won, eval: { set: 'smoke', model: 'openai:m' } },
+		{ log: won }
+	]);
+
+	it('has one row per model and language, over the CK-Arena set’s games only', () => {
+		expect(rows.map((r) => [r.model, r.lang, r.figures.games])).toEqual([
+			['openai:m', 'en', 2],
+			['openai:m', 'zh', 1]
+		]);
+	});
+
+	it('writes the published figures first, then each row with x/n and its interval', () => {
+		const [head, published, en] = ckArenaCsv(rows)
+			.trim()
+			.split('\r\n')
+			.map((l) => l.match(/("[^"]*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '')));
+		const at = (line: string[], name: string) => line[head!.indexOf(name)];
+		expect(at(published!, 'source')).toContain('frontier models');
+		expect(at(published!, 'civiliansWin_rate')).toBe('0.667');
+		expect(at(published!, 'firstOutUndercover_rate')).toBe('0.597');
+		expect(at(published!, 'firstRoundCivilianHits_rate')).toBe('0.678');
+		expect([at(en!, 'civiliansWin_x'), at(en!, 'civiliansWin_n')]).toEqual(['1', '2']);
+		expect(Number(at(en!, 'civiliansWin_lower'))).toBeCloseTo(rows[0]!.figures.civiliansWin.lower, 4);
 	});
 });

@@ -16,6 +16,7 @@
  * Every rate carries x/n and its Wilson interval. Pure.
  */
 import { wilson, type Interval } from './ab';
+import { toCsv, type Cell } from './csv';
 import type { GameLog } from './leaderboard';
 import type { Role, Winner } from '../scenarios/undercover/state';
 
@@ -137,4 +138,75 @@ export function ckArenaFigures(logs: readonly GameLog[], level = 0.95): CkArenaF
 		statementsPerGame: games ? statements / games : null,
 		wordsPerStatement: enStatements ? enWords / enStatements : null
 	};
+}
+
+/** One line of the reproduction table: a model in one language, over its games of the CK-Arena set. */
+export interface CkArenaRow {
+	model: string;
+	lang: 'en' | 'zh';
+	figures: CkArenaFigures;
+}
+
+/** The CK-Arena set's games, one row per model and language, English first. */
+export function ckArenaRows(
+	games: readonly { log: GameLog; eval?: { set: string; model: string } }[],
+	level = 0.95
+): CkArenaRow[] {
+	const groups = new Map<string, { model: string; lang: 'en' | 'zh'; logs: GameLog[] }>();
+	for (const g of games) {
+		if (g.eval?.set !== 'ck-arena') continue;
+		const lang = (g.log.header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
+		const key = `${lang}\u0000${g.eval.model}`;
+		let group = groups.get(key);
+		if (!group) groups.set(key, (group = { model: g.eval.model, lang, logs: [] }));
+		group.logs.push(g.log);
+	}
+	return [...groups.entries()]
+		.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+		.map(([, g]) => ({ model: g.model, lang: g.lang, figures: ckArenaFigures(g.logs, level) }));
+}
+
+const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
+
+/**
+ * The reproduction table as CSV: the published figures first (source and caveat in their `source`
+ * column), then one line per model and language, each rate with x/n and its Wilson interval.
+ */
+export function ckArenaCsv(rows: readonly CkArenaRow[]): string {
+	const P = CK_ARENA_PUBLISHED;
+	const rates = ['civiliansWin', 'firstOutUndercover', 'firstRoundCivilianHits'] as const;
+	const header = [
+		'source',
+		'model',
+		'lang',
+		'games',
+		...rates.flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]),
+		'rounds_per_game',
+		'statements_per_game',
+		'words_per_statement'
+	];
+	const published: Cell[] = [
+		`${P.source}; their players were frontier models`,
+		null,
+		'en',
+		P.games,
+		...rates.flatMap((k) => [null, null, P[k], null, null]),
+		P.roundsPerGame,
+		P.statementsPerGame,
+		P.wordsPerStatement
+	];
+	const lines: Cell[][] = rows.map((r) => [
+		'this browser',
+		r.model,
+		r.lang,
+		r.figures.games,
+		...rates.flatMap((k) => {
+			const f = r.figures[k];
+			return [f.x, f.n, r4(f.p), r4(f.lower), r4(f.upper)];
+		}),
+		r4(r.figures.roundsPerGame),
+		r4(r.figures.statementsPerGame),
+		r4(r.figures.wordsPerStatement)
+	]);
+	return toCsv(header, [published, ...lines]);
 }

@@ -3,6 +3,7 @@ import type { GroupedBarsData } from '$lib/charts/grouped-bars';
 import type { MeanComparison, ProportionComparison } from '$lib/metrics/ab';
 import { formatP, type AbLine, type Verdict } from '$lib/metrics/ab-table';
 import type { LeaderboardRow, Proportion } from '$lib/metrics/leaderboard';
+import type { CkRate } from '$lib/metrics/ck-arena';
 import type { Role } from '$lib/scenarios/undercover/state';
 import { m } from '$lib/paraglide/messages';
 
@@ -106,6 +107,8 @@ const DIFFICULTY_NAMES: Record<number, () => string> = {
  * model's or persona's name as it is (`translated` false: the page marks it translate="no").
  */
 export function rowName(row: LeaderboardRow): { text: string; translated: boolean } {
+	const inLang = langRowName(row);
+	if (inLang) return inLang;
 	if (row.side && row.model !== undefined) {
 		const model = rowName({
 			...row,
@@ -222,4 +225,20 @@ export function abCells(line: AbLine): AbCells {
 		needed: line.gamesNeeded === null ? '–' : String(line.gamesNeeded),
 		verdict: VERDICT_TEXT[line.verdict]()
 	};
+}
+
+/** "62.5% [30.6, 86.3] (5/8)": a CK-Arena rate with its Wilson interval and its counts; "–" with none. */
+export function formatCkRate(r: CkRate): string {
+	if (r.p === null) return '– (0/0)';
+	const pct = (v: number) => (v * 100).toFixed(1);
+	return `${pct(r.p)}% [${pct(r.lower)}, ${pct(r.upper)}] (${r.x}/${r.n})`;
+}
+
+/** A side of the A/B in one language, "openai:m@zh", named as the page names its model. */
+export function langRowName(row: LeaderboardRow): { text: string; translated: boolean } | null {
+	const side = /^(.*)@(en|zh)$/.exec(row.key);
+	if (!side) return null;
+	const base = rowName({ ...row, key: side[1] as string, label: row.label.replace(/ \(in \w+\)$/, '') });
+	const lang = side[2] === 'zh' ? m.lb_lang_zh() : m.lb_lang_en();
+	return { text: m.lb_row_in_lang({ name: base.text, lang }), translated: base.translated };
 }
