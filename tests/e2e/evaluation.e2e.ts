@@ -18,8 +18,13 @@ import { startMockEndpoint } from './mock-endpoint';
 
 const GAMES = 6;
 
-function evalRecords(model: string, contrary: boolean) {
-	const set = EVAL_SETS.smoke;
+function evalRecords(
+	model: string,
+	contrary: boolean,
+	setId: 'smoke' | 'ck-arena' = 'smoke',
+	games?: number[]
+) {
+	const set = EVAL_SETS[setId];
 	const choice: ModelChoice = { engine: 'openai', model, baseUrl: 'http://localhost:1/v1' };
 	const inner = scriptedPolicy('undercover');
 	const policy: Policy = {
@@ -30,11 +35,11 @@ function evalRecords(model: string, contrary: boolean) {
 				: inner.act(obs, ask, ctx)
 	};
 	return Promise.all(
-		set.games.slice(0, GAMES).map(async (game) => {
+		(games ? games.map((i) => set.games[i]!) : set.games.slice(0, GAMES)).map(async (game) => {
 			const seats = Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), choice]));
 			const runner = createRunner({ ...game.run, seats }, { policyFor: () => policy });
 			await runner.run();
-			const id = `ev-${model}-${game.index}`;
+			const id = `ev-${set.id}-${model}-${game.index}`;
 			return {
 				record: {
 					id,
@@ -46,9 +51,9 @@ function evalRecords(model: string, contrary: boolean) {
 					updatedAt: game.index,
 					events: runner.log.length,
 					logHash: runner.hash,
-					summary: `eval smoke · ${game.id}`,
+					summary: `eval ${set.id} · ${game.id}`,
 					eval: {
-						set: 'smoke',
+						set: set.id,
 						version: set.version,
 						game: game.id,
 						queue: `q-${model}`,
@@ -238,4 +243,41 @@ test('an evaluation against an OpenAI-compatible endpoint plays N games at once,
 	} finally {
 		await mock.close();
 	}
+});
+
+test('CK-Arena reproduced: figures beside the published ones, the CSV agreeing, and English paired with Chinese', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	// Four English games of the CK-Arena set and their Chinese twins (games 24 on are the Chinese half).
+	const runs = await evalRecords('a', false, 'ck-arena', [0, 1, 2, 3, 24, 25, 26, 27]);
+	await page.goto('/leaderboard/');
+	await seedRuns(page, runs);
+	await page.reload();
+	const panel = page.getByTestId('ck-panel');
+	await expect(panel.getByTestId('ck-row')).toHaveCount(2);
+	await expect(panel.getByTestId('ck-published')).toContainText('66.7%');
+	await expect(panel.getByTestId('ck-source')).toContainText('frontier models');
+	const en = panel.locator('[data-testid="ck-row"][data-lang="en"]');
+	const shown = await en.getByTestId('ck-civ-win').textContent();
+	expect(shown).toMatch(/^\d+\.\d% \[\d+\.\d, \d+\.\d\] \(\d\/4\)$/);
+
+	const csv = (await download(page, 'ck-export-csv')).text.trim().split('\r\n');
+	const head = csv[0]!.split(',');
+	const line = csv.find((l) => l.startsWith('this browser,openai:a,en,'))!.split(',');
+	const at = (name: string) => Number(line[head.indexOf(name)]);
+	const pct = (v: number) => (v * 100).toFixed(1);
+	expect(shown).toBe(
+		`${pct(at('civiliansWin_rate'))}% [${pct(at('civiliansWin_lower'))}, ${pct(at('civiliansWin_upper'))}] (${at('civiliansWin_x')}/${at('civiliansWin_n')})`
+	);
+
+	// The same model in English against itself in Chinese: paired game by game on the concept.
+	await page.getByTestId('ab-a').selectOption('openai:a@en');
+	await page.getByTestId('ab-b').selectOption('openai:a@zh');
+	await expect(page.getByTestId('ab-paired')).toContainText('Paired over 4 evaluation games');
+	await expect(page.getByTestId('ab-paired')).toContainText('Across languages');
+	const win = page.locator('[data-testid="ab-table"][data-paired="true"] [data-metric="civilianWin"]');
+	await expect(win.getByTestId('ab-method')).toHaveText('paired, 4 games');
+
+	await expect(page.getByTestId('leaks-row')).toHaveCount(2);
 });
