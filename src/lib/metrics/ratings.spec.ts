@@ -13,7 +13,10 @@ function game(roles: Role[], models: object[], vote1: number, winner: string): G
 	const ev = (kind: string, data: Record<string, unknown>) =>
 		events.push({ seq: events.length, tick: events.length, kind, data, prev: '', hash: '' });
 	const persona = { id: 'p', name: 'p', temperament: 'XXXX', style: '' };
-	ev('game.dealt', { difficulty: 2, seats: roles.map((role, i) => ({ id: i + 1, role, persona, alive: true })) });
+	ev('game.dealt', {
+		difficulty: 2,
+		seats: roles.map((role, i) => ({ id: i + 1, role, persona, alive: true }))
+	});
 	ev('vote.cast', { seat: 1, round: 1, stage: 'vote', target: vote1 });
 	ev('game.ended', { winner });
 	const header: LogHeader = {
@@ -38,7 +41,11 @@ describe('ratings by side and head to head, on hand-built games', () => {
 	it('rates each model as deceiver and as detector, with Wilson intervals', () => {
 		const [a, b] = sideRatings(logs);
 		expect(a).toMatchObject({ model: 'openai:a', deception: { x: 1, n: 1 }, detection: { x: 1, n: 2 } });
-		expect(b).toMatchObject({ model: 'openai:b', deception: { x: 0, n: 1 }, detection: { x: 0, n: 0, p: null } });
+		expect(b).toMatchObject({
+			model: 'openai:b',
+			deception: { x: 0, n: 1 },
+			detection: { x: 0, n: 0, p: null }
+		});
 		expect(a!.detection.lower).toBeCloseTo(0.0945, 4); // Wilson 1/2
 	});
 

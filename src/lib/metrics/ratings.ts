@@ -78,12 +78,36 @@ const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4)
 
 /** Both tables in one CSV: a `table` column says which ("side" or "head-to-head"). */
 export function ratingsCsv(ratings: readonly SideRating[], matrix: readonly HeadToHeadCell[]): string {
-	const header = ['table', 'model', 'kind', 'opponent', 'figure', 'games', 'x', 'n', 'rate', 'lower', 'upper'];
+	const header = [
+		'table',
+		'model',
+		'kind',
+		'opponent',
+		'figure',
+		'games',
+		'x',
+		'n',
+		'rate',
+		'lower',
+		'upper'
+	];
 	const rows: Cell[][] = [];
 	for (const r of ratings)
 		for (const figure of ['deception', 'detection'] as const) {
 			const f = r[figure];
-			rows.push(['side', r.model, r.kind, null, figure, r.games, f.x, f.n, r4(f.p), r4(f.lower), r4(f.upper)]);
+			rows.push([
+				'side',
+				r.model,
+				r.kind,
+				null,
+				figure,
+				r.games,
+				f.x,
+				f.n,
+				r4(f.p),
+				r4(f.lower),
+				r4(f.upper)
+			]);
 		}
 	for (const c of matrix)
 		rows.push([
