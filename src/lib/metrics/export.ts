@@ -7,7 +7,7 @@ import { bootstrapMean, wilson, type PairedComparison } from './ab';
 import { abCsv, pairedLines } from './ab-table';
 import { ROW_RATES, type LeaderboardRow, type PerGame, type Proportion } from './leaderboard';
 
-import { toCsv, type Cell } from './csv';
+import { toCsv } from './csv';
 export { csvField, toCsv, type Cell } from './csv';
 
 /** Rounds for the table, so a CSV is read by eye too (6 decimals is far below any interval's width). */
