@@ -82,7 +82,8 @@ const layerPolicies = Object.entries(mayImport).map(([from, allowed]) => ({
 }));
 /**
  * Later policies win. The engines' plain types stay open to the layers that list them; the run
- * statistics (leaderboard, A/B, export), which read finished undercover runs, may read the scenarios.
+ * statistics (leaderboard, A/B, export, leaks, CK-Arena, eval pairing), which read finished undercover
+ * runs, may read the scenarios.
  */
 const engineTypesPolicies = Object.entries(mayImport)
 	.filter(([, allowed]) => allowed.includes('engine-types'))
@@ -141,7 +142,10 @@ export default ts.config(
 			'boundaries/elements': layerElements,
 			'boundaries/files': [
 				{ category: 'engine-types', pattern: 'src/lib/engines/types.ts' },
-				{ category: 'run-statistics', pattern: 'src/lib/metrics/{leaderboard,ab,export}.ts' }
+				{
+					category: 'run-statistics',
+					pattern: 'src/lib/metrics/{leaderboard,ab,export,leaks,ck-arena,eval-pairing}.ts'
+				}
 			],
 			'import/resolver': { typescript: { project: './tsconfig.json' } }
 		},

@@ -295,6 +295,52 @@ describe('runAb', () => {
 	});
 });
 
+describe('the CK-Arena set, headless', () => {
+	it('plays CK-Arena’s table against a local server, in English and in Chinese paired by concept', async () => {
+		const server = await startMockOpenAI();
+		const common = {
+			set: 'ck-arena',
+			engine: 'openai',
+			model: 'mock',
+			baseUrl: server.baseUrl,
+			apiKey: 'none',
+			limit: 3
+		} as const;
+		try {
+			const out = await runAb({ ...common, lang: 'en' }, { ...common, lang: 'zh' });
+			expect(out.labels).toEqual({ a: 'openai:mock (in en)', b: 'openai:mock (in zh)' });
+			// The first three English games and their Chinese twins: the same concept, persona and seed index.
+			expect(out.paired.pairs).toBe(3);
+			expect(out.a.perGame.map((g) => g.game)).toEqual(out.b.perGame.map((g) => g.game));
+			expect(out.a.perGame[0]!.game).toBe('zebra/giraffe|vera|s0|t0.7');
+			expect(Object.keys(out.a.ckArena!)).toEqual(['en']);
+			expect(Object.keys(out.b.ckArena!)).toEqual(['zh']);
+			const en = out.a.ckArena!.en!;
+			expect(en.games).toBe(3);
+			expect(en.civiliansWin.n).toBe(3);
+			// Four civilians vote in round 1 of every game.
+			expect(en.firstRoundCivilianHits.n).toBe(12);
+			const report = formatEval(out.a);
+			expect(report).toContain('CK-Arena reproduction');
+			expect(report).toContain('frontier models');
+			expect(report).toMatch(/civilians win\s+66\.7%\s+\d+\.\d% \[\d+\.\d, \d+\.\d\] \(\d\/3\)/);
+		} finally {
+			await server.close();
+		}
+	});
+
+	it('plays it with a tiny local model', async () => {
+		const out = await runEval({
+			set: 'ck-arena',
+			engine: 'transformers',
+			model: 'tests/fixtures/models/tiny-chat',
+			limit: 1
+		});
+		expect(out.games + out.failed.length).toBe(1);
+		expect(out.ckArena?.en?.games).toBe(out.games);
+	}, 120_000);
+});
+
 describe('parseEvalArgs', () => {
 	it('reads B’s settings from vs- flags, keeping A’s where B names none', () => {
 		const args = parseEvalArgs([

@@ -1,5 +1,5 @@
 /**
- * Headless evaluation: runs a fixed eval set (`smoke` or `standard`) with one model at every seat and
+ * Headless evaluation: runs a fixed eval set (`smoke`, `standard`, `difficulty` or `ck-arena`) with one model at every seat and
  * reports the behaviour leaderboard. `npm run sim -- --scenario undercover --eval smoke|standard
  * --engine scripted|transformers|openai [--model ID] [--base-url URL] [--temperature T] [--top-p P]
  * [--max-tokens N] [--limit N]
@@ -23,15 +23,16 @@ import { UsageError, usageExit } from './usage';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { govEvalMain, type GovSim } from './gov-eval';
 import { join } from 'node:path';
-import {
-	COMPARED_RATES,
-	comparePaired,
-	gameFigures,
-	type GameFigures,
-	type PairedComparison
-} from '../src/lib/metrics/ab';
+import { formatP, pairedLines, type AbLine } from '../src/lib/metrics/ab-table';
+import { comparePaired, gameFigures, type GameFigures, type PairedComparison } from '../src/lib/metrics/ab';
 import { exportRows, leaderboardCsv, pairedCsv, type ExportedRow } from '../src/lib/metrics/export';
-import { leaderboard, modelKey, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
+import { leaderboard, modelKey, type GameLog, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
+import {
+	CK_ARENA_PUBLISHED,
+	ckArenaFigures,
+	type CkArenaFigures,
+	type CkRate
+} from '../src/lib/metrics/ck-arena';
 import { createRunner } from '../src/lib/run/play';
 import { isTransportError, type ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createLlmUndercoverPolicy } from '../src/lib/policies/llm/undercover';
@@ -78,6 +79,8 @@ export interface EvalOptions {
 	notes?: boolean;
 	/** transformers.js: a folder of local model files. */
 	localModelPath?: string;
+	/** Runs only the set's games in this language (a cross-language A/B: the same model in en and zh). */
+	lang?: 'en' | 'zh';
 	/** Runs only the first N games of the set. */
 	limit?: number;
 	/** Games played at once (default 1): the same logs, sooner, against a server that batches. */
@@ -107,8 +110,13 @@ export interface EvalOutput {
 	personas: LeaderboardRow[];
 	/** Every row (by model, persona, speaking position, pair difficulty) with each rate's interval: what `--csv` writes. */
 	table: ExportedRow[];
-	/** Each played game's figures for the model, by game id: what a paired A/B comparison pairs. */
+	/**
+	 * Each played game's figures for the model, by game id (or, with `lang` on a concept set, by its
+	 * cross-language key): what a paired A/B comparison pairs.
+	 */
 	perGame: GameFigures[];
+	/** The CK-Arena set only: its headline figures per language, to read beside the published ones. */
+	ckArena?: Partial<Record<'en' | 'zh', CkArenaFigures>>;
 }
 
 function choiceOf(opts: EvalOptions): ModelChoice {
@@ -191,7 +199,10 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 	const key = modelKey(choice) ?? choice.engine;
 	const failed: EvalOutput['failed'] = [];
 	let queue = new EvalQueue(set, [], setup);
-	const games = queue.pending().slice(0, opts.limit ?? Infinity);
+	const games = queue
+		.pending()
+		.filter((g) => !opts.lang || g.lang === opts.lang)
+		.slice(0, opts.limit ?? Infinity);
 	const concurrency = opts.concurrency ?? 1;
 	if (!Number.isInteger(concurrency) || concurrency < 1)
 		throw new UsageError(`--concurrency must be a positive whole number, got ${concurrency}`);
@@ -266,7 +277,9 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 		logs.push(p.log);
 		const rows = leaderboard([p.log], 'model');
 		const row = rows.find((r) => r.key === key) ?? rows[0];
-		if (row) perGame.push(gameFigures(game.id, row));
+		// Across languages a game pairs with its twin by concept, persona and seed (`crossKey`).
+		const id = opts.lang && game.crossKey ? game.crossKey : game.id;
+		if (row) perGame.push(gameFigures(id, row));
 	});
 	const results = leaderboard(logs, 'model');
 	const personas = leaderboard(logs, 'persona');
@@ -278,12 +291,63 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 		failed,
 		results,
 		personas,
-		// By speaking position (position bias) and by word-pair difficulty too: the factors a set randomises or fixes.
-		table: (['model', 'persona', 'position', 'difficulty'] as const).flatMap((by) =>
+		// By side (each model's rates as civilian and as undercover), by speaking position (position bias)
+		// and by word-pair difficulty too: the factors a set randomises or fixes.
+		table: (['model', 'side', 'persona', 'position', 'difficulty'] as const).flatMap((by) =>
 			exportRows(by === 'model' ? results : by === 'persona' ? personas : leaderboard(logs, by), by)
 		),
-		perGame
+		perGame,
+		...(set.id === 'ck-arena' ? { ckArena: ckArenaByLanguage(logs) } : {})
 	};
+}
+
+/** CK-Arena's figures for each language played (their published games were English). */
+export function ckArenaByLanguage(logs: readonly { header: LogHeader }[]): EvalOutput['ckArena'] {
+	const out: EvalOutput['ckArena'] = {};
+	for (const lang of ['en', 'zh'] as const) {
+		const mine = logs.filter((l) => (l.header.config as { lang?: string }).lang === lang);
+		if (mine.length) out[lang] = ckArenaFigures(mine as GameLog[]);
+	}
+	return out;
+}
+
+const ci = (r: CkRate) =>
+	r.p === null
+		? '-'
+		: `${(r.p * 100).toFixed(1)}% [${(r.lower * 100).toFixed(1)}, ${(r.upper * 100).toFixed(1)}] (${r.x}/${r.n})`;
+
+/** CK-Arena's three headline figures, each with its Wilson interval, beside the published ones. */
+export function formatCkArena(figures: NonNullable<EvalOutput['ckArena']>): string {
+	const P = CK_ARENA_PUBLISHED;
+	const lines = [
+		`CK-Arena reproduction: published figures from ${P.source}; their players were frontier models.`,
+		'figure                          published   ' +
+			Object.keys(figures)
+				.map((l) => `this run (${l})`.padEnd(36))
+				.join('')
+	];
+	const row = (name: string, published: number, pick: (f: CkArenaFigures) => string) =>
+		`${name.padEnd(32)}${`${(published * 100).toFixed(1)}%`.padEnd(12)}` +
+		Object.values(figures)
+			.map((f) => pick(f).padEnd(36))
+			.join('');
+	lines.push(
+		row('civilians win', P.civiliansWin, (f) => ci(f.civiliansWin)),
+		row('first out is undercover', P.firstOutUndercover, (f) => ci(f.firstOutUndercover)) + '  chance 33.3%',
+		row('first-round civilian hits', P.firstRoundCivilianHits, (f) => ci(f.firstRoundCivilianHits)) +
+			'  chance 40.0%',
+		`${'rounds / statements a game'.padEnd(32)}${`${P.roundsPerGame} / ${P.statementsPerGame}`.padEnd(12)}` +
+			Object.values(figures)
+				.map((f) =>
+					`${f.roundsPerGame?.toFixed(2) ?? '-'} / ${f.statementsPerGame?.toFixed(1) ?? '-'}`.padEnd(36)
+				)
+				.join(''),
+		`${'words a statement'.padEnd(32)}${String(P.wordsPerStatement).padEnd(12)}` +
+			Object.values(figures)
+				.map((f) => (f.wordsPerStatement?.toFixed(1) ?? '-').padEnd(36))
+				.join('')
+	);
+	return lines.join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,6 +366,7 @@ export interface EvalArgs {
 
 /** The settings one side of a run takes from the command line; `vs-` flags give B's. */
 const SIDE_FLAGS = [
+	'lang',
 	'engine',
 	'model',
 	'base-url',
@@ -354,6 +419,12 @@ function sideOptions(values: Record<string, string>, prefix: '' | 'vs-', base?: 
 		if (!/^[1-9]\d*$/.test(maxTokens))
 			throw new UsageError(`${flag('max-tokens')} must be a positive whole number, got "${maxTokens}"`);
 		options.maxTokens = Number(maxTokens);
+	}
+	const lang = v('lang');
+	if (lang !== undefined) {
+		if (lang !== 'en' && lang !== 'zh')
+			throw new UsageError(`${flag('lang')} must be en or zh, got "${lang}"`);
+		options.lang = lang;
 	}
 	const notes = v('notes');
 	if (notes !== undefined) {
@@ -420,6 +491,7 @@ export function formatEval(out: EvalOutput): string {
 			`  ${r.tokens.perGame.toFixed(0)} tokens and ${r.seconds.perGame.toFixed(1)} s per game`
 		);
 	for (const f of out.failed) lines.push(`  failed ${f.game}: ${f.error}`);
+	if (out.ckArena) lines.push(formatCkArena(out.ckArena));
 	return lines.join('\n');
 }
 
@@ -440,7 +512,8 @@ export function sideLabel(o: EvalOptions): string {
 		o.temperature !== undefined ? `temperature ${o.temperature}` : '',
 		o.topP !== undefined ? `top-p ${o.topP}` : '',
 		o.maxTokens !== undefined ? `max ${o.maxTokens} tokens` : '',
-		o.notes !== undefined ? `notes ${o.notes ? 'on' : 'off'}` : ''
+		o.notes !== undefined ? `notes ${o.notes ? 'on' : 'off'}` : '',
+		o.lang ? `in ${o.lang}` : ''
 	].filter(Boolean);
 	return extra.length ? `${name} (${extra.join(', ')})` : name;
 }
@@ -464,37 +537,33 @@ export async function runAb(a: EvalOptions, b: EvalOptions, seed = 1): Promise<A
 const signed = (x: number | null, digits = 3) =>
 	x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 
-/** The human-readable paired table: one line per figure. */
+/** The human-readable paired table: one line per figure, from the lines the CSV is written from. */
 export function formatAb(out: AbOutput): string {
 	const { paired: c, labels } = out;
 	const lines = [
 		`eval ${out.eval} (${out.version}), paired over ${c.pairs} game(s) both sides played`,
 		`A = ${labels.a}`,
 		`B = ${labels.b}`,
-		'figure                A (x/n)            B (x/n)            A-B      95% interval         McNemar p  games needed'
+		'figure                A (x/n)            B (x/n)            A-B      95% interval         method (games)     McNemar p  games needed'
 	];
-	for (const k of COMPARED_RATES) {
-		const r = c.rates[k];
-		const side = (x: { x: number; n: number; p: number | null }) =>
-			(x.p === null ? '-' : `${(x.p * 100).toFixed(1)}% (${x.x}/${x.n})`).padEnd(19);
+	for (const l of pairedLines(c)) {
+		const rate = l.a.n !== null;
+		const digits = rate ? 3 : 1;
+		const side = (x: AbLine['a']) =>
+			(x.value === null
+				? '-'
+				: rate
+					? `${(x.value * 100).toFixed(1)}% (${x.x}/${x.n})`
+					: x.value.toFixed(1)
+			).padEnd(19);
+		const method = `${l.method} (${l.method === 'paired' ? l.games.a : `${l.games.a}/${l.games.b}`})`;
+		const interval = l.diff === null ? '-' : `[${signed(l.lower, digits)}, ${signed(l.upper, digits)}]`;
 		lines.push(
-			`${k.padEnd(22)}${side(r.a)}${side(r.b)}${signed(r.diff).padEnd(9)}[${signed(r.lower)}, ${signed(r.upper)}]`.padEnd(
-				91
-			) +
-				`${r.mcnemar ? r.mcnemar.p.toFixed(3) : '-'}`.padEnd(11) +
-				`${r.gamesNeeded ?? '-'}${r.differs ? '  differs' : ''}`
+			`${l.figure.padEnd(22)}${side(l.a)}${side(l.b)}${signed(l.diff, digits).padEnd(9)}${interval.padEnd(21)}` +
+				`${method.padEnd(19)}${(l.mcnemar ? formatP(l.mcnemar.p) : '-').padEnd(11)}` +
+				`${l.gamesNeeded ?? '-'}  ${l.verdict}`
 		);
 	}
-	for (const [name, m] of [
-		['tokens per game', c.tokens],
-		['seconds per game', c.seconds]
-	] as const)
-		if (m)
-			lines.push(
-				`${name.padEnd(22)}${m.meanA.toFixed(1).padEnd(19)}${m.meanB.toFixed(1).padEnd(19)}${signed(m.diff, 1).padEnd(9)}[${signed(m.lower, 1)}, ${signed(m.upper, 1)}]`.padEnd(
-					102
-				) + `${m.gamesNeeded ?? '-'}${m.differs ? '  differs' : ''}`
-			);
 	if (c.onlyA.length || c.onlyB.length)
 		lines.push(`left out (played by one side only): ${[...c.onlyA, ...c.onlyB].join(', ')}`);
 	for (const f of [...out.a.failed, ...out.b.failed]) lines.push(`failed ${f.game}: ${f.error}`);

@@ -527,11 +527,14 @@ describe('npm run sim with a model', () => {
 		expect(stdout).toContain('paired over 3 game(s)');
 		expect(stdout).toContain('A = scripted (no LLM)\nB = scripted (no LLM) (temperature 0.2)');
 		const lines = readFileSync(csv, 'utf8').trim().split('\r\n');
-		expect(lines[0]).toMatch(/^figure,a,b,pairs,a_x,a_n,a_value,b_x,b_n,b_value,diff,lower,upper/);
+		expect(lines[0]).toMatch(
+			/^figure,a,b,method,games_a,games_b,a_x,a_n,a_value,b_x,b_n,b_value,diff,lower,upper,level,verdict,differs/
+		);
 		// Scripted agents ignore the temperature: the same games, no difference, nothing to size.
 		const win = lines.find((l) => l.startsWith('civilianWin,'))!.split(',');
-		expect(win[3]).toBe('3');
-		expect(win[10]).toBe('0');
+		expect(win.slice(3, 6)).toEqual(['paired', '3', '3']);
+		expect(win[12]).toBe('0');
+		expect(win.slice(16, 18)).toEqual(['same', 'false']);
 		const files = readdirSync(logs).sort();
 		expect(files).toHaveLength(6);
 		const first = EVAL_SETS.smoke.games[0]!;

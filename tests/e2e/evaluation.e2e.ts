@@ -18,8 +18,13 @@ import { startMockEndpoint } from './mock-endpoint';
 
 const GAMES = 6;
 
-function evalRecords(model: string, contrary: boolean) {
-	const set = EVAL_SETS.smoke;
+function evalRecords(
+	model: string,
+	contrary: boolean,
+	setId: 'smoke' | 'ck-arena' = 'smoke',
+	games?: number[]
+) {
+	const set = EVAL_SETS[setId];
 	const choice: ModelChoice = { engine: 'openai', model, baseUrl: 'http://localhost:1/v1' };
 	const inner = scriptedPolicy('undercover');
 	const policy: Policy = {
@@ -30,11 +35,11 @@ function evalRecords(model: string, contrary: boolean) {
 				: inner.act(obs, ask, ctx)
 	};
 	return Promise.all(
-		set.games.slice(0, GAMES).map(async (game) => {
+		(games ? games.map((i) => set.games[i]!) : set.games.slice(0, GAMES)).map(async (game) => {
 			const seats = Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), choice]));
 			const runner = createRunner({ ...game.run, seats }, { policyFor: () => policy });
 			await runner.run();
-			const id = `ev-${model}-${game.index}`;
+			const id = `ev-${set.id}-${model}-${game.index}`;
 			return {
 				record: {
 					id,
@@ -46,9 +51,9 @@ function evalRecords(model: string, contrary: boolean) {
 					updatedAt: game.index,
 					events: runner.log.length,
 					logHash: runner.hash,
-					summary: `eval smoke · ${game.id}`,
+					summary: `eval ${set.id} · ${game.id}`,
 					eval: {
-						set: 'smoke',
+						set: set.id,
 						version: set.version,
 						game: game.id,
 						queue: `q-${model}`,
@@ -116,20 +121,40 @@ test('two models on one evaluation set: a paired comparison, CSV and JSON out, a
 
 	const ab = await download(page, 'ab-export-csv');
 	expect(ab.name).toMatch(/^conclave-ab-.*\.csv$/);
-	const [head, ...lines] = ab.text.trim().split('\r\n');
-	expect(head).toMatch(/^figure,a,b,pairs,a_x,a_n,a_value,b_x,b_n,b_value,diff,lower,upper,/);
-	const win = lines.find((l) => l.startsWith('civilianWin,'))!.split(',');
-	expect(win[3]).toBe(String(GAMES));
-	expect(Number(win[5])).toBe(Number(win[8])); // the same deals: the same civilian seats on each side
+	const [head, ...lines] = ab.text
+		.trim()
+		.split('\r\n')
+		.map((l) => l.split(','));
+	expect(head!.slice(0, 6)).toEqual(['figure', 'a', 'b', 'method', 'games_a', 'games_b']);
+	const col = (line: string[], name: string) => line[head!.indexOf(name)] as string;
+	const win = lines.find((l) => l[0] === 'civilianWin')!;
+	expect(col(win, 'method')).toBe('paired');
+	expect(col(win, 'games_a')).toBe(String(GAMES));
+	expect(col(win, 'a_n')).toBe(col(win, 'b_n')); // the same deals: the same civilian seats on each side
+	// The page and the file say the same thing on every line: verdict, method and McNemar's p.
+	expect(lines).toHaveLength(11);
+	for (const line of lines) {
+		const row = table.locator(`[data-metric="${col(line, 'figure')}"]`);
+		await expect(row.getByTestId('ab-verdict')).toHaveAttribute('data-verdict', col(line, 'verdict'));
+		expect(col(line, 'differs')).toBe(String(col(line, 'verdict') === 'differs'));
+		await expect(row.getByTestId('ab-method')).toContainText(
+			`${col(line, 'method')}, ${col(line, 'games_a')}`
+		);
+		const p = col(line, 'mcnemar_p');
+		await expect(row.getByTestId('ab-mcnemar')).toHaveText(
+			p === '' ? '–' : Number(p) < 0.001 ? '< 0.001' : Number(p).toFixed(3)
+		);
+	}
 
 	const abJson = JSON.parse((await download(page, 'ab-export-json')).text);
-	expect(abJson.paired.pairs).toBe(GAMES);
+	expect(abJson.lines).toHaveLength(11);
+	expect(abJson.lines[0].games).toEqual({ a: GAMES, b: GAMES });
 	expect(abJson.keys).toEqual({ a: 'openai:a', b: 'openai:b' });
 
 	const csv = await download(page, 'export-csv');
 	const rows = csv.text.trim().split('\r\n');
 	expect(rows[0]).toMatch(
-		/^by,key,label,kind,games,seat_games,civilianWin_x,civilianWin_n,civilianWin_rate,civilianWin_lower,civilianWin_upper/
+		/^by,key,label,kind,side,games,seat_games,civilianWin_x,civilianWin_n,civilianWin_rate,civilianWin_lower,civilianWin_upper/
 	);
 	expect(rows.filter((r) => r.startsWith('model,'))).toHaveLength(2);
 	expect(rows.filter((r) => r.startsWith('position,'))).toHaveLength(6);
@@ -218,4 +243,41 @@ test('an evaluation against an OpenAI-compatible endpoint plays N games at once,
 	} finally {
 		await mock.close();
 	}
+});
+
+test('CK-Arena reproduced: figures beside the published ones, the CSV agreeing, and English paired with Chinese', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	// Four English games of the CK-Arena set and their Chinese twins (games 24 on are the Chinese half).
+	const runs = await evalRecords('a', false, 'ck-arena', [0, 1, 2, 3, 24, 25, 26, 27]);
+	await page.goto('/leaderboard/');
+	await seedRuns(page, runs);
+	await page.reload();
+	const panel = page.getByTestId('ck-panel');
+	await expect(panel.getByTestId('ck-row')).toHaveCount(2);
+	await expect(panel.getByTestId('ck-published')).toContainText('66.7%');
+	await expect(panel.getByTestId('ck-source')).toContainText('frontier models');
+	const en = panel.locator('[data-testid="ck-row"][data-lang="en"]');
+	const shown = await en.getByTestId('ck-civ-win').textContent();
+	expect(shown).toMatch(/^\d+\.\d% \[\d+\.\d, \d+\.\d\] \(\d\/4\)$/);
+
+	const csv = (await download(page, 'ck-export-csv')).text.trim().split('\r\n');
+	const head = csv[0]!.split(',');
+	const line = csv.find((l) => l.startsWith('this browser,openai:a,en,'))!.split(',');
+	const at = (name: string) => Number(line[head.indexOf(name)]);
+	const pct = (v: number) => (v * 100).toFixed(1);
+	expect(shown).toBe(
+		`${pct(at('civiliansWin_rate'))}% [${pct(at('civiliansWin_lower'))}, ${pct(at('civiliansWin_upper'))}] (${at('civiliansWin_x')}/${at('civiliansWin_n')})`
+	);
+
+	// The same model in English against itself in Chinese: paired game by game on the concept.
+	await page.getByTestId('ab-a').selectOption('openai:a@en');
+	await page.getByTestId('ab-b').selectOption('openai:a@zh');
+	await expect(page.getByTestId('ab-paired')).toContainText('Paired over 4 evaluation games');
+	await expect(page.getByTestId('ab-paired')).toContainText('Across languages');
+	const win = page.locator('[data-testid="ab-table"][data-paired="true"] [data-metric="civilianWin"]');
+	await expect(win.getByTestId('ab-method')).toHaveText('paired, 4 games');
+
+	await expect(page.getByTestId('leaks-row')).toHaveCount(2);
 });

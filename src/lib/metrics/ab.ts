@@ -267,6 +267,12 @@ export interface McNemar {
 }
 
 export interface PairedRate extends Interval {
+	/**
+	 * 'paired': a paired bootstrap over the games where both sides observed this figure. 'unpaired':
+	 * fewer than two such games (a rare event, e.g. a defended tie, seen in different games on each
+	 * side), so the pooled counts are compared as independent samples, by Newcombe's method 10.
+	 */
+	method: 'paired' | 'unpaired';
 	/** Pooled rates over the paired games: sum x / sum n for each side. */
 	a: Count & { p: number | null };
 	b: Count & { p: number | null };
@@ -275,6 +281,8 @@ export interface PairedRate extends Interval {
 	level: number;
 	/** Games that had observations of this figure on both sides. */
 	pairs: number;
+	/** Paired games with observations of this figure on each side (what an unpaired figure rests on). */
+	observedIn: { a: number; b: number };
 	mcnemar: McNemar | null;
 	differs: boolean;
 	/** Paired games needed to detect a difference of the size seen (two-sided 5%, power 80%); null when none was seen. */
@@ -414,6 +422,26 @@ export function comparePaired(
 		const sa = pooled(xa, all);
 		const sb = pooled(xb, all);
 		const both = all.filter((i) => xa[i]!.n > 0 && xb[i]!.n > 0);
+		const observedIn = { a: xa.filter((c) => c.n > 0).length, b: xb.filter((c) => c.n > 0).length };
+		if (both.length < 2) {
+			// No pairing to use: a bootstrap over games that observed the figure on one side only would
+			// resample the same counts and give a falsely narrow interval.
+			const u = compareProportions(sa, sb, level);
+			return {
+				method: 'unpaired',
+				a: sa,
+				b: sb,
+				diff: u.diff,
+				lower: u.lower,
+				upper: u.upper,
+				level,
+				pairs: both.length,
+				observedIn,
+				mcnemar: null,
+				differs: u.differs,
+				gamesNeeded: null
+			};
+		}
 		const diff = diffAt(all);
 		const { lower, upper } = diff === null ? { lower: -1, upper: 1 } : interval(diffAt);
 		const yesNo =
@@ -432,6 +460,7 @@ export function comparePaired(
 			);
 		}
 		return {
+			method: 'paired',
 			a: sa,
 			b: sb,
 			diff,
@@ -439,8 +468,9 @@ export function comparePaired(
 			upper,
 			level,
 			pairs: both.length,
+			observedIn,
 			mcnemar,
-			differs: diff !== null && n > 1 && (lower > 0 || upper < 0),
+			differs: diff !== null && (lower > 0 || upper < 0),
 			gamesNeeded
 		};
 	};

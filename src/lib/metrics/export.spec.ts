@@ -83,14 +83,14 @@ describe('leaderboard export', () => {
 		expect(csv).toHaveLength(2);
 		const [header, line] = csv as [string[], string[]];
 		const at = (name: string) => line[header.indexOf(name)];
-		expect(header.slice(0, 6)).toEqual(['by', 'key', 'label', 'kind', 'games', 'seat_games']);
+		expect(header.slice(0, 7)).toEqual(['by', 'key', 'label', 'kind', 'side', 'games', 'seat_games']);
 		expect(at('civilianWin_x')).toBe('9');
 		expect(at('civilianWin_n')).toBe('12');
 		expect(at('civilianWin_rate')).toBe('0.75');
 		expect(Number(at('civilianWin_lower'))).toBeCloseTo(0.4677, 3);
 		expect(at('comeback_rate')).toBe('');
 		expect(at('tokens_per_game')).toBe('200');
-		expect(header).toHaveLength(6 + ROW_RATES.length * 5 + 6);
+		expect(header).toHaveLength(7 + ROW_RATES.length * 5 + 6);
 	});
 
 	it('writes a paired comparison one figure a line, with McNemar and games needed', () => {
@@ -112,7 +112,7 @@ describe('leaderboard export', () => {
 		expect(lines.map((l) => l[0])).toEqual([...COMPARED_RATES, 'tokensPerGame', 'secondsPerGame']);
 		const win = lines[0]!;
 		const at = (name: string) => win[header.indexOf(name)];
-		expect([at('a_x'), at('a_n'), at('b_x'), at('b_n'), at('pairs')]).toEqual(['10', '15', '5', '15', '3']);
+		expect([at('a_x'), at('a_n'), at('b_x'), at('b_n'), at('games_a')]).toEqual(['10', '15', '5', '15', '3']);
 		expect([at('mcnemar_a_only'), at('mcnemar_b_only'), at('mcnemar_p')]).toEqual(['1', '0', '1']);
 		expect(Number(at('diff'))).toBeCloseTo(1 / 3, 5);
 		expect(at('games_needed')).not.toBe('');

@@ -2,30 +2,13 @@
  * Results out, as a researcher cites them: the leaderboard and paired A/B comparisons as CSV and JSON,
  * every rate with its x/n and a 95% interval, every per-game mean with a bootstrap interval. The page's
  * download buttons and `npm run sim -- --eval ... --csv FILE` write the same bytes. Pure.
- *
- * CSV is written here rather than with d3-dsv: the layer rules keep d3's CSV functions in `tools`, and
- * what is needed is RFC 4180 quoting of a flat table, a dozen lines.
  */
-import { bootstrapMean, COMPARED_RATES, wilson, type PairedComparison } from './ab';
+import { bootstrapMean, wilson, type PairedComparison } from './ab';
+import { abCsv, pairedLines } from './ab-table';
 import { ROW_RATES, type LeaderboardRow, type PerGame, type Proportion } from './leaderboard';
 
-export type Cell = string | number | boolean | null;
-
-/**
- * One CSV field: quoted when it holds a comma, quote or line break. A text field that a spreadsheet
- * would run as a formula (=, +, -, @ first) gets a leading apostrophe: model names come from users.
- */
-export function csvField(v: Cell): string {
-	if (v === null) return '';
-	if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-	if (typeof v === 'boolean') return v ? 'true' : 'false';
-	const safe = /^[=+\-@]/.test(v) ? `'${v}` : v;
-	return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-	return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
+import { toCsv } from './csv';
+export { csvField, toCsv, type Cell } from './csv';
 
 /** Rounds for the table, so a CSV is read by eye too (6 decimals is far below any interval's width). */
 const r6 = (x: number | null) => (x === null ? null : Math.round(x * 1e6) / 1e6);
@@ -52,6 +35,8 @@ export interface ExportedRow {
 	label: string;
 	/** "oracle" or "fair" for the scripted baselines, "model" otherwise (see policies/scripted). */
 	kind?: string;
+	/** By side: the role the row's seats played (civilian, undercover, blank). */
+	side?: string;
 	games: number;
 	seatGames: number;
 	rates: Record<(typeof ROW_RATES)[number], RateFigure>;
@@ -84,6 +69,7 @@ export function exportRows(
 			key: row.key,
 			label: row.label,
 			...(kind ? { kind } : {}),
+			...(row.side ? { side: row.side } : {}),
 			games: row.games,
 			seatGames: row.seatGames,
 			rates: Object.fromEntries(ROW_RATES.map((k) => [k, rateFigure(row[k], level)])) as ExportedRow['rates'],
@@ -98,7 +84,17 @@ const MEAN_HEADER = ['tokens', 'seconds'].flatMap((k) => [`${k}_per_game`, `${k}
 
 /** One line per row (model, persona, position, difficulty...), every figure with x/n and its interval. */
 export function leaderboardCsv(rows: readonly ExportedRow[]): string {
-	const header = ['by', 'key', 'label', 'kind', 'games', 'seat_games', ...RATE_HEADER, ...MEAN_HEADER];
+	const header = [
+		'by',
+		'key',
+		'label',
+		'kind',
+		'side',
+		'games',
+		'seat_games',
+		...RATE_HEADER,
+		...MEAN_HEADER
+	];
 	return toCsv(
 		header,
 		rows.map((r) => [
@@ -106,6 +102,7 @@ export function leaderboardCsv(rows: readonly ExportedRow[]): string {
 			r.key,
 			r.label,
 			r.kind ?? null,
+			r.side ?? null,
 			r.games,
 			r.seatGames,
 			...ROW_RATES.flatMap((k) => {
@@ -117,78 +114,7 @@ export function leaderboardCsv(rows: readonly ExportedRow[]): string {
 	);
 }
 
-/** A paired A/B comparison, one line per figure: both sides' x/n, the difference, its interval, McNemar, games needed. */
+/** A paired A/B comparison as CSV: the A/B table's lines (`ab-table.ts`), as the page's download writes them. */
 export function pairedCsv(c: PairedComparison, labels: { a: string; b: string }): string {
-	const header = [
-		'figure',
-		'a',
-		'b',
-		'pairs',
-		'a_x',
-		'a_n',
-		'a_value',
-		'b_x',
-		'b_n',
-		'b_value',
-		'diff',
-		'lower',
-		'upper',
-		'level',
-		'differs',
-		'mcnemar_a_only',
-		'mcnemar_b_only',
-		'mcnemar_p',
-		'games_needed'
-	];
-	const rows: Cell[][] = COMPARED_RATES.map((k) => {
-		const r = c.rates[k];
-		return [
-			k,
-			labels.a,
-			labels.b,
-			r.pairs,
-			r.a.x,
-			r.a.n,
-			r6(r.a.p),
-			r.b.x,
-			r.b.n,
-			r6(r.b.p),
-			r6(r.diff),
-			r6(r.lower),
-			r6(r.upper),
-			r.level,
-			r.differs,
-			r.mcnemar?.aOnly ?? null,
-			r.mcnemar?.bOnly ?? null,
-			r.mcnemar ? r6(r.mcnemar.p) : null,
-			r.gamesNeeded
-		];
-	});
-	for (const [name, m] of [
-		['tokensPerGame', c.tokens],
-		['secondsPerGame', c.seconds]
-	] as const)
-		if (m)
-			rows.push([
-				name,
-				labels.a,
-				labels.b,
-				m.pairs,
-				null,
-				null,
-				r6(m.meanA),
-				null,
-				null,
-				r6(m.meanB),
-				r6(m.diff),
-				r6(m.lower),
-				r6(m.upper),
-				m.level,
-				m.differs,
-				null,
-				null,
-				null,
-				m.gamesNeeded
-			]);
-	return toCsv(header, rows);
+	return abCsv(pairedLines(c), labels);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEvent, LogHeader } from '../core';
 import { SCRIPTED_LABEL } from '../policies/scripted/undercover';
+import { FAIR_LABEL } from '../core/policy';
 import type { Role } from '../scenarios/undercover/state';
 import { gameFacts, leaderboard, modelKey, seatOutcome, unfinishedGames, type GameLog } from './leaderboard';
 
@@ -212,6 +213,66 @@ describe('leaderboard by model', () => {
 			forfeit: p(1, 14),
 			tokens: { total: 0, perGame: 0, values: [0] }
 		});
+	});
+});
+
+describe('leaderboard by side: each model as civilian and as undercover', () => {
+	const rows = leaderboard([game1, game2, unfinished], 'side');
+	const row = (key: string) => rows.find((r) => r.key === key)!;
+
+	it('splits every model’s seats by the role dealt', () => {
+		expect(rows.map((r) => r.key)).toEqual([
+			'openai:a#civilian',
+			`${SCRIPTED_LABEL}#civilian`,
+			`${SCRIPTED_LABEL}#undercover`,
+			'transformers:org/b#civilian',
+			'transformers:org/b#undercover'
+		]);
+		expect(row('transformers:org/b#undercover')).toMatchObject({
+			side: 'undercover',
+			model: 'transformers:org/b',
+			kind: 'model',
+			label: 'transformers · b as undercover',
+			seatGames: 1,
+			undercoverWin: p(0, 1),
+			civilianWin: p(0, 0),
+			firstRoundOut: p(1, 1),
+			voteHit: p(1, 1)
+		});
+		// Seat 4 voted for a civilian, then for the undercover seat in the revote.
+		expect(row('transformers:org/b#civilian')).toMatchObject({ civilianWin: p(1, 1), voteHit: p(1, 2) });
+	});
+
+	it('tells the oracle baseline’s two sides apart: it wins as undercover and misses as civilian', () => {
+		expect(row(`${SCRIPTED_LABEL}#undercover`)).toMatchObject({
+			kind: 'oracle',
+			undercoverWin: p(1, 1),
+			voteHit: p(2, 2)
+		});
+		expect(row(`${SCRIPTED_LABEL}#civilian`)).toMatchObject({
+			kind: 'oracle',
+			civilianWin: p(0, 3),
+			voteHit: p(0, 5),
+			voteHitAsCivilian: p(0, 5)
+		});
+	});
+
+	it('keys the two scripted baselines apart everywhere', () => {
+		expect(modelKey({ engine: 'scripted', model: 'fair' })).toBe(FAIR_LABEL);
+		expect(FAIR_LABEL).not.toBe(SCRIPTED_LABEL);
+		const fair = game({ 1: { engine: 'scripted', model: 'fair' }, 2: { engine: 'scripted' } }, (ev) => {
+			ev(
+				'game.dealt',
+				dealt(['civilian', 'undercover', 'civilian', 'civilian'], ['vera', 'rhea', 'iris', 'theo'])
+			);
+			ev('game.ended', { winner: 'civilians', reason: 'x' });
+		});
+		const kinds = leaderboard([fair], 'side').map((r) => [r.key, r.kind]);
+		expect(kinds).toEqual([
+			[`${SCRIPTED_LABEL}#civilian`, 'oracle'],
+			[`${SCRIPTED_LABEL}#undercover`, 'oracle'],
+			[`${FAIR_LABEL}#civilian`, 'fair']
+		]);
 	});
 });
 

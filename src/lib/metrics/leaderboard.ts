@@ -28,7 +28,7 @@
  *   `model.called`), of this row's seats in one game, averaged over the games the row played in. Calls
  *   that failed in transport are left out.
  *
- * Rows are per model, per persona, per speaking position (the seat's place in round 1's speaking order:
+ * Rows are per model, per model and side (the role dealt), per persona, per speaking position (the seat's place in round 1's speaking order:
  * position bias), or per word-pair difficulty (1 = far apart, 3 = close; from the deal).
  *
  * A seat's model comes from `header.seats[seat]` (a ModelChoice), else the header's engine label for the
@@ -64,8 +64,11 @@ export interface LeaderboardRow {
 	/** Model key (`engine:model`) or persona id. */
 	key: string;
 	label: string;
-	/** By model: a scripted baseline (oracle or fair) or a model. */
+	/** By model or by side: a scripted baseline (oracle or fair) or a model. */
 	kind?: RowKind;
+	/** By side: the role every seat-game of the row played (the model is `model`). */
+	side?: Role;
+	model?: string;
 	games: number;
 	seatGames: number;
 	civilianWin: Proportion;
@@ -86,7 +89,12 @@ export interface LeaderboardRow {
 	seconds: PerGame;
 }
 
-export type LeaderboardBy = 'model' | 'persona' | 'position' | 'difficulty';
+/**
+ * 'side' splits each model's row by the role its seats were dealt (civilian, undercover, blank): a row
+ * that mixes both sides cannot say whether a model deceives or detects well, and a baseline that plays
+ * both sides well lowers its own civilian figures.
+ */
+export type LeaderboardBy = 'model' | 'persona' | 'position' | 'difficulty' | 'side';
 
 /** Short definitions for the page's table headers (the full ones are above). */
 export const METRIC_DEFINITIONS: Record<string, string> = {
@@ -353,6 +361,8 @@ function rowKey(by: LeaderboardBy, s: SeatGame, facts: GameFacts): string | null
 	switch (by) {
 		case 'model':
 			return s.model;
+		case 'side':
+			return `${s.model}#${s.role}`;
 		case 'persona':
 			return s.persona.id;
 		case 'position':
@@ -366,6 +376,8 @@ function rowLabel(by: LeaderboardBy, key: string, s: SeatGame): string {
 	switch (by) {
 		case 'model':
 			return modelLabel(key);
+		case 'side':
+			return `${modelLabel(s.model)} as ${s.role}`;
 		case 'persona':
 			return personaLabel(s.persona);
 		case 'position': {
@@ -382,6 +394,8 @@ function rowLabel(by: LeaderboardBy, key: string, s: SeatGame): string {
 interface Acc {
 	key: string;
 	label: string;
+	model: string;
+	role: Role;
 	games: Set<number>;
 	seatGames: number;
 	counts: Record<string, [number, number]>;
@@ -425,6 +439,8 @@ export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): Leade
 				r = {
 					key,
 					label: rowLabel(by, key, s),
+					model: s.model,
+					role: s.role,
 					games: new Set(),
 					seatGames: 0,
 					counts: Object.fromEntries(ROW_RATES.map((c) => [c, [0, 0]])),
@@ -470,6 +486,7 @@ export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): Leade
 				key: r.key,
 				label: r.label,
 				...(by === 'model' ? { kind: rowKind(r.key) } : {}),
+				...(by === 'side' ? { kind: rowKind(r.model), side: r.role, model: r.model } : {}),
 				games: r.games.size,
 				seatGames: r.seatGames,
 				civilianWin: p('civilianWin'),

@@ -12,12 +12,40 @@ import {
 	type GameResult
 } from './eval-sets';
 import { personas } from './personas';
+import { conceptWords } from './words/concepts';
 import { deal } from './rules';
 
 const result = (set: EvalSet, i: number, extra: Partial<GameResult> = {}): GameResult => {
 	const g = set.games[i]!;
 	return { gameId: g.id, seed: g.run.seed, logHash: `h${i}`, winner: 'civilians', rounds: 1, ...extra };
 };
+
+describe('the CK-Arena set', () => {
+	const set = EVAL_SETS['ck-arena'];
+
+	it('plays CK-Arena’s table: 6 seats, 2 undercover, no blank, in both languages', () => {
+		expect(set.games).toHaveLength(48);
+		expect(set.version).toBe('f18c8c21b444');
+		for (const g of set.games) expect(g.run.config).toMatchObject({ seats: 6, undercover: 2, blank: false });
+		expect(set.games.filter((g) => g.lang === 'en')).toHaveLength(24);
+	});
+
+	it('deals each concept’s first word to the civilians, so each English game has its Chinese twin', () => {
+		const twins = new Map<string, string[]>();
+		for (const g of set.games) {
+			const parsed = parseUndercoverConfig(g.run.config);
+			if (!parsed.ok) throw new Error(parsed.error);
+			const d = deal(parsed.config, createRng(g.run.seed));
+			const [concept, persona] = g.crossKey!.split('|') as [string, string];
+			expect(d.civilianWord).toBe(conceptWords(concept, g.lang)![0]);
+			expect(d.seats.filter((s) => s.role === 'undercover')).toHaveLength(2);
+			expect(d.seats.find((s) => s.role === 'undercover')!.persona.id).toBe(persona);
+			twins.set(g.crossKey!, [...(twins.get(g.crossKey!) ?? []), g.lang]);
+		}
+		expect(twins.size).toBe(24);
+		for (const langs of twins.values()) expect(langs).toEqual(['en', 'zh']);
+	});
+});
 
 describe('EVAL_SETS', () => {
 	it('has a smoke set of at least 10 games and a standard set of exactly 100', () => {
@@ -176,7 +204,7 @@ describe('word-pair difficulty as a factor', () => {
 		};
 		expect(() =>
 			buildEvalSet({ ...base, pairs: { en: ['cat'], zh: [] }, difficulty: { levels: [1], pairsPerLevel: 1 } })
-		).toThrow('not both');
+		).toThrow('only one');
 		expect(() => buildEvalSet({ ...base, difficulty: { levels: [1], pairsPerLevel: 99 } })).toThrow(
 			'only 3 pairs of difficulty 1'
 		);

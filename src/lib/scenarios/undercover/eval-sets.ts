@@ -19,6 +19,7 @@ import { personas } from './personas';
 import { deal } from './rules';
 import type { Winner } from './state';
 import { findPair, packs, type Lang } from './words';
+import { conceptPair, conceptWords } from './words/concepts';
 
 export interface EvalGame {
 	/** Stable and readable, e.g. "en-banana-vera-s0-t0.7": results are stored under it. */
@@ -33,6 +34,11 @@ export interface EvalGame {
 	lang: Lang;
 	pair: { index: number; category: string; words: [string, string]; difficulty: 1 | 2 | 3 };
 	undercoverPersona: string;
+	/**
+	 * Sets named by concept only: what pairs this game with the same deal in the other language,
+	 * "concept|persona|seed index|temperature" (the concept's first word is the civilians' in both).
+	 */
+	crossKey?: string;
 }
 
 export interface EvalSet {
@@ -54,6 +60,12 @@ export interface EvalSetSpec {
 	 * 3 = close) in each language's pack, so difficulty is a factor of the set, balanced by design.
 	 */
 	difficulty?: { levels: readonly (1 | 2 | 3)[]; pairsPerLevel: number };
+	/**
+	 * Instead: concepts shared by the languages' packs (words/concepts.ts). Each language then casts the
+	 * same undercover personas on the same concepts and deals the concept's first word to the civilians,
+	 * so a model's games in the two languages pair up by concept, persona and seed index.
+	 */
+	concepts?: readonly string[];
 	/** Undercover personas per pair; they rotate through the cast across pairs. */
 	personasPerPair: number;
 	/** Seeds (distinct deals) per pair and persona. */
@@ -76,6 +88,9 @@ interface Cell {
 	pairIndex: number;
 	pairWord: string;
 	persona: string;
+	/** Concept sets: the concept, and the word the civilians must hold. */
+	concept?: string;
+	civilianWord?: string;
 	seeds: number[];
 }
 
@@ -104,13 +119,23 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 	>;
 	const cells: Cell[] = [];
 	for (const lang of spec.langs) {
+		// A concept set casts the same personas in every language: they are part of what pairs two games.
+		const offset = spec.concepts ? 0 : PERSONA_OFFSET[lang];
 		pairWords(spec, lang).forEach((word, j) => {
 			const pair = findPair(lang, word);
 			if (!pair) throw new Error(`eval set "${spec.id}": no ${lang} pair has the word "${word}"`);
 			const pairIndex = packs[lang].indexOf(pair);
+			const concept = spec.concepts?.[j];
 			for (let k = 0; k < spec.personasPerPair; k++) {
-				const p = personas[(PERSONA_OFFSET[lang] + j * spec.personasPerPair + k) % personas.length]!;
-				cells.push({ lang, pairIndex, pairWord: word, persona: p.id, seeds: [] });
+				const p = personas[(offset + j * spec.personasPerPair + k) % personas.length]!;
+				cells.push({
+					lang,
+					pairIndex,
+					pairWord: word,
+					persona: p.id,
+					...(concept ? { concept, civilianWord: word } : {}),
+					seeds: []
+				});
 			}
 		});
 	}
@@ -133,7 +158,8 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 						words: [pair.a.word, pair.b.word],
 						difficulty: pair.difficulty
 					},
-					undercoverPersona: cell.persona
+					undercoverPersona: cell.persona,
+					...(cell.concept ? { crossKey: `${cell.concept}|${cell.persona}|s${s}|t${temperature}` } : {})
 				});
 			}
 		});
@@ -152,8 +178,15 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 
 /** The pairs of a set in one language: named, or chosen by difficulty level in pack order. */
 function pairWords(spec: EvalSetSpec, lang: Lang): readonly string[] {
-	if (spec.pairs && spec.difficulty)
-		throw new Error(`eval set "${spec.id}": name pairs or choose by difficulty, not both`);
+	if ([spec.pairs, spec.difficulty, spec.concepts].filter(Boolean).length > 1)
+		throw new Error(`eval set "${spec.id}": name pairs, concepts or choose by difficulty, only one`);
+	if (spec.concepts)
+		return spec.concepts.map((c) => {
+			const words = conceptWords(c, lang);
+			if (!words || !conceptPair(c, lang))
+				throw new Error(`eval set "${spec.id}": no concept "${c}" in ${lang}`);
+			return words[0];
+		});
 	if (spec.pairs) return spec.pairs[lang];
 	if (!spec.difficulty) throw new Error(`eval set "${spec.id}" has no pairs`);
 	const { levels, pairsPerLevel } = spec.difficulty;
@@ -197,6 +230,7 @@ function findSeeds(cells: Cell[], configs: Record<Lang, UndercoverConfig>, perCe
 				const samePair = new Set([d.civilianWord, d.undercoverWord]);
 				if (c.seeds.length >= perCell || under?.persona.id !== c.persona) continue;
 				if (!samePair.has(pair.a.word) || !samePair.has(pair.b.word)) continue;
+				if (c.civilianWord !== undefined && d.civilianWord !== c.civilianWord) continue;
 				c.seeds.push(seed);
 				if (c.seeds.length === perCell) open--;
 			}
@@ -236,6 +270,17 @@ export const EVAL_SPECS = {
 		personasPerPair: 2,
 		seedsPerCell: 1,
 		temperatures: [0.7]
+	},
+	'ck-arena': {
+		id: 'ck-arena',
+		description:
+			'CK-Arena’s protocol (Xu et al. 2025, arXiv 2505.17512): 6 seats, 2 undercover, a vote after every statement round. 48 games: 6 concepts shared by both packs (difficulty 1 to 3), 2 undercover personas, 2 deals, in English and in Chinese, paired by concept across languages.',
+		langs: ['en', 'zh'],
+		concepts: ['zebra/giraffe', 'cat/dog', 'tiger/lion', 'doctor/nurse', 'library/bookstore', 'frog/toad'],
+		personasPerPair: 2,
+		seedsPerCell: 2,
+		temperatures: [0.7],
+		config: { seats: 6, undercover: 2, blank: false }
 	}
 } as const satisfies Record<string, EvalSetSpec>;
 
@@ -258,6 +303,9 @@ export const EVAL_SETS: { readonly [K in EvalSetId]: EvalSet } = {
 	},
 	get difficulty() {
 		return memo('difficulty');
+	},
+	get 'ck-arena'() {
+		return memo('ck-arena');
 	}
 };
 

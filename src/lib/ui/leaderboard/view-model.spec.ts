@@ -28,6 +28,20 @@ describe('rowName: a row as the page names it (English here, the base locale in 
 			'speaks 22nd in round 1'
 		]);
 		expect(rowName(row('difficulty:3', '')).text).toBe('difficulty 3 (close)');
+		expect(
+			rowName({
+				...row('scripted (no LLM)#undercover', 'x', 'oracle'),
+				side: 'undercover',
+				model: 'scripted (no LLM)'
+			})
+		).toEqual({ text: 'scripted oracle (no LLM) as undercover', translated: true });
+		expect(
+			rowName({
+				...row('openai:m#civilian', 'openai · m as civilian', 'model'),
+				side: 'civilian',
+				model: 'openai:m'
+			})
+		).toEqual({ text: 'openai · m as civilian', translated: false });
 		expect(rowName(row('difficulty:9', '')).text).toBe('difficulty 9 (unknown)');
 	});
 

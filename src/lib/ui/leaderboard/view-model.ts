@@ -1,7 +1,10 @@
 /** What the leaderboard page draws from leaderboard rows: column definitions, figures, chart data. */
 import type { GroupedBarsData } from '$lib/charts/grouped-bars';
 import type { MeanComparison, ProportionComparison } from '$lib/metrics/ab';
+import { formatP, type AbLine, type Verdict } from '$lib/metrics/ab-table';
 import type { LeaderboardRow, Proportion } from '$lib/metrics/leaderboard';
+import type { CkRate } from '$lib/metrics/ck-arena';
+import type { Role } from '$lib/scenarios/undercover/state';
 import { m } from '$lib/paraglide/messages';
 
 export type RateKey =
@@ -87,6 +90,11 @@ export const RATE_COLUMNS: readonly {
 
 const ORDINAL_SUFFIX = (n: number) =>
 	n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+const SIDE_NAMES: Record<Role, () => string> = {
+	civilian: m.lb_side_civilian,
+	undercover: m.lb_side_undercover,
+	blank: m.lb_side_blank
+};
 const DIFFICULTY_NAMES: Record<number, () => string> = {
 	1: m.lb_difficulty_1,
 	2: m.lb_difficulty_2,
@@ -99,6 +107,20 @@ const DIFFICULTY_NAMES: Record<number, () => string> = {
  * model's or persona's name as it is (`translated` false: the page marks it translate="no").
  */
 export function rowName(row: LeaderboardRow): { text: string; translated: boolean } {
+	const inLang = langRowName(row);
+	if (inLang) return inLang;
+	if (row.side && row.model !== undefined) {
+		const model = rowName({
+			...row,
+			key: row.model,
+			label: row.label.replace(/ as \w+$/, ''),
+			side: undefined
+		});
+		return {
+			text: m.lb_row_side({ model: model.text, side: SIDE_NAMES[row.side]() }),
+			translated: model.translated
+		};
+	}
 	if (row.kind === 'oracle') return { text: m.lb_row_oracle(), translated: true };
 	if (row.kind === 'fair') return { text: m.lb_row_fair(), translated: true };
 	const position = /^position:(\d+)$/.exec(row.key);
@@ -158,4 +180,65 @@ export function formatMeanDiff(
 	if (!c) return m.lb_no_data_one_side();
 	const f = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatPerGame(Math.abs(v), digits)}`;
 	return `${f(c.diff)} [${f(c.lower)}, ${f(c.upper)}]`;
+}
+
+/** What the A/B table shows in each cell of a line: the CSV (`abCsv`) carries the same figures. */
+export interface AbCells {
+	a: string;
+	b: string;
+	diff: string;
+	/** "paired, 12 games" or "unpaired, 126 and 8 games": what the interval rests on. */
+	method: string;
+	mcnemar: string;
+	needed: string;
+	verdict: string;
+}
+
+const VERDICT_TEXT: Record<Verdict, () => string> = {
+	differs: m.lb_verdict_differs,
+	same: m.lb_verdict_same,
+	'few-games': m.lb_verdict_few_games,
+	'no-data': m.lb_no_data_one_side
+};
+
+export function abCells(line: AbLine): AbCells {
+	const rate = line.a.n !== null;
+	const digits = line.figure === 'secondsPerGame' ? 1 : 0;
+	const side = (s: AbLine['a']) =>
+		rate
+			? formatProportion({ x: s.x ?? 0, n: s.n ?? 0, rate: s.value })
+			: s.value === null
+				? '–'
+				: formatPerGame(s.value, digits);
+	const interval = { diff: line.diff, lower: line.lower, upper: line.upper };
+	return {
+		a: side(line.a),
+		b: side(line.b),
+		diff: rate
+			? formatRateDiff(interval)
+			: formatMeanDiff(line.diff === null ? null : { ...interval, diff: line.diff }, digits),
+		method:
+			line.method === 'paired'
+				? m.lb_ab_method_paired({ n: line.games.a })
+				: m.lb_ab_method_unpaired({ a: line.games.a, b: line.games.b }),
+		mcnemar: line.mcnemar ? formatP(line.mcnemar.p) : '–',
+		needed: line.gamesNeeded === null ? '–' : String(line.gamesNeeded),
+		verdict: VERDICT_TEXT[line.verdict]()
+	};
+}
+
+/** "62.5% [30.6, 86.3] (5/8)": a CK-Arena rate with its Wilson interval and its counts; "–" with none. */
+export function formatCkRate(r: CkRate): string {
+	if (r.p === null) return '– (0/0)';
+	const pct = (v: number) => (v * 100).toFixed(1);
+	return `${pct(r.p)}% [${pct(r.lower)}, ${pct(r.upper)}] (${r.x}/${r.n})`;
+}
+
+/** A side of the A/B in one language, "openai:m@zh", named as the page names its model. */
+export function langRowName(row: LeaderboardRow): { text: string; translated: boolean } | null {
+	const side = /^(.*)@(en|zh)$/.exec(row.key);
+	if (!side) return null;
+	const base = rowName({ ...row, key: side[1] as string, label: row.label.replace(/ \(in \w+\)$/, '') });
+	const lang = side[2] === 'zh' ? m.lb_lang_zh() : m.lb_lang_en();
+	return { text: m.lb_row_in_lang({ name: base.text, lang }), translated: base.translated };
 }

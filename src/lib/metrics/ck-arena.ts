@@ -1,0 +1,212 @@
+/**
+ * CK-Arena's headline figures, recomputed from Conclave's own logs so a model's games can be read beside
+ * the published ones. CK-Arena (Xu, Deng, Zhou and Zhong 2025, arXiv 2505.17512) published 144 English
+ * games of 6 players (4 civilians, 2 undercover, a vote after every statement round), played by
+ * frontier models; the figures below were computed from those raw logs.
+ *
+ * Per game, over finished games (a draw is a game the civilians did not win):
+ * - civilians win: games the civilians won;
+ * - first out is undercover: of games in which someone was voted out, those whose first seat out was
+ *   not a civilian (chance with 2 undercover in 6 seats: 1/3);
+ * - first-round civilian hits: civilians' round-1 votes (the vote, not a tie's revote) for a seat on
+ *   the other side, over civilians' round-1 votes (chance for a civilian: 2 of the 5 others, 0.4).
+ * And the game's shape: rounds, statements per game, words per statement (English games only: Chinese
+ * is not written in words).
+ *
+ * Every rate carries x/n and its Wilson interval. Pure.
+ */
+import { wilson, type Interval } from './ab';
+import { toCsv, type Cell } from './csv';
+import type { GameLog } from './leaderboard';
+import type { Role, Winner } from '../scenarios/undercover/state';
+
+export interface CkRate extends Interval {
+	x: number;
+	n: number;
+	/** x / n, or null with n = 0. */
+	p: number | null;
+}
+
+export interface CkArenaFigures {
+	/** Finished games the figures rest on. */
+	games: number;
+	civiliansWin: CkRate;
+	firstOutUndercover: CkRate;
+	firstRoundCivilianHits: CkRate;
+	roundsPerGame: number | null;
+	statementsPerGame: number | null;
+	/** Null where no English statement was made. */
+	wordsPerStatement: number | null;
+}
+
+/** What CK-Arena's raw logs give for the same figures (144 English games, frontier models). */
+export const CK_ARENA_PUBLISHED = {
+	source:
+		'CK-Arena (Xu, Deng, Zhou, Zhong 2025, arXiv 2505.17512), computed from its 144 published English game logs',
+	games: 144,
+	civiliansWin: 0.667,
+	firstOutUndercover: 0.597,
+	firstRoundCivilianHits: 0.678,
+	roundsPerGame: 2.68,
+	statementsPerGame: 13.3,
+	wordsPerStatement: 12.1,
+	/** What a rate would be by chance at that table. */
+	chance: { firstOutUndercover: 1 / 3, firstRoundCivilianHits: 0.4 }
+} as const;
+
+const rate = (x: number, n: number, level: number): CkRate => {
+	const w = wilson({ x, n }, level);
+	return { x, n, p: w.p, lower: w.lower, upper: w.upper };
+};
+
+/** Words in an English statement: runs of letters, digits and apostrophes. */
+const words = (text: string) => text.match(/[\p{L}\p{N}']+/gu)?.length ?? 0;
+
+export function ckArenaFigures(logs: readonly GameLog[], level = 0.95): CkArenaFigures {
+	let games = 0;
+	let civilianWins = 0;
+	let withOut = 0;
+	let firstOutUnder = 0;
+	let hits = 0;
+	let votes = 0;
+	let rounds = 0;
+	let statements = 0;
+	let enStatements = 0;
+	let enWords = 0;
+	for (const { header, events } of logs) {
+		let winner: Winner | null = null;
+		let roles = new Map<number, Role>();
+		let firstOut: number | null = null;
+		let gameRounds = 0;
+		let gameStatements = 0;
+		const english = (header.config as { lang?: string }).lang !== 'zh';
+		const firstVotes: { seat: number; target: number }[] = [];
+		let gameWords = 0;
+		for (const e of events) {
+			const d = e.data as Record<string, unknown>;
+			switch (e.kind) {
+				case 'game.dealt':
+					roles = new Map((d.seats as { id: number; role: Role }[]).map((s) => [s.id, s.role]));
+					break;
+				case 'round.started':
+					gameRounds++;
+					break;
+				case 'speech.given':
+					gameStatements++;
+					gameWords += words(String(d.text ?? ''));
+					break;
+				case 'vote.cast':
+					if (d.round === 1 && d.stage === 'vote')
+						firstVotes.push({ seat: d.seat as number, target: d.target as number });
+					break;
+				case 'seat.eliminated':
+					firstOut ??= d.seat as number;
+					break;
+				case 'game.ended':
+					winner = d.winner as Winner;
+					break;
+				case 'run.halted':
+					winner ??= 'draw';
+					break;
+			}
+		}
+		if (winner === null) continue;
+		games++;
+		if (winner === 'civilians') civilianWins++;
+		if (firstOut !== null) {
+			withOut++;
+			if (roles.get(firstOut) !== 'civilian') firstOutUnder++;
+		}
+		for (const v of firstVotes) {
+			if (roles.get(v.seat) !== 'civilian') continue;
+			votes++;
+			if (roles.get(v.target) !== 'civilian') hits++;
+		}
+		rounds += gameRounds;
+		statements += gameStatements;
+		if (english) {
+			enStatements += gameStatements;
+			enWords += gameWords;
+		}
+	}
+	return {
+		games,
+		civiliansWin: rate(civilianWins, games, level),
+		firstOutUndercover: rate(firstOutUnder, withOut, level),
+		firstRoundCivilianHits: rate(hits, votes, level),
+		roundsPerGame: games ? rounds / games : null,
+		statementsPerGame: games ? statements / games : null,
+		wordsPerStatement: enStatements ? enWords / enStatements : null
+	};
+}
+
+/** One line of the reproduction table: a model in one language, over its games of the CK-Arena set. */
+export interface CkArenaRow {
+	model: string;
+	lang: 'en' | 'zh';
+	figures: CkArenaFigures;
+}
+
+/** The CK-Arena set's games, one row per model and language, English first. */
+export function ckArenaRows(
+	games: readonly { log: GameLog; eval?: { set: string; model: string } }[],
+	level = 0.95
+): CkArenaRow[] {
+	const groups = new Map<string, { model: string; lang: 'en' | 'zh'; logs: GameLog[] }>();
+	for (const g of games) {
+		if (g.eval?.set !== 'ck-arena') continue;
+		const lang = (g.log.header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
+		const key = `${lang}\u0000${g.eval.model}`;
+		let group = groups.get(key);
+		if (!group) groups.set(key, (group = { model: g.eval.model, lang, logs: [] }));
+		group.logs.push(g.log);
+	}
+	return [...groups.entries()]
+		.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+		.map(([, g]) => ({ model: g.model, lang: g.lang, figures: ckArenaFigures(g.logs, level) }));
+}
+
+const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
+
+/**
+ * The reproduction table as CSV: the published figures first (source and caveat in their `source`
+ * column), then one line per model and language, each rate with x/n and its Wilson interval.
+ */
+export function ckArenaCsv(rows: readonly CkArenaRow[]): string {
+	const P = CK_ARENA_PUBLISHED;
+	const rates = ['civiliansWin', 'firstOutUndercover', 'firstRoundCivilianHits'] as const;
+	const header = [
+		'source',
+		'model',
+		'lang',
+		'games',
+		...rates.flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]),
+		'rounds_per_game',
+		'statements_per_game',
+		'words_per_statement'
+	];
+	const published: Cell[] = [
+		`${P.source}; their players were frontier models`,
+		null,
+		'en',
+		P.games,
+		...rates.flatMap((k) => [null, null, P[k], null, null]),
+		P.roundsPerGame,
+		P.statementsPerGame,
+		P.wordsPerStatement
+	];
+	const lines: Cell[][] = rows.map((r) => [
+		'this browser',
+		r.model,
+		r.lang,
+		r.figures.games,
+		...rates.flatMap((k) => {
+			const f = r.figures[k];
+			return [f.x, f.n, r4(f.p), r4(f.lower), r4(f.upper)];
+		}),
+		r4(r.figures.roundsPerGame),
+		r4(r.figures.statementsPerGame),
+		r4(r.figures.wordsPerStatement)
+	]);
+	return toCsv(header, [published, ...lines]);
+}

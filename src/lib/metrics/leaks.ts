@@ -1,0 +1,207 @@
+/**
+ * Leaks and cost, per model and side, recomputed from the logs alone (so an imported run's figures are
+ * the ones its player saw):
+ * - speech leaks: the seat's speech and defence replies (`model.called`, purpose speak or defend,
+ *   before the rules' check) that say its own word, over those replies. The rules reject a speech that
+ *   says the word, so accepted speeches never leak: the reply is where a model gives itself away.
+ * - note leaks: its vote replies, whose reasons become its private notes (agents/notes), that say its
+ *   own word, over vote replies.
+ * - bus rate: votes by a seat on the undercover side (undercover or blank) for another seat on that
+ *   side, over its votes in games with two or more such seats (the Werewolf "bussing" of a partner).
+ * - words per speech: accepted speeches, in words (English) or characters (Chinese, unspaced).
+ * - verbosity shift: a model's words per speech as undercover minus as civilian, with a bootstrap
+ *   interval over speeches: does it talk more when it lies?
+ * - tokens and model seconds per game, of the row's seats.
+ * Pure.
+ */
+import { bootstrapMeanDiff, wilson, type MeanComparison } from './ab';
+import { toCsv, type Cell } from './csv';
+import { rowKind, seatModel, type GameLog, type RowKind } from './leaderboard';
+import { saysWord } from '../scenarios/undercover/text';
+import type { Deal, Role } from '../scenarios/undercover/state';
+
+export interface LeakRate {
+	x: number;
+	n: number;
+	p: number | null;
+	lower: number;
+	upper: number;
+}
+
+export interface LeakRow {
+	model: string;
+	kind: RowKind;
+	side: Role;
+	games: number;
+	speechLeaks: LeakRate;
+	noteLeaks: LeakRate;
+	bus: LeakRate;
+	/** Accepted speeches' lengths (words, or characters in Chinese): what the verbosity shift resamples. */
+	speechLengths: number[];
+	wordsPerSpeech: number | null;
+	tokensPerGame: number;
+	secondsPerGame: number;
+}
+
+const onSide = (r: Role | undefined) => r === 'undercover' || r === 'blank';
+
+const length = (text: string, lang: string) =>
+	lang === 'zh' ? text.replace(/\s+/g, '').length : (text.match(/[\p{L}\p{N}']+/gu)?.length ?? 0);
+
+function leakRate(x: number, n: number): LeakRate {
+	const w = wilson({ x, n });
+	return { x, n, p: w.p, lower: w.lower, upper: w.upper };
+}
+
+interface Acc {
+	model: string;
+	side: Role;
+	games: Set<number>;
+	speech: [number, number];
+	note: [number, number];
+	bus: [number, number];
+	lengths: number[];
+	tokens: number;
+	ms: number;
+}
+
+/** One row per model and side, over finished games, sorted by model then side. */
+export function leakRows(logs: readonly GameLog[]): LeakRow[] {
+	const rows = new Map<string, Acc>();
+	logs.forEach(({ header, events }, gi) => {
+		if (!events.some((e) => e.kind === 'game.ended' || e.kind === 'run.halted')) return;
+		const dealt = events.find((e) => e.kind === 'game.dealt');
+		if (!dealt) return;
+		const deal = dealt.data as Deal;
+		const lang = (header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
+		const seats = new Map(deal.seats.map((s) => [s.id as number, s]));
+		const team = deal.seats.filter((s) => onSide(s.role)).length;
+		const acc = (seat: number): Acc | null => {
+			const s = seats.get(seat);
+			if (!s) return null;
+			const model = seatModel(header, seat);
+			const key = `${model}\u0000${s.role}`;
+			let a = rows.get(key);
+			if (!a)
+				rows.set(
+					key,
+					(a = {
+						model,
+						side: s.role,
+						games: new Set(),
+						speech: [0, 0],
+						note: [0, 0],
+						bus: [0, 0],
+						lengths: [],
+						tokens: 0,
+						ms: 0
+					})
+				);
+			a.games.add(gi);
+			return a;
+		};
+		for (const s of deal.seats) acc(s.id);
+		for (const e of events) {
+			const d = e.data as Record<string, unknown>;
+			const seat = d.seat as number;
+			const a = typeof seat === 'number' ? acc(seat) : null;
+			if (!a) continue;
+			const word = seats.get(seat)?.word ?? null;
+			switch (e.kind) {
+				case 'model.called': {
+					if (d.transportError !== undefined) break;
+					a.tokens += Number(d.promptTokens ?? 0) + Number(d.completionTokens ?? 0);
+					a.ms += e.meta?.totalMs ?? 0;
+					const purpose = String(d.purpose ?? '');
+					const reply = String(d.reply ?? '');
+					const leak = word !== null && saysWord(reply, word, lang) ? 1 : 0;
+					if (/^(repair )?(speak|defend)$/.test(purpose)) {
+						a.speech[0] += leak;
+						a.speech[1]++;
+					} else if (/^(repair )?vote$/.test(purpose)) {
+						a.note[0] += leak;
+						a.note[1]++;
+					}
+					break;
+				}
+				case 'speech.given':
+					a.lengths.push(length(String(d.text ?? ''), lang));
+					break;
+				case 'vote.cast':
+					if (onSide(seats.get(seat)?.role) && team >= 2) {
+						a.bus[1]++;
+						if (onSide(seats.get(d.target as number)?.role)) a.bus[0]++;
+					}
+					break;
+			}
+		}
+	});
+	return [...rows.values()]
+		.sort((x, y) => (x.model < y.model ? -1 : x.model > y.model ? 1 : x.side < y.side ? -1 : 1))
+		.map((a) => ({
+			model: a.model,
+			kind: rowKind(a.model),
+			side: a.side,
+			games: a.games.size,
+			speechLeaks: leakRate(...a.speech),
+			noteLeaks: leakRate(...a.note),
+			bus: leakRate(...a.bus),
+			speechLengths: a.lengths,
+			wordsPerSpeech: a.lengths.length ? a.lengths.reduce((s, x) => s + x, 0) / a.lengths.length : null,
+			tokensPerGame: a.games.size ? a.tokens / a.games.size : 0,
+			secondsPerGame: a.games.size ? a.ms / 1000 / a.games.size : 0
+		}));
+}
+
+/**
+ * Words per speech as undercover minus as civilian, for each model that spoke on both sides, with a
+ * seeded percentile bootstrap over speeches.
+ */
+export function verbosityShift(rows: readonly LeakRow[], seed = 1): Map<string, MeanComparison> {
+	const out = new Map<string, MeanComparison>();
+	for (const under of rows) {
+		if (under.side !== 'undercover' || !under.speechLengths.length) continue;
+		const civ = rows.find((r) => r.model === under.model && r.side === 'civilian');
+		if (civ?.speechLengths.length)
+			out.set(under.model, bootstrapMeanDiff(under.speechLengths, civ.speechLengths, { seed }));
+	}
+	return out;
+}
+
+const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
+
+/** The panel's table as CSV: one line per model and side; the verbosity shift on the undercover line. */
+export function leaksCsv(rows: readonly LeakRow[], seed = 1): string {
+	const shift = verbosityShift(rows, seed);
+	const rates = ['speechLeaks', 'noteLeaks', 'bus'] as const;
+	const header = [
+		'model',
+		'kind',
+		'side',
+		'games',
+		...rates.flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]),
+		'words_per_speech',
+		'verbosity_shift',
+		'verbosity_shift_lower',
+		'verbosity_shift_upper',
+		'tokens_per_game',
+		'seconds_per_game'
+	];
+	const lines: Cell[][] = rows.map((r) => {
+		const s = r.side === 'undercover' ? shift.get(r.model) : undefined;
+		return [
+			r.model,
+			r.kind,
+			r.side,
+			r.games,
+			...rates.flatMap((k) => [r[k].x, r[k].n, r4(r[k].p), r4(r[k].lower), r4(r[k].upper)]),
+			r4(r.wordsPerSpeech),
+			r4(s?.diff ?? null),
+			r4(s?.lower ?? null),
+			r4(s?.upper ?? null),
+			r4(r.tokensPerGame),
+			r4(r.secondsPerGame)
+		];
+	});
+	return toCsv(header, lines);
+}
