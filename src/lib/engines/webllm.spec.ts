@@ -319,6 +319,9 @@ describe('WebLLMEngine.chat', () => {
 			schema: JSON.stringify(schema)
 		});
 		expect(JSON.parse(r.text)).toEqual({ vote: 2 });
+		expect(r.constraint).toBe('grammar');
+		// Free text is not constrained.
+		expect((await engine.chat(ask())).constraint).toBe('none');
 	});
 
 	it('gives WebLLM an integer seed', async () => {

@@ -495,6 +495,8 @@ export class WebLLMEngine implements ChatEngine {
 		const ownDecode = completionTokens > 1 && decodeSeconds > 0 ? (completionTokens - 1) / decodeSeconds : 0;
 		return {
 			text,
+			// WebLLM compiles `response_format.schema` with XGrammar and masks every token by it.
+			constraint: request.schema ? 'grammar' : 'none',
 			finishReason: finish === 'length' ? 'length' : 'stop',
 			usage: {
 				promptTokens: usage?.prompt_tokens ?? 0,
