@@ -22,6 +22,8 @@ export type CacheHealth =
 			state: 'broken';
 			why: string;
 			/** The weight file cut short; absent when the index is unreadable. */ file?: string;
+			/** A config or model library that is a web page (`checkSupportFiles`). */
+			part?: 'config' | 'library';
 	  };
 
 /** What this module needs of `caches` (the real one in a page or worker, a fake in Node tests). */

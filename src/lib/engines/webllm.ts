@@ -15,7 +15,14 @@ import {
 	modelCacheUrl,
 	type CacheHealth
 } from './model-cache';
-import { getCatalogEntry, pickBuild, type CatalogBuild, type CatalogEntry, type Quant } from './catalog';
+import {
+	findByWebllmId,
+	getCatalogEntry,
+	pickBuild,
+	type CatalogBuild,
+	type CatalogEntry,
+	type Quant
+} from './catalog';
 import { webllmLimitsProblem, type GpuCaps } from './gpu';
 import { ThinkStripper } from '../salvage/reasoning';
 import { raceAbort } from './abort';
@@ -540,12 +547,15 @@ function buildsOf(catalogId: string): CatalogBuild[] {
 	return (['q4f16', 'q4f32'] as const).flatMap((q) => entry.builds[q] ?? []);
 }
 
-/** Where WebLLM downloads a build's weights and its model library from (their keys in the cache). */
+/**
+ * Where WebLLM downloads a build's weights and its model library from (their keys in the cache), from
+ * the catalog's data (pinned to the package by catalog.spec.ts): asking the cache needs no 6 MB import.
+ */
 async function urlsOf(webllmId: string): Promise<{ model: string; lib: string | null } | null> {
 	if (typeof caches === 'undefined') return null; // Node: no Cache API, nothing cached
-	const { prebuiltAppConfig } = await import('@mlc-ai/web-llm');
-	const record = prebuiltAppConfig?.model_list.find((m) => m.model_id === webllmId);
-	return record ? { model: record.model, lib: record.model_lib ?? null } : null;
+	const hit = findByWebllmId(webllmId);
+	const build = hit?.entry.builds[hit.quant];
+	return build ? { model: build.modelUrl, lib: build.modelLibUrl } : null;
 }
 
 /** A build's state: its weights shard by shard, then its config and model library. */
@@ -611,10 +621,10 @@ export async function missingFileStatus(
 	webllmId: string,
 	fetchFn: typeof fetch = fetch
 ): Promise<number | null> {
-	const { prebuiltAppConfig } = await import('@mlc-ai/web-llm');
-	const record = prebuiltAppConfig?.model_list.find((m) => m.model_id === webllmId);
-	if (!record) return null;
-	const urls = [new URL('mlc-chat-config.json', modelCacheUrl(record.model)).href, record.model_lib];
+	const hit = findByWebllmId(webllmId);
+	const build = hit?.entry.builds[hit.quant];
+	if (!build) return null;
+	const urls = [new URL('mlc-chat-config.json', modelCacheUrl(build.modelUrl)).href, build.modelLibUrl];
 	for (const url of urls) {
 		try {
 			const r = await fetchFn(url, { method: 'HEAD' });

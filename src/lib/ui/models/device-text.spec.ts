@@ -50,12 +50,19 @@ describe('the Models page’s words for this device and the cache', () => {
 	it('says each cache state', () => {
 		expect(both(() => healthText({ state: 'complete', files: 2 }))).toEqual(['cached', '已缓存']);
 		expect(both(() => healthText({ state: 'partial', have: 1, of: 3 }))[0]).toMatch(
-			/partly downloaded \(1 of 3.*downloads again/
+			/partly downloaded \(1 of 3.*resumes where it stopped/
 		);
 		const [en, zh] = both(() => healthText({ state: 'broken', why: 'x', file: 'params_shard_1.bin' }));
 		expect(en).toBe(
 			'damaged (the weight file params_shard_1.bin is cut short): delete it, and it downloads again when used'
 		);
 		expect(zh).toContain('params_shard_1.bin');
+		// A config or model library a host answered with a web page says which.
+		const [lib, libZh] = both(() => healthText({ state: 'broken', why: 'x', part: 'library' }));
+		expect(lib).toMatch(/^damaged \(its saved model library is a web page.*delete it/);
+		expect(libZh).toContain('模型库');
+		expect(both(() => healthText({ state: 'broken', why: 'x', part: 'config' }))[0]).toMatch(
+			/configuration is a web page/
+		);
 	});
 });

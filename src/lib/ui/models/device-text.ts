@@ -56,7 +56,13 @@ export function healthText(h: CacheHealth): string {
 			return h.of ? m.models_cache_partial_of({ have: h.have, of: h.of }) : m.models_cache_partial();
 		case 'broken':
 			return m.models_cache_broken({
-				why: h.file ? m.models_cache_cut({ file: h.file }) : m.models_cache_index()
+				why: h.file
+					? m.models_cache_cut({ file: h.file })
+					: h.part === 'config'
+						? m.models_cache_config()
+						: h.part === 'library'
+							? m.models_cache_library()
+							: m.models_cache_index()
 			});
 	}
 }
