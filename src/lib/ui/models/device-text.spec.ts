@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CATALOG } from '$lib/engines/catalog';
 import { GPU_MESSAGES, noGpu, type GpuCaps } from '$lib/engines/gpu';
 import { getLocale, overwriteGetLocale, type Locale } from '$lib/paraglide/runtime';
-import { buildReasonText, gpuReasonText, healthText } from './device-text';
+import { buildReasonText, gpuReasonText, healthText, testStatsText } from './device-text';
 
 const base = getLocale;
 let locale: Locale = 'en';
@@ -64,5 +64,26 @@ describe('the Models page’s words for this device and the cache', () => {
 		expect(both(() => healthText({ state: 'broken', why: 'x', part: 'config' }))[0]).toMatch(
 			/configuration is a web page/
 		);
+	});
+
+	it('gives a decoding rate only when there is one: a 1-token reply never says "0.0 tokens/s"', () => {
+		const usage = {
+			promptTokens: 20,
+			completionTokens: 1,
+			ttftMs: 812.4,
+			totalMs: 812.4,
+			decodeTokensPerSecond: 0
+		};
+		const [en, zh] = both(() => testStatsText({ loadMs: 1500, usage }));
+		expect(en).toBe(
+			'loaded in 1500 ms · 20 prompt tokens + 1 completion token · first token after 812 ms (one token leaves no decoding rate to measure)'
+		);
+		expect(en).not.toMatch(/tokens\/s/);
+		expect(zh).toContain('无法测出生成速度');
+		const many = testStatsText({
+			loadMs: 1500,
+			usage: { ...usage, completionTokens: 9, decodeTokensPerSecond: 12.34 }
+		});
+		expect(many).toMatch(/9 completion tokens.*12\.3 tokens\/s$/);
 	});
 });

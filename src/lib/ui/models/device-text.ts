@@ -8,6 +8,7 @@
 import { GPU_MESSAGES, webllmLimitsProblem, type GpuCaps } from '$lib/engines/gpu';
 import type { CatalogEntry } from '$lib/engines/catalog';
 import type { CacheHealth } from '$lib/engines/model-cache';
+import type { ChatUsage } from '$lib/engines/types';
 import type { Said } from '$lib/i18n/errors';
 import { m } from '$lib/paraglide/messages';
 
@@ -65,4 +66,23 @@ export function healthText(h: CacheHealth): string {
 							: m.models_cache_index()
 			});
 	}
+}
+
+/**
+ * The one-question test's figures. A rate needs at least two tokens (the time between the first and
+ * the last): a one-token reply says so instead of "0.0 tokens/s".
+ */
+export function testStatsText(r: { loadMs: number; usage: ChatUsage }): string {
+	const common = {
+		load: Math.round(r.loadMs),
+		prompt: r.usage.promptTokens,
+		ttft: Math.round(r.usage.ttftMs)
+	};
+	if (r.usage.completionTokens <= 1 || r.usage.decodeTokensPerSecond <= 0)
+		return m.models_stats_one_token(common);
+	return m.models_stats({
+		...common,
+		completion: r.usage.completionTokens,
+		rate: r.usage.decodeTokensPerSecond.toFixed(1)
+	});
 }
