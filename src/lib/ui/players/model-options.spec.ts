@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noGpu, type GpuCaps } from '$lib/engines/gpu';
-import { choiceValue, modelOptions, whyUnavailable } from './model-options';
+import { choiceValue, modelOptions, modelToTry, recommendedChoice, whyUnavailable } from './model-options';
 
 const swiftShader: GpuCaps = {
 	webgpu: true,
@@ -49,5 +49,24 @@ describe('modelOptions', () => {
 		expect(choiceValue({ engine: 'transformers', model: 'x', device: 'webgpu' })).toBe(
 			'transformers-webgpu:x'
 		);
+	});
+});
+
+describe('recommendedChoice: never a download the Models page advises against', () => {
+	it('is scripted without WebGPU or on a software adapter, with a model one click away', () => {
+		expect(recommendedChoice(noGpu())).toEqual({ engine: 'scripted' });
+		expect(recommendedChoice(swiftShader)).toEqual({ engine: 'scripted' });
+		expect(recommendedChoice(null)).toEqual({ engine: 'scripted' });
+		expect(modelToTry()).toMatchObject({ choice: { engine: 'transformers' }, mb: 480 });
+	});
+
+	it('is the Models page’s WebLLM model on a GPU that runs it', () => {
+		const gpu: GpuCaps = {
+			...swiftShader,
+			isFallbackAdapter: false,
+			shaderF16: true,
+			maxBufferBytes: 2 ** 31
+		};
+		expect(recommendedChoice(gpu)).toEqual({ engine: 'webllm', model: 'qwen2.5-0.5b' });
 	});
 });

@@ -147,9 +147,20 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 	return options;
 }
 
-/** What a seat gets by default here: a small Qwen on WebGPU with shader-f16, else transformers.js on WASM. */
+/**
+ * What a seat gets by default here: the Models page's recommendation for this GPU (a small Qwen on
+ * WebLLM), else scripted agents. Never a download the Models page advises against: without a usable
+ * GPU a 480 MB model on the CPU takes seconds to minutes a reply, so it is offered (`modelToTry`), not
+ * chosen, and a newcomer who presses Start watches a game.
+ */
 export function recommendedChoice(caps: GpuCaps | null): ModelChoice {
 	const best = caps ? defaultModel(caps) : null;
 	if (best) return { engine: 'webllm', model: best.id };
-	return { engine: 'transformers', model: TRANSFORMERS_MODELS[0].id };
+	return SCRIPTED;
+}
+
+/** The model offered in one click where the default is scripted: the smallest transformers.js one, on WASM. */
+export function modelToTry(): { choice: ModelChoice; label: string; mb: number } {
+	const t = TRANSFORMERS_MODELS[0];
+	return { choice: { engine: 'transformers', model: t.id }, label: t.label, mb: t.downloadMB };
 }
