@@ -70,3 +70,15 @@ describe('recommendedChoice: never a download the Models page advises against', 
 		expect(recommendedChoice(gpu)).toEqual({ engine: 'webllm', model: 'qwen2.5-0.5b' });
 	});
 });
+
+describe('WebLLM seats on a software adapter', () => {
+	it('are labelled unplayable-slow, with their download size', () => {
+		const qwen = modelOptions(swiftShader).find((o) => o.value === 'webllm:qwen2.5-0.5b');
+		expect(qwen?.detail).toMatch(/unplayable on this software GPU: 17 to 40 seconds a token/);
+		expect(qwen?.detail).toMatch(/about \d+ MB download/);
+		const real: GpuCaps = { ...swiftShader, isFallbackAdapter: false };
+		expect(modelOptions(real).find((o) => o.value === 'webllm:qwen2.5-0.5b')?.detail).not.toMatch(
+			/unplayable/
+		);
+	});
+});

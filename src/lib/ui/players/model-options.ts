@@ -105,9 +105,13 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 			group: m.players_group_webllm(),
 			choice: { engine: 'webllm', model: entry.id },
 			unavailable: whyUnavailable({ engine: 'webllm', model: entry.id }, caps),
-			detail: build
-				? m.players_opt_webllm_detail({ gb: (build.vramMB / 1024).toFixed(1), mb: build.downloadMB })
-				: undefined
+			// A software adapter runs WebLLM's q4f32 builds, at 17-40 s a token (measured on SwiftShader):
+			// selectable, for whoever wants to see it, but labelled as the unplayable choice it is.
+			detail: !build
+				? undefined
+				: caps?.isFallbackAdapter
+					? m.players_opt_webllm_detail_unplayable({ mb: build.downloadMB })
+					: m.players_opt_webllm_detail({ gb: (build.vramMB / 1024).toFixed(1), mb: build.downloadMB })
 		});
 	}
 	for (const t of TRANSFORMERS_MODELS)
