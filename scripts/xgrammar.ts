@@ -67,7 +67,7 @@ export function loadBundledXGrammar(): XGrammar {
 		throw new Error(
 			`@mlc-ai/web-llm's bundled XGrammar was not found in ${WEBLLM_LIB} (looked for "${END}")`
 		);
-	// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the package's own code, read from node_modules
+	// The package's own module text, evaluated as the CommonJS factory it is inside the bundle.
 	const factory = new Function(
 		'createRequire',
 		'location',
