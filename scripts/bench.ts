@@ -3,7 +3,8 @@
  * Node: scripted six-seat games per second on one core, rebuilding a 10,000-event run, autonomy runs
  * per second, the spend gate's cost per call, and evaluation games at --concurrency 8 against 1 on a
  * local mock OpenAI-compatible server. Chromium: the runner's overhead per agent turn, the same
- * rebuild, and importing a 1 MB export, on the built site's hidden /bench/ page. Every timed row that
+ * rebuild, and importing a 1 MB export, on the built site's hidden /bench/ page. XGrammar (WebLLM's
+ * own copy, in Node): the slowest compile of any schema a scenario sends. Every timed row that
  * has a floor is printed beside it: a plain JSON.parse of the same bytes, measured in the same run.
  * Issue 20's goal (`constrained`): forfeits per 100 structured asks with stories260K and tiny-chat at
  * every seat (BENCH_MODEL_SEEDS seeds, default 20), the real model's game time against the same game
@@ -47,6 +48,10 @@ import { chromiumPath, CHROMIUM_ARGS } from './browser';
 import { guardRows } from './bench-guards';
 import { runEval } from './eval';
 import { startMockOpenAI } from './mock-openai';
+import { schemaChecker } from './xgrammar';
+import { scenarioSchemas } from './scenario-schemas';
+import { schemaFor as governanceSchemaFor } from '../src/lib/scenarios/governance';
+import { withToolCall } from '../src/lib/scenarios/governance/prompts';
 
 /** The /bench/ page's result: its JSON, once the page has written it. */
 function benchResult(page: Page) {
@@ -535,6 +540,48 @@ function buildRows() {
 	rows.push({ metric: '  copies of the ORT wasm in it', value: String(wasm), goal: '= 1', met: wasm === 1 });
 }
 
+/**
+ * Every schema a scenario's model seats send, compiled from scratch (cache off: what a new schema text
+ * costs WebLLM) by the XGrammar bundled with @mlc-ai/web-llm, over a catalog-sized vocabulary; the
+ * median of three compiles each, after one warm-up compile. The reference row compiles the schema the
+ * governance Executor used to send, the ask's own with its length limits and task id, once.
+ */
+async function grammarRows() {
+	const checker = await schemaChecker();
+	try {
+		const timed = async (schema: unknown, times: number) => {
+			const ms: number[] = [];
+			for (let i = 0; i < times; i++) {
+				const { grammar, ms: t } = await checker.compile(JSON.stringify(schema));
+				grammar.dispose();
+				ms.push(t);
+			}
+			return median(ms);
+		};
+		const schemas = scenarioSchemas();
+		await timed(schemas[0]!.schema, 1);
+		const each = [];
+		for (const s of schemas) each.push({ name: s.name, ms: await timed(s.schema, 3) });
+		const slowest = each.reduce((a, b) => (b.ms > a.ms ? b : a));
+		rows.push({
+			metric: `slowest scenario schema compile, WebLLM's XGrammar, ${checker.vocabSize.toLocaleString('en-US')}-token vocab (${slowest.name}; ${each.length} schemas, median of 3)`,
+			value: `${fmt(slowest.ms)} ms`,
+			goal: '< 1000 ms',
+			met: slowest.ms < 1000
+		});
+		const before = await timed(withToolCall(governanceSchemaFor({ kind: 'execute', task_id: 'T101' })), 1);
+		rows.push({
+			metric:
+				"  reference: governance execute + tool call as sent before (the ask's schema: length limits, task id)",
+			value: `${fmt(before)} ms`,
+			goal: '',
+			met: null
+		});
+	} finally {
+		checker.dispose();
+	}
+}
+
 /** The groups of rows, in table order; `--only` picks some (a full run takes minutes). */
 const SECTIONS: Record<string, () => unknown> = {
 	kernel: nodeRows,
@@ -544,6 +591,7 @@ const SECTIONS: Record<string, () => unknown> = {
 	concurrency: concurrencyRows,
 	models: nodeModelRows,
 	constrained: constrainedRows,
+	grammar: grammarRows,
 	browser: browserRows,
 	build: buildRows
 };

@@ -74,6 +74,10 @@ describe('catalog against the installed @mlc-ai/web-llm', () => {
 			expect(Math.abs(b.build.vramMB - (record?.vram_required_MB ?? NaN))).toBeLessThanOrEqual(1);
 			expect(b.build.lowResource).toBe(record?.low_resource_required ?? false);
 			expect(b.entry.contextWindow).toBe(record?.overrides?.context_window_size);
+			// Where WebLLM fetches the weights and the model library: the Models page checks the cache by
+			// these URLs without loading the 6 MB package.
+			expect(b.build.modelUrl).toBe(record?.model);
+			expect(b.build.modelLibUrl).toBe(record?.model_lib);
 		}
 	);
 

@@ -19,7 +19,17 @@ export interface CatalogBuild {
 	downloadMB: number;
 	/** `low_resource_required` from that list: WebLLM's own "fits modest devices" flag. */
 	lowResource: boolean;
+	/** `model` from that list: where the weights come from, and their key prefix in the cache. */
+	modelUrl: string;
+	/** `model_lib` from that list: the compiled model library (wasm), its key in `webllm/wasm`. */
+	modelLibUrl: string;
 }
+
+/** Where WebLLM 0.2.86 fetches models (`model` of every prebuilt record here). */
+const MODEL_HOST = 'https://huggingface.co/mlc-ai/';
+/** `modelLibURLPrefix + modelVersion + '/base/'` of @mlc-ai/web-llm 0.2.86. */
+const MODEL_LIB_PREFIX =
+	'https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/main/web-llm-models/v0_2_86/base/';
 
 export interface CatalogEntry {
 	id: string;
@@ -63,6 +73,8 @@ interface EntrySpec extends Omit<CatalogEntry, 'builds' | 'contextWindow'> {
 	contextWindow?: number;
 	/** `low_resource_required`, the same for both builds of each model here; true unless said. */
 	lowResource?: boolean;
+	/** The stem of the model library's file name, where it differs (Qwen2.5 0.5B runs Qwen2's library). */
+	libStem?: string;
 }
 
 function entry({
@@ -71,6 +83,7 @@ function entry({
 	vramMB,
 	contextWindow = 4096,
 	lowResource = true,
+	libStem = stem,
 	...e
 }: EntrySpec): CatalogEntry {
 	const builds: Partial<Record<Quant, CatalogBuild>> = {};
@@ -78,7 +91,14 @@ function entry({
 		const mb = vramMB[quant];
 		if (mb === undefined) continue;
 		const webllmId = `${stem}-${quant}_1-MLC${suffix}`;
-		builds[quant] = { webllmId, vramMB: mb, downloadMB: estimateDownloadMB(e.params, quant), lowResource };
+		builds[quant] = {
+			webllmId,
+			vramMB: mb,
+			downloadMB: estimateDownloadMB(e.params, quant),
+			lowResource,
+			modelUrl: `${MODEL_HOST}${stem}-${quant}_1-MLC`,
+			modelLibUrl: `${MODEL_LIB_PREFIX}${libStem}-${quant}_1_cs1k-webgpu.wasm`
+		};
 	}
 	return { ...e, contextWindow, builds };
 }
@@ -90,6 +110,7 @@ export const CATALOG: readonly CatalogEntry[] = [
 		label: 'Qwen2.5 0.5B Instruct',
 		params: 0.49,
 		stem: 'Qwen2.5-0.5B-Instruct',
+		libStem: 'Qwen2-0.5B-Instruct',
 		vramMB: { q4f16: 945, q4f32: 1060 },
 		notes:
 			'Small and quick to download: the default. Follows simple instructions; weak at long-range strategy.'
@@ -99,6 +120,7 @@ export const CATALOG: readonly CatalogEntry[] = [
 		label: 'Qwen2.5 1.5B Instruct',
 		params: 1.54,
 		stem: 'Qwen2.5-1.5B-Instruct',
+		libStem: 'Qwen2-1.5B-Instruct',
 		vramMB: { q4f16: 1630, q4f32: 1889 },
 		notes: 'A good balance of quality and speed for most games.'
 	}),

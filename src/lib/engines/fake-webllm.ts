@@ -305,8 +305,19 @@ export const WEBLLM_ERRORS = {
 	modelNotLoaded: () =>
 		named(
 			'ModelNotLoadedError',
-			'Model not loaded before trying to complete ChatCompletionRequest. Please ensure you have called MLCEngine.reload(model) to load the model before initiating APIs.'
+			'Model not loaded before trying to complete ChatCompletionRequest. Please ensure you have called MLCEngine.reload(model) to load the model before initiating APIs, or initialize your engine using CreateMLCEngine() with a valid model configuration.'
 		),
+	/**
+	 * A GPU lost in the middle of a reply: Chromium rejects the pending token read (`mapAsync`) with an
+	 * AbortError, before WebLLM's own `device.lost` handler has run.
+	 */
+	deviceLostMidReply: () =>
+		new DOMException(
+			"Failed to execute 'mapAsync' on 'GPUBuffer': The Device was lost before mapping was resolved.",
+			'AbortError'
+		),
+	/** tvmjs, after WebLLM's `device.lost` handler unloaded the model under a reply still running. */
+	disposed: () => new Error('Object has already been disposed'),
 	grammar: () =>
 		named(
 			'GrammarMatcherInitError',

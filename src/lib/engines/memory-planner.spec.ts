@@ -8,7 +8,7 @@ const f16: GpuCaps = {
 	adapter: true,
 	shaderF16: true,
 	isFallbackAdapter: false,
-	maxBufferBytes: 2 * 2 ** 30
+	maxBufferBytes: 4 * 2 ** 30 // a discrete card: budget 4,096 MB
 };
 const noF16: GpuCaps = { ...f16, shaderF16: false };
 const noAdapter: GpuCaps = {
@@ -123,10 +123,19 @@ describe('planMemory', () => {
 });
 
 describe('defaultBudgetMB', () => {
-	it('is 4096 MB on a real adapter, more when its largest buffer is larger', () => {
-		expect(defaultBudgetMB({ ...f16, maxBufferBytes: null })).toBe(4096);
-		expect(defaultBudgetMB({ ...f16, maxBufferBytes: 2 ** 31 })).toBe(4096);
+	it('is the adapter’s largest buffer, with no 4,096 MB floor (a phone or an integrated GPU gets less)', () => {
+		expect(defaultBudgetMB({ ...f16, maxBufferBytes: 256 * 2 ** 20 })).toBe(256);
+		expect(defaultBudgetMB({ ...f16, maxBufferBytes: 2 ** 31 })).toBe(2048);
 		expect(defaultBudgetMB({ ...f16, maxBufferBytes: 8 * 2 ** 30 })).toBe(8192);
+		// An adapter that reports no limit gets the common default.
+		expect(defaultBudgetMB({ ...f16, maxBufferBytes: null })).toBe(DEFAULT_BUDGET_MB);
+	});
+
+	it('plans a phone-sized adapter honestly: a 2 GB model does not fit a 1 GB largest buffer', () => {
+		const phone = { ...f16, maxBufferBytes: 2 ** 30 };
+		const plan = planMemory({ seats: [{ seat: 1, modelId: 'phi-4-mini' }], caps: phone });
+		expect(plan.budgetMB).toBe(1024);
+		expect(plan.fits).toBe(false);
 	});
 
 	it('is the largest buffer on a software adapter, and 0 without an adapter', () => {

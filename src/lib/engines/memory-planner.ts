@@ -42,16 +42,17 @@ export interface MemoryPlan {
 export const DEFAULT_BUDGET_MB = 4096;
 
 /**
- * A guess at usable GPU memory. `maxBufferSize` is the largest single allocation, not total memory,
- * but it is the one figure WebGPU gives: browsers raise it on GPUs with more memory (2-4 GiB on
- * discrete cards) and keep it near 1 GiB on software adapters. So: at least 4096 MB on a real adapter,
- * more where the largest buffer alone is bigger; a software adapter gets its largest buffer.
+ * A guess at usable GPU memory, from the adapter's own limits. `maxBufferSize` is the largest single
+ * allocation, not total memory, but it is the one figure WebGPU gives, and browsers derive it from the
+ * GPU: 2-4 GiB on discrete cards, less on integrated GPUs and phones, about 1 GiB on software adapters.
+ * So the budget is that figure, on every adapter, and the page lets a person raise it. No floor: a
+ * 4,096 MB floor promised a phone with a 256 MB largest buffer room for a 2 GB model. Only an adapter
+ * that reports no limit at all gets `DEFAULT_BUDGET_MB`.
  */
 export function defaultBudgetMB(caps: GpuCaps): number {
 	if (!caps.webgpu || !caps.adapter) return 0;
-	const maxBufferMB = caps.maxBufferBytes === null ? null : Math.floor(caps.maxBufferBytes / 2 ** 20);
-	if (caps.isFallbackAdapter) return maxBufferMB ?? 1024;
-	return Math.max(DEFAULT_BUDGET_MB, maxBufferMB ?? 0);
+	if (caps.maxBufferBytes === null) return caps.isFallbackAdapter ? 1024 : DEFAULT_BUDGET_MB;
+	return Math.floor(caps.maxBufferBytes / 2 ** 20);
 }
 
 const mb = (n: number): string => `${Math.round(n).toLocaleString('en-US')} MB`;

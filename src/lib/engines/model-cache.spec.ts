@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkModelCache, deleteModelEntries, type CacheStorageLike } from './model-cache';
+import {
+	checkModelCache,
+	checkSupportFiles,
+	deleteModelEntries,
+	deleteShard,
+	type CacheStorageLike
+} from './model-cache';
 
 /** An in-memory Cache API with the same keys-and-responses shape. */
 function fakeCaches(): CacheStorageLike & { entries: Map<string, Response> } {
@@ -55,5 +61,52 @@ describe('the WebLLM model cache check', () => {
 		expect(await deleteModelEntries(c, MODEL)).toBe(2);
 		expect(await checkModelCache(c, MODEL)).toEqual({ state: 'absent' });
 		expect(c.entries.size).toBe(1);
+	});
+
+	it('finds a config or model library that a host answered with an HTML page (status 200), and deletes them by URL', async () => {
+		const byName = new Map<string, Map<string, Response>>();
+		const named: CacheStorageLike = {
+			open: async (name) => {
+				const entries = byName.get(name) ?? new Map<string, Response>();
+				byName.set(name, entries);
+				return {
+					keys: async () => [...entries.keys()].map((url) => ({ url })),
+					match: async (url: string) => entries.get(url)?.clone(),
+					delete: async (url: string) => entries.delete(url)
+				};
+			}
+		};
+		const LIB =
+			'https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/main/web-llm-models/v0_2_80/Tiny-webgpu.wasm';
+		const html = () => new Response('<!doctype html><html><body>Sign in to the Wi-Fi</body></html>');
+		const set = async (name: string, url: string, r: Response) => {
+			await named.open(name);
+			byName.get(name)!.set(url, r);
+		};
+		expect(await checkSupportFiles(named, MODEL, LIB)).toBeNull();
+		await set('webllm/config', `${BASE}mlc-chat-config.json`, new Response('{"model_type":"qwen2"}'));
+		await set('webllm/wasm', LIB, new Response(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])));
+		expect(await checkSupportFiles(named, MODEL, LIB)).toBeNull();
+		await set('webllm/wasm', LIB, html());
+		expect(await checkSupportFiles(named, MODEL, LIB)).toMatchObject({
+			state: 'broken',
+			why: /model library/
+		});
+		await set('webllm/config', `${BASE}mlc-chat-config.json`, html());
+		expect(await checkSupportFiles(named, MODEL, LIB)).toMatchObject({
+			state: 'broken',
+			why: /configuration/
+		});
+		expect(await deleteModelEntries(named, MODEL, LIB)).toBe(2);
+		expect(await checkSupportFiles(named, MODEL, LIB)).toBeNull();
+	});
+
+	it('deletes one shard cut short and keeps the rest of the download', async () => {
+		const c = fakeCaches();
+		c.entries.set(`${BASE}tensor-cache.json`, index(2));
+		c.entries.set(`${BASE}params_shard_0.bin`, new Response(new Uint8Array(8)));
+		c.entries.set(`${BASE}params_shard_1.bin`, new Response(new Uint8Array(3)));
+		expect(await deleteShard(c, MODEL, 'params_shard_1.bin')).toBe(true);
+		expect(await checkModelCache(c, MODEL)).toEqual({ state: 'partial', have: 1, of: 2 });
 	});
 });

@@ -8,6 +8,9 @@
  */
 
 export const WEBLLM_MODEL_CACHE = 'webllm/model';
+/** Where WebLLM keeps a model's `mlc-chat-config.json` and its model library (wasm), by URL. */
+export const WEBLLM_CONFIG_CACHE = 'webllm/config';
+export const WEBLLM_WASM_CACHE = 'webllm/wasm';
 
 export type CacheHealth =
 	| { state: 'absent' }
@@ -19,6 +22,8 @@ export type CacheHealth =
 			state: 'broken';
 			why: string;
 			/** The weight file cut short; absent when the index is unreadable. */ file?: string;
+			/** A config or model library that is a web page (`checkSupportFiles`). */
+			part?: 'config' | 'library';
 	  };
 
 /** What this module needs of `caches` (the real one in a page or worker, a fake in Node tests). */
@@ -77,11 +82,71 @@ export async function checkModelCache(caches: CacheStorageLike, modelUrl: string
 	return { state: 'complete', files: records.length };
 }
 
-/** Deletes every entry of the model (index, shards, tokenizer files), by URL, without any fetch. */
-export async function deleteModelEntries(caches: CacheStorageLike, modelUrl: string): Promise<number> {
+/** A wasm module's first four bytes. */
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
+
+/**
+ * The config and model library WebLLM cached for a model. A host (a captive portal, a proxy, a
+ * misconfigured mirror) can answer with an HTML page and status 200; WebLLM caches it and fails every
+ * later load the same way, so such an entry is reported as broken: a config that is not JSON, a
+ * library that is not wasm. null when both are fine or not there.
+ */
+export async function checkSupportFiles(
+	caches: CacheStorageLike,
+	modelUrl: string,
+	modelLibUrl: string | null
+): Promise<Extract<CacheHealth, { state: 'broken' }> | null> {
+	const configUrl = new URL('mlc-chat-config.json', modelCacheUrl(modelUrl)).href;
+	const config = await (await caches.open(WEBLLM_CONFIG_CACHE)).match(configUrl);
+	if (config) {
+		try {
+			JSON.parse(await config.text());
+		} catch {
+			return {
+				state: 'broken',
+				why: 'its saved configuration is not a configuration (the host sent a web page)'
+			};
+		}
+	}
+	if (modelLibUrl) {
+		const lib = await (await caches.open(WEBLLM_WASM_CACHE)).match(modelLibUrl);
+		if (lib) {
+			const head = new Uint8Array(await lib.arrayBuffer()).subarray(0, 4);
+			if (!WASM_MAGIC.every((b, i) => head[i] === b))
+				return {
+					state: 'broken',
+					why: 'its saved model library is not a library (the host sent a web page)'
+				};
+		}
+	}
+	return null;
+}
+
+/**
+ * Deletes every entry of the model (index, shards, tokenizer files, and its config and model library
+ * when given), by URL, without any fetch.
+ */
+export async function deleteModelEntries(
+	caches: CacheStorageLike,
+	modelUrl: string,
+	modelLibUrl: string | null = null
+): Promise<number> {
 	const base = modelCacheUrl(modelUrl);
-	const cache = await caches.open(WEBLLM_MODEL_CACHE);
 	let n = 0;
-	for (const key of await cache.keys()) if (key.url.startsWith(base) && (await cache.delete(key.url))) n++;
+	for (const name of [WEBLLM_MODEL_CACHE, WEBLLM_CONFIG_CACHE]) {
+		const cache = await caches.open(name);
+		for (const key of await cache.keys()) if (key.url.startsWith(base) && (await cache.delete(key.url))) n++;
+	}
+	if (modelLibUrl && (await (await caches.open(WEBLLM_WASM_CACHE)).delete(modelLibUrl))) n++;
 	return n;
+}
+
+/** Deletes one weight file (a shard cut short), so that WebLLM fetches it again and keeps the rest. */
+export async function deleteShard(
+	caches: CacheStorageLike,
+	modelUrl: string,
+	file: string
+): Promise<boolean> {
+	const cache = await caches.open(WEBLLM_MODEL_CACHE);
+	return cache.delete(new URL(file, modelCacheUrl(modelUrl)).href);
 }

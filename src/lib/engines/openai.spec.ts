@@ -172,6 +172,7 @@ describe('OpenAIEngine.chat', () => {
 		expect(reply.usage.completionTokens).toBe(4);
 		expect(reply.usageEstimated).toBe(false);
 		expect(reply.responseFormat).toBe('none');
+		expect(reply.constraint).toBe('none');
 		expect(reply.usage.ttftMs).toBeGreaterThanOrEqual(0);
 		expect(reply.usage.totalMs).toBeGreaterThanOrEqual(reply.usage.ttftMs);
 		expect(reply.usage.decodeTokensPerSecond).toBeGreaterThan(0);
@@ -236,6 +237,7 @@ describe('OpenAIEngine.chat', () => {
 		const reply = await e.chat(request({ schema }));
 		expect(reply.text).toBe('{"vote":1}');
 		expect(reply.responseFormat).toBe('dropped');
+		expect(reply.constraint).toBe('none');
 		expect(seen).toHaveLength(2);
 		expect(seen[0]!.body?.response_format).toEqual({
 			type: 'json_schema',
@@ -260,6 +262,7 @@ describe('OpenAIEngine.chat', () => {
 		const { e } = engine();
 		const ok = await e.chat(request({ schema: { type: 'object' } }));
 		expect(ok.responseFormat).toBe('json_schema');
+		expect(ok.constraint).toBe('json_schema');
 		const tooLong = request();
 		tooLong.messages.push({ role: 'assistant', content: 'x' });
 		const err = await failure(e.chat(tooLong));

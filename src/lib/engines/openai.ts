@@ -664,6 +664,8 @@ export class OpenAIEngine implements ChatEngine {
 				{ retryable: true, transport: true }
 			);
 
+		const responseFormat =
+			request.schema === undefined ? 'none' : 'response_format' in body ? 'json_schema' : 'dropped';
 		const estimated = reply.promptTokens === undefined || reply.completionTokens === undefined;
 		// A server that sends no usage is charged at the project's one (conservative) estimate.
 		const promptTokens = reply.promptTokens ?? estimateMessages(request.messages);
@@ -688,8 +690,9 @@ export class OpenAIEngine implements ChatEngine {
 			finishReason: reply.finish === 'length' || reply.cut ? 'length' : 'stop',
 			...(reply.cut ? { cut: 'client' as const } : {}),
 			usage: { promptTokens, completionTokens, ttftMs, totalMs, decodeTokensPerSecond },
-			responseFormat:
-				request.schema === undefined ? 'none' : 'response_format' in body ? 'json_schema' : 'dropped',
+			responseFormat,
+			// A server that took `response_format` holds the reply to the schema; one that refused it did not.
+			constraint: responseFormat === 'json_schema' ? 'json_schema' : 'none',
 			reasoningTokens: reply.reasoningTokens ?? estimateTokens(reply.reasoning),
 			usageEstimated: estimated
 		};

@@ -37,6 +37,8 @@ const expected: Record<WebLLMErrorKind, Case> = {
 	missingWasm: { code: 'bad-model-files' },
 	contextWindow: { code: 'unknown', says: /longer than .* \(4,096 tokens\)/ },
 	modelNotLoaded: { code: 'unknown', says: /not loaded/ },
+	deviceLostMidReply: { code: 'device-lost', says: /GPU stopped working/ },
+	disposed: { code: 'unknown', says: /already been disposed/ },
 	grammar: { code: 'unknown', says: /reply format/ },
 	seedType: { code: 'unknown', says: /setting/ },
 	configRange: { code: 'unknown', says: /setting.*top_p/ }
@@ -106,6 +108,16 @@ describe('toEngineError', () => {
 		const rebuilt = toEngineError(cloned, load);
 		expect(rebuilt).toBeInstanceOf(EngineError);
 		expect(rebuilt).toMatchObject({ code: 'device-lost', message: 'gone' });
+	});
+
+	it('reads a GPU lost mid-reply as a device loss, not a cancel: the AbortError of the token read, then "not loaded" and "disposed"', () => {
+		for (const kind of ['deviceLostMidReply', 'modelNotLoaded', 'disposed'] as const) {
+			const err = toEngineError(WEBLLM_ERRORS[kind](), chat);
+			expect(err.code, kind).toBe('device-lost');
+			expect(err.message).toContain('The run is paused and saved');
+		}
+		// A person's cancel is still a cancel.
+		expect(toEngineError(WEBLLM_ERRORS.abort(), chat).code).toBe('aborted');
 	});
 
 	it('does not take a JavaScript RangeError for a WebLLM setting, nor an Emscripten abort for a cancel', () => {

@@ -129,6 +129,9 @@ const OOM_RE =
 
 const DEVICE_LOST_RE = /device (?:was |is |has been )?lost|gpudevice.*lost|lost the (?:gpu|device)/i;
 
+/** tvmjs's words for a GPU object used after WebLLM let go of it (after a lost device). */
+const DISPOSED_RE = /has already been disposed/i;
+
 const NO_GPU_RE =
 	/unable to find a compatible gpu|cannot find webgpu|webgpu is not supported|webgpu is not available|navigator\.gpu/i;
 
@@ -167,6 +170,19 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 		flags: { retryable?: boolean; transport?: boolean } = {}
 	) => new EngineError(code, text, { ...flags, cause: err });
 
+	// A GPU lost mid-reply surfaces first as an AbortError from the pending token read ("The Device was
+	// lost before mapping was resolved."), then, once WebLLM's device.lost handler has unloaded the
+	// model, as "not loaded" or tvmjs's "already been disposed". None of these is a person's cancel
+	// (that one is seen on the request's own signal before any mapping): the run pauses as a device loss.
+	if (
+		DEVICE_LOST_RE.test(message) ||
+		(ctx.phase === 'chat' && (NOT_LOADED_ERRORS.has(name) || DISPOSED_RE.test(message)))
+	) {
+		return make(
+			'device-lost',
+			`The GPU stopped working while ${doing}, most often because it ran out of memory. ${PAUSED_SMALLER_MODEL}`
+		);
+	}
 	if (isAbort(name, messageOf(err))) {
 		return make(
 			'aborted',

@@ -19,7 +19,8 @@ const lib = vi.hoisted(() => ({
 	cached: new Set<string>(),
 	calls: [] as string[],
 	engines: [] as Array<{ config: unknown; unloads: number; reloaded: string[] }>,
-	reloadHangs: false
+	reloadHangs: false,
+	reloadError: null as unknown
 }));
 
 vi.mock('@mlc-ai/web-llm', () => {
@@ -33,6 +34,7 @@ vi.mock('@mlc-ai/web-llm', () => {
 		}
 		async reload(id: string): Promise<void> {
 			this.reloaded.push(id);
+			if (lib.reloadError) throw lib.reloadError;
 			// Like WebLLM: an unload() during reload aborts its downloads and reload() returns quietly.
 			if (lib.reloadHangs) await new Promise<void>((resolve) => (this.stopReload = resolve));
 		}
@@ -50,7 +52,12 @@ vi.mock('@mlc-ai/web-llm', () => {
 		deleteChatConfigInCache: async (id: string) => void lib.calls.push(`config ${id}`),
 		prebuiltAppConfig: {
 			model_list: [
-				{ model_id: 'Qwen3-0.6B-q4f16_1-MLC', model: 'https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC' }
+				{
+					model_id: 'Qwen3-0.6B-q4f16_1-MLC',
+					model: 'https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC',
+					model_lib:
+						'https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/main/Qwen3-0.6B-q4f16_1-webgpu.wasm'
+				}
 			]
 		}
 	};
@@ -319,6 +326,9 @@ describe('WebLLMEngine.chat', () => {
 			schema: JSON.stringify(schema)
 		});
 		expect(JSON.parse(r.text)).toEqual({ vote: 2 });
+		expect(r.constraint).toBe('grammar');
+		// Free text is not constrained.
+		expect((await engine.chat(ask())).constraint).toBe('none');
 	});
 
 	it('gives WebLLM an integer seed', async () => {
@@ -436,6 +446,21 @@ describe('WebLLMEngine.chat', () => {
 		await expect(engine.chat(ask())).resolves.toMatchObject({ text: 'fine' });
 	});
 
+	it('a GPU lost mid-reply as Chromium reports it (an AbortError of the token read) is a device loss, not a cancel', async () => {
+		const { engine, fake } = await loaded({
+			reply: () => ({ text: 'a b c d', error: WEBLLM_ERRORS.deviceLostMidReply(), afterTokens: 2 })
+		});
+		await expect(engine.chat(ask())).rejects.toMatchObject({ code: 'device-lost' });
+		expect(engine.loaded).toBe(false);
+		expect(fake.unloaded).toBe(true);
+	});
+
+	it('"not loaded" after WebLLM unloaded itself under a reply is a device loss too', async () => {
+		const { engine } = await loaded({ reply: () => ({ text: '', error: WEBLLM_ERRORS.modelNotLoaded() }) });
+		await expect(engine.chat(ask())).rejects.toMatchObject({ code: 'device-lost' });
+		expect(engine.loaded).toBe(false);
+	});
+
 	it('on a lost GPU mid-reply, rejects with "device-lost" and lets go of the engine', async () => {
 		const { engine, fake } = await loaded({
 			reply: () => ({ text: 'a b c d', error: WEBLLM_ERRORS.deviceLost(), afterTokens: 2 })
@@ -522,7 +547,7 @@ describe('cache helpers and the default factory (package mocked)', () => {
 		});
 	});
 
-	it('createMLCEngine first deletes a download that was cut off, says so, and loads afresh', async () => {
+	it('createMLCEngine keeps an interrupted download (WebLLM resumes it), and deletes only a weight file cut short', async () => {
 		const base = 'https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC/resolve/main/';
 		const entries = new Map<string, Response>([
 			[
@@ -531,7 +556,8 @@ describe('cache helpers and the default factory (package mocked)', () => {
 					JSON.stringify({
 						records: [
 							{ dataPath: 'a.bin', nbytes: 4 },
-							{ dataPath: 'b.bin', nbytes: 4 }
+							{ dataPath: 'b.bin', nbytes: 4 },
+							{ dataPath: 'c.bin', nbytes: 4 }
 						]
 					})
 				)
@@ -550,15 +576,57 @@ describe('cache helpers and the default factory (package mocked)', () => {
 			lib.engines = [];
 			lib.reloadHangs = false;
 			const notes: string[] = [];
-			await createMLCEngine('Qwen3-0.6B-q4f16_1-MLC', {
-				initProgressCallback: (r) => notes.push(r.text),
-				signal: new AbortController().signal
-			});
-			expect(notes[0]).toMatch(/earlier download of Qwen3-0.6B-q4f16_1-MLC was incomplete.*downloaded again/);
-			expect(entries.size).toBe(0);
+			const load = () =>
+				createMLCEngine('Qwen3-0.6B-q4f16_1-MLC', {
+					initProgressCallback: (r) => notes.push(r.text),
+					signal: new AbortController().signal
+				});
+			await load();
+			expect(notes[0]).toBe(
+				'Resuming the earlier download of Qwen3-0.6B-q4f16_1-MLC: 1 of 3 weight files are already here.'
+			);
+			expect(entries.size).toBe(2);
 			expect(lib.engines[0]).toMatchObject({ reloaded: ['Qwen3-0.6B-q4f16_1-MLC'] });
+			// A shard cut short goes; the whole one stays.
+			entries.set(`${base}b.bin`, new Response(new Uint8Array(2)));
+			notes.length = 0;
+			await load();
+			expect(notes[0]).toMatch(/weight file of Qwen3-0\.6B-q4f16_1-MLC was cut short.*others are kept/);
+			expect([...entries.keys()]).toEqual([`${base}tensor-cache.json`, `${base}a.bin`]);
 		} finally {
 			delete g.caches;
+		}
+	});
+
+	it('createMLCEngine says a model the host does not have (404) was not found, not "check your connection"', async () => {
+		lib.engines = [];
+		lib.reloadHangs = false;
+		// Chromium's Cache API reports a 404 without its status.
+		lib.reloadError = new TypeError("Failed to execute 'add' on 'Cache': Request failed");
+		const g = globalThis as { fetch: typeof fetch };
+		const realFetch = g.fetch;
+		const asked: string[] = [];
+		g.fetch = (async (url: string) => {
+			asked.push(String(url));
+			return new Response('Not found', { status: 404 });
+		}) as typeof fetch;
+		try {
+			const engine = new WebLLMEngine({ catalogId: 'qwen3-0.6b', caps: f16 });
+			await expect(engine.load()).rejects.toMatchObject({
+				code: 'model-not-found',
+				message: expect.stringMatching(/not found on the model host \(HTTP 404\)/)
+			});
+			expect(asked[0]).toBe(
+				'https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC/resolve/main/mlc-chat-config.json'
+			);
+			// With the host reachable and the files there, it stays a download failure.
+			g.fetch = (async () => new Response('{}', { status: 200 })) as unknown as typeof fetch;
+			await expect(new WebLLMEngine({ catalogId: 'qwen3-0.6b', caps: f16 }).load()).rejects.toMatchObject({
+				code: 'download-failed'
+			});
+		} finally {
+			g.fetch = realFetch;
+			lib.reloadError = null;
 		}
 	});
 

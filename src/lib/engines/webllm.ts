@@ -7,8 +7,22 @@
  * WebLLM-specific that this file uses is described by `WebLLMLike`, so tests run it over
  * `FakeWebLLM` (fake-webllm.ts) in Node, without a GPU or a download.
  */
-import { checkModelCache, deleteModelEntries, type CacheHealth } from './model-cache';
-import { getCatalogEntry, pickBuild, type CatalogBuild, type CatalogEntry, type Quant } from './catalog';
+import {
+	checkModelCache,
+	checkSupportFiles,
+	deleteModelEntries,
+	deleteShard,
+	modelCacheUrl,
+	type CacheHealth
+} from './model-cache';
+import {
+	findByWebllmId,
+	getCatalogEntry,
+	pickBuild,
+	type CatalogBuild,
+	type CatalogEntry,
+	type Quant
+} from './catalog';
 import { webllmLimitsProblem, type GpuCaps } from './gpu';
 import { ThinkStripper } from '../salvage/reasoning';
 import { raceAbort } from './abort';
@@ -238,6 +252,12 @@ export const createMLCEngine: CreateEngine = async (webllmId, { initProgressCall
 	} catch (err) {
 		// A failed reload can hold GPU buffers already allocated (device lost halfway): free them.
 		await engine.unload().catch(() => {});
+		const mapped = toEngineError(err, { modelId: webllmId, phase: 'load', online: browserOnline() });
+		if (mapped.code === 'download-failed' && !signal.aborted) {
+			const status = await missingFileStatus(webllmId).catch(() => null);
+			if (status !== null)
+				throw new Error(`The model host answered with status ${status} for ${webllmId}`, { cause: err });
+		}
 		throw err;
 	} finally {
 		signal.removeEventListener('abort', stop);
@@ -495,6 +515,8 @@ export class WebLLMEngine implements ChatEngine {
 		const ownDecode = completionTokens > 1 && decodeSeconds > 0 ? (completionTokens - 1) / decodeSeconds : 0;
 		return {
 			text,
+			// WebLLM compiles `response_format.schema` with XGrammar and masks every token by it.
+			constraint: request.schema ? 'grammar' : 'none',
 			finishReason: finish === 'length' ? 'length' : 'stop',
 			usage: {
 				promptTokens: usage?.prompt_tokens ?? 0,
@@ -525,41 +547,93 @@ function buildsOf(catalogId: string): CatalogBuild[] {
 	return (['q4f16', 'q4f32'] as const).flatMap((q) => entry.builds[q] ?? []);
 }
 
-/** Where WebLLM downloads a build's weights from (its key prefix in the cache). */
-async function modelUrlOf(webllmId: string): Promise<string | null> {
+/**
+ * Where WebLLM downloads a build's weights and its model library from (their keys in the cache), from
+ * the catalog's data (pinned to the package by catalog.spec.ts): asking the cache needs no 6 MB import.
+ */
+async function urlsOf(webllmId: string): Promise<{ model: string; lib: string | null } | null> {
 	if (typeof caches === 'undefined') return null; // Node: no Cache API, nothing cached
-	const { prebuiltAppConfig } = await import('@mlc-ai/web-llm');
-	return prebuiltAppConfig?.model_list.find((m) => m.model_id === webllmId)?.model ?? null;
+	const hit = findByWebllmId(webllmId);
+	const build = hit?.entry.builds[hit.quant];
+	return build ? { model: build.modelUrl, lib: build.modelLibUrl } : null;
+}
+
+/** A build's state: its weights shard by shard, then its config and model library. */
+async function buildHealth(webllmId: string): Promise<CacheHealth> {
+	const urls = await urlsOf(webllmId);
+	if (!urls) return { state: 'absent' };
+	const weights = await checkModelCache(caches, urls.model);
+	if (weights.state === 'broken') return weights;
+	return (await checkSupportFiles(caches, urls.model, urls.lib)) ?? weights;
 }
 
 /**
  * The state of a catalog model in this browser, over all its builds (one may have been picked under
  * other caps): damaged beats partly downloaded beats cached, so that what needs a person's attention
- * shows. Checked shard by shard (model-cache.ts), not by WebLLM's presence-only test.
+ * shows. Checked shard by shard (model-cache.ts), not by WebLLM's presence-only test, and a config or
+ * model library that is a web page counts as damaged.
  */
 export async function modelHealth(catalogId: string): Promise<CacheHealth> {
 	const rank = { broken: 3, partial: 2, complete: 1, absent: 0 } as const;
 	let worst: CacheHealth = { state: 'absent' };
 	for (const b of buildsOf(catalogId)) {
-		const url = await modelUrlOf(b.webllmId);
-		if (!url) continue;
-		const h = await checkModelCache(caches, url);
+		const h = await buildHealth(b.webllmId);
 		if (rank[h.state] > rank[worst.state]) worst = h;
 	}
 	return worst;
 }
 
 /**
- * Before a load: a build whose earlier download was cut off is deleted, so that WebLLM downloads it
- * whole instead of failing on it again. Says so through `onNotice`.
+ * Before a load. An interrupted download is kept: WebLLM fetches only the weight files it lacks, so
+ * the load resumes. What is broken is deleted, and only that: a weight file cut short (WebLLM would
+ * take its key for the whole file), or a config or model library that is a web page (all of the
+ * build's entries then, since which of them came from the same bad host is unknown). Says which.
  */
 export async function repairBeforeLoad(webllmId: string, onNotice: (text: string) => void): Promise<void> {
-	const url = await modelUrlOf(webllmId);
-	if (!url) return;
-	const h = await checkModelCache(caches, url);
-	if (h.state !== 'partial' && h.state !== 'broken') return;
-	await deleteModelEntries(caches, url);
-	onNotice(`An earlier download of ${webllmId} was incomplete, so it was removed and is downloaded again.`);
+	const urls = await urlsOf(webllmId);
+	if (!urls) return;
+	const h = await buildHealth(webllmId);
+	if (h.state === 'partial' && h.of > 0) {
+		onNotice(
+			`Resuming the earlier download of ${webllmId}: ${h.have} of ${h.of} weight files are already here.`
+		);
+		return;
+	}
+	if (h.state !== 'broken') return;
+	if (h.file) {
+		await deleteShard(caches, urls.model, h.file);
+		onNotice(`A weight file of ${webllmId} was cut short, so it is downloaded again; the others are kept.`);
+		return;
+	}
+	await deleteModelEntries(caches, urls.model, urls.lib);
+	onNotice(
+		`The saved files of ${webllmId} were damaged (${h.why}), so they were removed and are downloaded again.`
+	);
+}
+
+/**
+ * After a failed download: the HTTP status of the build's files, asked again of the host. Chromium's
+ * Cache API reports a 404 as "Request failed" with no status, which would read as a connection
+ * problem; a config or model library that is not there means the model is not on the host. Returns
+ * the first failing status, or null (all there, or no answer at all: then it is the connection).
+ */
+export async function missingFileStatus(
+	webllmId: string,
+	fetchFn: typeof fetch = fetch
+): Promise<number | null> {
+	const hit = findByWebllmId(webllmId);
+	const build = hit?.entry.builds[hit.quant];
+	if (!build) return null;
+	const urls = [new URL('mlc-chat-config.json', modelCacheUrl(build.modelUrl)).href, build.modelLibUrl];
+	for (const url of urls) {
+		try {
+			const r = await fetchFn(url, { method: 'HEAD' });
+			if (!r.ok) return r.status;
+		} catch {
+			return null;
+		}
+	}
+	return null;
 }
 
 /** Whether the build this GPU would load is fully in this browser's storage (no download needed). */
@@ -603,8 +677,12 @@ export async function deleteModelFromCache(
 		}
 		// And whatever an interrupted download left, by URL, which WebLLM's own delete does not reach.
 		for (const b of buildsOf(catalogId)) {
-			const url = await modelUrlOf(b.webllmId);
-			if (url && (await deleteModelEntries(caches, url)) > 0 && !deleted.includes(b.webllmId))
+			const urls = await urlsOf(b.webllmId);
+			if (
+				urls &&
+				(await deleteModelEntries(caches, urls.model, urls.lib)) > 0 &&
+				!deleted.includes(b.webllmId)
+			)
 				deleted.push(b.webllmId);
 		}
 	} catch (err) {

@@ -29,6 +29,11 @@ describe('the offline cache plan', () => {
 	it('answers app files from the cache, pages network-first, the wasm on first use, and leaves the rest', () => {
 		expect(route(at('/conclave/_app/immutable/entry/start.js'), 'GET', origin, m)).toBe('shell');
 		expect(route(at('/conclave/favicon.svg'), 'GET', origin, m)).toBe('shell');
+		// The workers' bundles are not in `build`, yet a model must start offline: kept on first use.
+		expect(route(at('/conclave/_app/immutable/workers/engine.worker-Bx12.js'), 'GET', origin, m)).toBe(
+			'shell'
+		);
+		expect(route(at('/conclave/_app/immutable/workers/assets/index-C9.js'), 'GET', origin, m)).toBe('shell');
 		expect(
 			route(at('/conclave/_app/immutable/assets/ort-wasm-simd-threaded.asyncify.Cx.wasm'), 'GET', origin, m)
 		).toBe('large');

@@ -5,7 +5,8 @@
  * - The app shell (pages, scripts, styles, small static files) is precached at install, in a cache
  *   named after the deploy's version, so one visit is enough to use the site offline.
  * - Large assets (the ONNX Runtime wasm, 27 MB) are cached when first used, not precached: a visitor
- *   who only plays scripted games never downloads them.
+ *   who only plays scripted games never downloads them. So are the workers' bundles, which Vite keeps
+ *   out of SvelteKit's `build` list (the engine worker's includes WebLLM, 6 MB).
  * - A new deploy installs beside the old one and takes over only when no tab runs the old version
  *   (no skipWaiting), so an open tab keeps loading the chunks it was built with; on taking over it
  *   deletes the caches and large files of older deploys.
@@ -66,6 +67,11 @@ export function route(url: URL, method: string, origin: string, m: Manifest): Ro
 	const path = url.pathname;
 	if (m.build.includes(path)) return isLarge(path) ? 'large' : 'shell';
 	if (m.files.includes(path)) return 'shell';
+	// Vite emits the workers' bundles (the engine worker with its 6 MB copy of WebLLM among them) outside
+	// the client manifest, so `build` does not list them. Their names are hashed, like the shell's: kept
+	// on first use in this deploy's shell cache, so a model already in the browser starts offline, and
+	// a visitor who never loads a model never downloads them.
+	if (path.startsWith(`${m.base}/_app/immutable/workers/`)) return 'shell';
 	if (path === `${m.base}/` || m.prerendered.includes(path)) return 'page';
 	return 'pass';
 }

@@ -15,6 +15,7 @@ import {
 import { EngineError, type ChatRequest, type ChatResponse } from '../../engines/types';
 import { createRunner, type AnyRunner } from '../../run/play';
 import {
+	replySchemaFor,
 	stateToolHost,
 	type ExecutorObservation,
 	type GovernanceObservation,
@@ -82,7 +83,7 @@ function askOf(req: ChatRequest): { kind: string; tools: boolean } {
 	if ('response' in p) return { kind: 'respond-veto', tools };
 	if ('action' in p) return { kind: 'assign', tools };
 	if ('answer' in p) return { kind: 'answer-clarification', tools };
-	if ('appeal_id' in p) return { kind: 'rule-appeal', tools };
+	if ('decision' in p) return { kind: 'rule-appeal', tools };
 	if ('approve' in p) return { kind: 'decide-amendment', tools };
 	if ('verdict' in p) return { kind: 'review', tools };
 	if ('cosign' in p) return { kind: 'cosign', tools };
@@ -267,7 +268,8 @@ describe('the LLM governance policy', () => {
 			context: 'Read it.'
 		});
 		const req = client.requests[0]!;
-		expect(req.schema).toEqual(ask.schema);
+		// The model is held to the reply schema: the ask's, less its length limits and ids (asks.ts).
+		expect(req.schema).toEqual(replySchemaFor(obs.focus!));
 		expect(req.seed).toBe(callSeed(ctx.seed, ctx.streamName));
 		expect(req.temperature).toBe(0.2);
 		expect(req.max_tokens).toBe(256);
@@ -314,7 +316,7 @@ describe('the LLM governance policy', () => {
 		]);
 		expect(reply.calls?.map((c) => c.purpose)).toEqual(['tool', 'tool', 'execute']);
 		const [first, second, third] = client.requests;
-		expect(first!.schema).toEqual({ oneOf: [TOOL_CALL_SCHEMA, ask.schema] });
+		expect(first!.schema).toEqual({ oneOf: [TOOL_CALL_SCHEMA, replySchemaFor(obs.focus!)] });
 		expect(new Set([first!.seed, second!.seed, third!.seed]).size).toBe(3);
 		expect(userText(second!)).toContain('The Tool Agent answered: refused (traversal)');
 		expect(userText(third!)).toMatch(/You called query_csv with .*The Tool Agent answered: ok: /);
@@ -326,7 +328,7 @@ describe('the LLM governance policy', () => {
 		const client = fake(() => '{"tool_call": {"tool": "list_dir", "args": {"path": "/workspace/input"}}}');
 		const reply = await createLlmGovernancePolicy(client, { role: 'executor', tools }).act(obs, ask, ctx);
 		expect(client.requests).toHaveLength(MAX_TOOL_CALLS + 1);
-		expect(client.requests.at(-1)!.schema).toEqual(ask.schema);
+		expect(client.requests.at(-1)!.schema).toEqual(replySchemaFor(obs.focus!));
 		expect(userText(client.requests.at(-1)!)).toContain('You have no tool calls left');
 		expect(userText(client.requests.at(-1)!)).not.toContain('Read or query');
 		expect(reply.action).toBeNull();

@@ -20,7 +20,12 @@ import {
 	type ToolCallRecord
 } from '../../core';
 import type { ChatResponse } from '../../engines/types';
-import { schemaFor, type GovernanceObservation, type Role, type ToolHost } from '../../scenarios/governance';
+import {
+	replySchemaFor,
+	type GovernanceObservation,
+	type Role,
+	type ToolHost
+} from '../../scenarios/governance';
 import { parseGovernanceReply, readToolCall } from '../../scenarios/governance/parse';
 import {
 	governancePrompt,
@@ -126,7 +131,7 @@ export function createLlmGovernancePolicy(
 			const retry = ask.attempt > 0;
 			const purpose = `${retry ? 'repair ' : ''}${PURPOSE[kind]}`;
 			const previousError = retry && ask.error ? { previousError: ask.error } : {};
-			const askSchema = ask.schema ?? schemaFor(item);
+			const askSchema = replySchemaFor(item);
 			const parseCtx = { item, rules: obs.rules };
 			const calls: ModelCall[] = [];
 			const toolCalls: ToolCallRecord[] = [];

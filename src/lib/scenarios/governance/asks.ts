@@ -146,6 +146,54 @@ export function schemaFor(item: FocusItem): JsonSchema {
 	}
 }
 
+/**
+ * What a model's decoder is held to for an ask (WebLLM hands it to XGrammar, transformers.js and
+ * OpenAI-compatible servers to theirs): the ask's schema less what makes XGrammar slow or recompile.
+ * - No length limits: XGrammar compiles `maxLength: 6000` into a state per character, and governance's
+ *   `execute` took 30 s to compile over a 150k-token vocabulary (0.5 s without). `validate` checks the
+ *   same limits after decoding, and its error is quoted back on the retry.
+ * - No ids: the task, appeal, proposal and review number are the ask's, not the model's to choose, and a
+ *   schema that embeds them is a new text (a new compile) for every task. The parser writes the ask's
+ *   own ids into the action (`parseGovernanceReply`), so `validate` sees exactly what the ask fixed.
+ * What remains is one text per ask kind (respond-veto: per set of allowed responses), so XGrammar's
+ * cache serves every later ask of that kind. `xgrammar.spec.ts` compiles each with WebLLM's own XGrammar.
+ */
+export function replySchemaFor(item: FocusItem): JsonSchema {
+	return stripForDecoding(schemaFor(item));
+}
+
+/** Keys that limit sizes, which `validate` checks after decoding instead. */
+const LIMIT_KEYS = new Set(['minLength', 'maxLength', 'maxItems', 'minItems', 'maxProperties']);
+/** Properties that carry the ask's own ids (always `const` in `schemaFor`). */
+const ID_KEYS = new Set(['task_id', 'appeal_id', 'proposal_id', 'n']);
+
+const isIdConst = (name: string, sub: unknown): boolean =>
+	ID_KEYS.has(name) && typeof sub === 'object' && sub !== null && 'const' in sub;
+
+function stripForDecoding(schema: unknown): JsonSchema {
+	if (Array.isArray(schema)) return schema.map(stripForDecoding) as unknown as JsonSchema;
+	if (typeof schema !== 'object' || schema === null) return schema as JsonSchema;
+	const src = schema as Record<string, unknown>;
+	const props = (typeof src.properties === 'object' && src.properties) || {};
+	const dropped = new Set(
+		Object.entries(props).flatMap(([name, sub]) => (isIdConst(name, sub) ? [name] : []))
+	);
+	const out: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(src)) {
+		if (LIMIT_KEYS.has(key)) continue;
+		if (key === 'properties')
+			out[key] = Object.fromEntries(
+				Object.entries(props).flatMap(([name, sub]) =>
+					dropped.has(name) ? [] : [[name, stripForDecoding(sub)]]
+				)
+			);
+		else if (key === 'required' && Array.isArray(value))
+			out[key] = value.filter((name) => !dropped.has(String(name)));
+		else out[key] = stripForDecoding(value);
+	}
+	return out as JsonSchema;
+}
+
 const roleOfItem = (item: FocusItem): Role => {
 	switch (item.kind) {
 		case 'assign':

@@ -8,6 +8,7 @@
 import { GPU_MESSAGES, webllmLimitsProblem, type GpuCaps } from '$lib/engines/gpu';
 import type { CatalogEntry } from '$lib/engines/catalog';
 import type { CacheHealth } from '$lib/engines/model-cache';
+import type { ChatUsage } from '$lib/engines/types';
 import type { Said } from '$lib/i18n/errors';
 import { m } from '$lib/paraglide/messages';
 
@@ -56,7 +57,32 @@ export function healthText(h: CacheHealth): string {
 			return h.of ? m.models_cache_partial_of({ have: h.have, of: h.of }) : m.models_cache_partial();
 		case 'broken':
 			return m.models_cache_broken({
-				why: h.file ? m.models_cache_cut({ file: h.file }) : m.models_cache_index()
+				why: h.file
+					? m.models_cache_cut({ file: h.file })
+					: h.part === 'config'
+						? m.models_cache_config()
+						: h.part === 'library'
+							? m.models_cache_library()
+							: m.models_cache_index()
 			});
 	}
+}
+
+/**
+ * The one-question test's figures. A rate needs at least two tokens (the time between the first and
+ * the last): a one-token reply says so instead of "0.0 tokens/s".
+ */
+export function testStatsText(r: { loadMs: number; usage: ChatUsage }): string {
+	const common = {
+		load: Math.round(r.loadMs),
+		prompt: r.usage.promptTokens,
+		ttft: Math.round(r.usage.ttftMs)
+	};
+	if (r.usage.completionTokens <= 1 || r.usage.decodeTokensPerSecond <= 0)
+		return m.models_stats_one_token(common);
+	return m.models_stats({
+		...common,
+		completion: r.usage.completionTokens,
+		rate: r.usage.decodeTokensPerSecond.toFixed(1)
+	});
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noGpu, type GpuCaps } from '$lib/engines/gpu';
-import { choiceValue, modelOptions, whyUnavailable } from './model-options';
+import { choiceValue, modelOptions, modelToTry, recommendedChoice, whyUnavailable } from './model-options';
 
 const swiftShader: GpuCaps = {
 	webgpu: true,
@@ -48,6 +48,37 @@ describe('modelOptions', () => {
 		expect(new Set(options.map((o) => o.value)).size).toBe(options.length);
 		expect(choiceValue({ engine: 'transformers', model: 'x', device: 'webgpu' })).toBe(
 			'transformers-webgpu:x'
+		);
+	});
+});
+
+describe('recommendedChoice: never a download the Models page advises against', () => {
+	it('is scripted without WebGPU or on a software adapter, with a model one click away', () => {
+		expect(recommendedChoice(noGpu())).toEqual({ engine: 'scripted' });
+		expect(recommendedChoice(swiftShader)).toEqual({ engine: 'scripted' });
+		expect(recommendedChoice(null)).toEqual({ engine: 'scripted' });
+		expect(modelToTry()).toMatchObject({ choice: { engine: 'transformers' }, mb: 480 });
+	});
+
+	it('is the Models page’s WebLLM model on a GPU that runs it', () => {
+		const gpu: GpuCaps = {
+			...swiftShader,
+			isFallbackAdapter: false,
+			shaderF16: true,
+			maxBufferBytes: 2 ** 31
+		};
+		expect(recommendedChoice(gpu)).toEqual({ engine: 'webllm', model: 'qwen2.5-0.5b' });
+	});
+});
+
+describe('WebLLM seats on a software adapter', () => {
+	it('are labelled unplayable-slow, with their download size', () => {
+		const qwen = modelOptions(swiftShader).find((o) => o.value === 'webllm:qwen2.5-0.5b');
+		expect(qwen?.detail).toMatch(/unplayable on this software GPU: 17 to 40 seconds a token/);
+		expect(qwen?.detail).toMatch(/about \d+ MB download/);
+		const real: GpuCaps = { ...swiftShader, isFallbackAdapter: false };
+		expect(modelOptions(real).find((o) => o.value === 'webllm:qwen2.5-0.5b')?.detail).not.toMatch(
+			/unplayable/
 		);
 	});
 });

@@ -105,9 +105,13 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 			group: m.players_group_webllm(),
 			choice: { engine: 'webllm', model: entry.id },
 			unavailable: whyUnavailable({ engine: 'webllm', model: entry.id }, caps),
-			detail: build
-				? m.players_opt_webllm_detail({ gb: (build.vramMB / 1024).toFixed(1), mb: build.downloadMB })
-				: undefined
+			// A software adapter runs WebLLM's q4f32 builds, at 17-40 s a token (measured on SwiftShader):
+			// selectable, for whoever wants to see it, but labelled as the unplayable choice it is.
+			detail: !build
+				? undefined
+				: caps?.isFallbackAdapter
+					? m.players_opt_webllm_detail_unplayable({ mb: build.downloadMB })
+					: m.players_opt_webllm_detail({ gb: (build.vramMB / 1024).toFixed(1), mb: build.downloadMB })
 		});
 	}
 	for (const t of TRANSFORMERS_MODELS)
@@ -147,9 +151,20 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 	return options;
 }
 
-/** What a seat gets by default here: a small Qwen on WebGPU with shader-f16, else transformers.js on WASM. */
+/**
+ * What a seat gets by default here: the Models page's recommendation for this GPU (a small Qwen on
+ * WebLLM), else scripted agents. Never a download the Models page advises against: without a usable
+ * GPU a 480 MB model on the CPU takes seconds to minutes a reply, so it is offered (`modelToTry`), not
+ * chosen, and a newcomer who presses Start watches a game.
+ */
 export function recommendedChoice(caps: GpuCaps | null): ModelChoice {
 	const best = caps ? defaultModel(caps) : null;
 	if (best) return { engine: 'webllm', model: best.id };
-	return { engine: 'transformers', model: TRANSFORMERS_MODELS[0].id };
+	return SCRIPTED;
+}
+
+/** The model offered in one click where the default is scripted: the smallest transformers.js one, on WASM. */
+export function modelToTry(): { choice: ModelChoice; label: string; mb: number } {
+	const t = TRANSFORMERS_MODELS[0];
+	return { choice: { engine: 'transformers', model: t.id }, label: t.label, mb: t.downloadMB };
 }
