@@ -4,7 +4,7 @@ import {
 	DEFAULT_FUSE_WINDOW,
 	DEFAULT_THRESHOLDS,
 	DIRECTIONS,
-	EMPTY_TALLY,
+	EMPTY_COUNTS,
 	evaluateFuse,
 	forcedRates,
 	fuseReasons,
@@ -13,7 +13,7 @@ import {
 	pastFlags,
 	windowRates,
 	type Rates,
-	type RoundTally
+	type RoundCounts
 } from './fuse';
 
 /** Penetration is bad when it falls: a hot round has few vetoes citing a rule version. */
@@ -21,7 +21,7 @@ const hot: Rates = { drift: 0.8, penetration: 0.3, conversion: 0.7 };
 const calm: Rates = { drift: 0.1, penetration: 0.9, conversion: 0.2 };
 
 /** A round's counts: 4 outputs scored, 4 vetoes, 2 appeals ruled. */
-const round = (drifted: number, cited: number, converted: number): RoundTally => ({
+const round = (drifted: number, cited: number, converted: number): RoundCounts => ({
 	scored: 4,
 	drifted,
 	vetoes: 4,
@@ -79,7 +79,7 @@ describe('rates over a window', () => {
 			penetration: 0.5,
 			conversion: 0.75
 		});
-		expect(windowRates([EMPTY_TALLY])).toEqual({ drift: null, penetration: null, conversion: null });
+		expect(windowRates([EMPTY_COUNTS])).toEqual({ drift: null, penetration: null, conversion: null });
 	});
 });
 

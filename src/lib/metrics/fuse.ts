@@ -63,7 +63,7 @@ export function forcedRates(): Rates {
  * What one round contributed to the three rates: counts, so a window's rates are sums of a few
  * records (the cost of a round's close does not grow with the run).
  */
-export interface RoundTally {
+export interface RoundCounts {
 	/** Outputs scored for drift, and how many of them drifted. */
 	scored: number;
 	drifted: number;
@@ -75,7 +75,7 @@ export interface RoundTally {
 	converted: number;
 }
 
-export const EMPTY_TALLY: Readonly<RoundTally> = Object.freeze({
+export const EMPTY_COUNTS: Readonly<RoundCounts> = Object.freeze({
 	scored: 0,
 	drifted: 0,
 	vetoes: 0,
@@ -87,11 +87,11 @@ export const EMPTY_TALLY: Readonly<RoundTally> = Object.freeze({
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const share = (n: number, d: number) => (d === 0 ? null : r4(n / d));
 
-/** The rates over a window: the tallies' sums (to four decimals, as the log records them). */
-export function windowRates(tallies: readonly RoundTally[]): Rates {
-	const sum = { ...EMPTY_TALLY };
-	for (const t of tallies)
-		for (const k of Object.keys(sum) as (keyof RoundTally)[]) sum[k] += t[k];
+/** The rates over a window: the roundCounts' sums (to four decimals, as the log records them). */
+export function windowRates(roundCounts: readonly RoundCounts[]): Rates {
+	const sum = { ...EMPTY_COUNTS };
+	for (const t of roundCounts)
+		for (const k of Object.keys(sum) as (keyof RoundCounts)[]) sum[k] += t[k];
 	return {
 		drift: share(sum.drifted, sum.scored),
 		penetration: share(sum.cited, sum.vetoes),
@@ -123,9 +123,9 @@ export const DEFAULT_FUSE: Readonly<FuseSettings> = Object.freeze({
 	fuseRounds: DEFAULT_FUSE_ROUNDS
 });
 
-/** Folds a run's per-round tallies: the windowed rates, and where the fuse trips, if it does. */
+/** Folds a run's per-round roundCounts: the windowed rates, and where the fuse trips, if it does. */
 export function evaluateFuse(
-	tallies: readonly RoundTally[],
+	roundCounts: readonly RoundCounts[],
 	settings: Partial<FuseSettings> = {}
 ): FuseVerdict {
 	const { thresholds, window, fuseRounds } = { ...DEFAULT_FUSE, ...settings };
@@ -136,7 +136,7 @@ export function evaluateFuse(
 		if (!Number.isInteger(n) || n < 1) throw new RangeError(`${name} must be a positive whole number, got ${n}`);
 	let streak = 0;
 	let trippedAt: number | null = null;
-	const rates = tallies.map((_, i) => windowRates(tallies.slice(Math.max(0, i + 1 - window), i + 1)));
+	const rates = roundCounts.map((_, i) => windowRates(roundCounts.slice(Math.max(0, i + 1 - window), i + 1)));
 	rates.forEach((r, i) => {
 		streak = nextStreak(streak, pastFlags(r, thresholds).all);
 		if (trippedAt === null && streak >= fuseRounds) trippedAt = i + 1;

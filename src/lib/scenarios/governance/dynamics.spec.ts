@@ -37,7 +37,7 @@ async function play(config: Record<string, unknown>, seed: number, override?: Ov
 			label: 'scripted story',
 			act: async (obs, ask, ctx: PolicyContext) => {
 				const mine = override(obs as GovernanceObservation, ask);
-				return mine === undefined ? scripted.act(obs, ask, ctx) : { action: mine };
+				return mine === undefined ? scripted.act(obs as GovernanceObservation, ask, ctx) : { action: mine };
 			}
 		};
 	};
@@ -245,7 +245,7 @@ describe('rollback and what penetration counts', () => {
 		expect(stale.length).toBeGreaterThan(0);
 		expect(stale.every((v) => !v.inForce)).toBe(true);
 		const m = s.metrics.at(-1)!;
-		expect(m.tally.cited).toBeLessThanOrEqual(m.tally.vetoes);
+		expect(m.counts.cited).toBeLessThanOrEqual(m.counts.vetoes);
 		expect(s.outcome!.rates.penetration).toBe(
 			Math.round((s.vetoes.filter((v) => v.inForce && v.rule).length / s.vetoes.length) * 10_000) / 10_000
 		);

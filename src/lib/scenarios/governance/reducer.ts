@@ -3,7 +3,7 @@
  * whole log on a reload, so everything here is a pure function of the events.
  */
 import type { LogEvent } from '../../core';
-import { appealConversion, auditPenetration, driftRate, EMPTY_TALLY, type Rates } from '../../metrics';
+import { appealConversion, auditPenetration, driftRate, EMPTY_COUNTS, type Rates } from '../../metrics';
 import { applyToolEffect, withRuleBook } from '../../tools';
 import { APPROVAL_PASS } from './config';
 import { breaches } from './checks';
@@ -198,7 +198,7 @@ const round4 = (x: number | null) => (x === null ? null : Math.round(x * 10_000)
 
 /**
  * The three rates over the whole run (to four decimals): the outcome's summary. The fuse reads them
- * over its window instead (rules.ts, from each round's tally).
+ * over its window instead (rules.ts, from each round's counts).
  */
 export function measuredRates(s: GovernanceState): Rates {
 	return {
@@ -361,9 +361,9 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 							}
 						]
 					: s.vetoes,
-				tally: veto
-					? { ...s.tally, vetoes: s.tally.vetoes + 1, cited: s.tally.cited + (inForce ? 1 : 0) }
-					: s.tally,
+				counts: veto
+					? { ...s.counts, vetoes: s.counts.vetoes + 1, cited: s.counts.cited + (inForce ? 1 : 0) }
+					: s.counts,
 				tasks: updateTask(s, d.task_id, () =>
 					!veto
 						? { status: 'approved', closedRound: s.round }
@@ -419,7 +419,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			return {
 				...s,
 				...taken,
-				tally: { ...s.tally, ruled: s.tally.ruled + 1, converted: s.tally.converted + (revise ? 1 : 0) },
+				counts: { ...s.counts, ruled: s.counts.ruled + 1, converted: s.counts.converted + (revise ? 1 : 0) },
 				// A granted appeal that names a version restores it at the next system step.
 				rollbackDue:
 					revise && appeal?.rollback ? { appeal_id, restores: appeal.rollback } : s.rollbackDue,
@@ -605,7 +605,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 				metrics: [...s.metrics, m],
 				drift: [...s.drift, ...m.drift],
 				streak: m.streak,
-				tally: EMPTY_TALLY
+				counts: EMPTY_COUNTS
 			};
 		}
 		case 'fuse.tripped': {

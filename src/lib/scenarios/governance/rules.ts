@@ -4,14 +4,14 @@
  */
 import { canonicalJson, sha256Hex, type Rng, type Step } from '../../core';
 import {
-	EMPTY_TALLY,
+	EMPTY_COUNTS,
 	forcedRates,
 	fuseReasons,
 	lexicalDrift,
 	nextStreak,
 	pastFlags,
 	windowRates,
-	type RoundTally
+	type RoundCounts
 } from '../../metrics';
 import { generateDataset, withRuleBook } from '../../tools';
 import { askFor } from './asks';
@@ -53,7 +53,7 @@ export function initState(config: GovernanceConfig, seed: number): GovernanceSta
 		messages: [],
 		drift: [],
 		metrics: [],
-		tally: EMPTY_TALLY,
+		counts: EMPTY_COUNTS,
 		rollbackDue: null,
 		streak: 0,
 		fuses: [],
@@ -212,15 +212,15 @@ function closeRound(s: GovernanceState): Step {
 		const [task_id = '', n = '0'] = d.id.split('#');
 		return { ...d, task_id, n: Number(n), round };
 	});
-	const tally: RoundTally = {
-		...s.tally,
+	const counts: RoundCounts = {
+		...s.counts,
 		scored: drift.length,
 		drifted: drift.filter((d) => d.drifted).length
 	};
-	// The window: this round and the rounds before it, from their recorded tallies.
+	// The window: this round and the rounds before it, from their recorded roundCounts.
 	const window = s.config.window;
-	const earlier = s.metrics.slice(Math.max(0, s.metrics.length - (window - 1))).map((m) => m.tally);
-	const measured = windowRates([...earlier, tally]);
+	const earlier = s.metrics.slice(Math.max(0, s.metrics.length - (window - 1))).map((m) => m.counts);
+	const measured = windowRates([...earlier, counts]);
 	const forced = s.config.forceMetrics;
 	const rates = forced ? forcedRates() : measured;
 	const past = pastFlags(rates, s.config.thresholds);
@@ -237,7 +237,7 @@ function closeRound(s: GovernanceState): Step {
 				past,
 				streak,
 				window,
-				tally,
+				counts,
 				drift,
 				measure: 'lexical',
 				scores: roleScores(s)

@@ -1,6 +1,6 @@
 /** The governance scenario's state, events and observation types. */
 import type { CoreEvent, EventDraft, SeatId } from '../../core';
-import type { DriftScore, FuseReason, PastFlags, Rates, RoundTally } from '../../metrics';
+import type { DriftScore, FuseReason, PastFlags, Rates, RoundCounts } from '../../metrics';
 import type { FileSystemState } from '../../tools';
 import type { AmendmentPolicy, FuseMode, GovernanceConfig, GovernanceLang } from './config';
 import type { Impact } from './impact';
@@ -200,7 +200,7 @@ export interface RoundMetrics {
 	/** Rounds the rates were measured over (the config's window when it was recorded). */
 	window: number;
 	/** What this round contributed to the rates: the window's rates are sums of these. */
-	tally: RoundTally;
+	counts: RoundCounts;
 	/** Drift of the outputs submitted this round. */
 	drift: DriftRecord[];
 	/** Which measure produced the drift: `lexical`, or `embedding:<model id>`. */
@@ -269,7 +269,7 @@ export interface GovernanceState {
 	drift: DriftRecord[];
 	metrics: RoundMetrics[];
 	/** The round in progress's vetoes and rulings, counted as they happen (its drift joins at the close). */
-	tally: RoundTally;
+	counts: RoundCounts;
 	/** A granted appeal's rollback, enacted at the next system step. */
 	rollbackDue: { appeal_id: string; restores: RuleRef } | null;
 	/** Consecutive rounds with every rate past its threshold (reset when a person resumes). */
