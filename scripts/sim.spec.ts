@@ -15,6 +15,7 @@ import {
 	upcomingPoint
 } from '../src/lib/classroom/predictions';
 import type { SharedRun } from '../src/lib/share/link';
+import type { GovernanceState } from '../src/lib/scenarios/governance';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
 import { govEvalCsv, govEvalMain, runGovEval, type GovEvalOutput } from './gov-eval';
 import { startMockOpenAI } from './mock-openai';
@@ -743,4 +744,35 @@ describe('npm run sim -- --replay of a file exported in predict mode', () => {
 		expect(altered.code).toBe(1);
 		expect(altered.stderr).toMatch(/^sim: In this file, the class's predictions are damaged: /);
 	});
+});
+
+describe('npm run sim -- --analyze', () => {
+	it('answers the seed’s questions about an exported run, over a range of hours', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'sim-analyze-'));
+		const file = join(dir, 'gov.jsonl');
+		const r = createRunner({ scenario: 'governance', seed: 7, config: { rounds: 72 } });
+		await r.run();
+		writeFileSync(file, toJsonLines(r.log.header, r.log.events));
+		const text = (await sim('--analyze', file, '--from', '48', '--to', '71', '--task', 'T130')).stdout;
+		expect(text).toContain('hours 48-71 (evolution)');
+		expect(text).toMatch(/^ {2}executor +\d/m);
+		expect(text).toContain('top drift spikes:');
+		expect(text).toMatch(/R4-v1: \d+ \(/);
+		expect(text).toMatch(/trace of T130:\n {2}#\d+ round \d+ assigner -> executor: T130/);
+		expect(text).toMatch(/conversion-high: \d appeals in a row rewrote their task\n {4}fix: /);
+		const json = JSON.parse(
+			(await sim('--analyze', file, '--from', '0', '--to', '23', '--json')).stdout.trim().split('\n').at(-1)!
+		);
+		expect(json.range).toEqual({ from: 0, to: 23 });
+		expect(json.heatmap.hours).toHaveLength(24);
+		// The first day's messages only: rounds 1-24 of 72 are hours 0-23.
+		const firstDay = (r.state as GovernanceState).messages.filter((m) => m.round <= 24);
+		const counted = json.heatmap.counts.flat().reduce((a: number, b: number) => a + b, 0);
+		expect(counted).toBe(firstDay.length + firstDay.filter((m) => m.to === 'tool').length);
+		expect(() => parseArgs(['--analyze', file, '--from', '80'])).toThrow(
+			/--from must be an hour from 0 to 71/
+		);
+		expect(() => parseArgs(['--analyze', file, '--from', '9', '--to', '3'])).toThrow(UsageError);
+		expect(() => parseArgs(['--seed', '1', '--from', '3'])).toThrow(/--from is an option of --analyze/);
+	}, 180_000);
 });

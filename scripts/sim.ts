@@ -13,6 +13,10 @@
  * --call-link-endpoint: a link never chooses where OPENAI_API_KEY goes.
  * A file exported in predict mode also carries the class's predictions: --replay checks them against
  * the run, prints each one against what the agents did, and the class's hit rate (the page's numbers).
+ * `--analyze FILE [--from H] [--to H] [--task ID]` replays a governance run file and prints the seed's
+ * log analyser over hours H (0-71): the message heat map by role and hour, the top 5 drift spikes, the
+ * veto reasons, the tasks (and one task's trace with --task), and the seed's warning signals with
+ * their fixes.
  * The same code as the page, so the same setup gives the same log hash here and in the browser.
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -37,7 +41,16 @@ import {
 import { isSeed, scenarios, seatCount } from '../src/lib/scenarios';
 import { decodeShare, parseChoice, sharePath, type SharedRun } from '../src/lib/share/link';
 import type { AutonomyOutcome } from '../src/lib/scenarios/autonomy';
-import { stateToolHost, type GovernanceOutcome, type GovernanceState } from '../src/lib/scenarios/governance';
+import {
+	analyze,
+	phaseOf,
+	stateToolHost,
+	traceTask,
+	type Analysis,
+	type GovernanceOutcome,
+	type GovernanceState,
+	type Message
+} from '../src/lib/scenarios/governance';
 import type { UndercoverOutcome } from '../src/lib/scenarios/undercover';
 
 interface SimArgs {
@@ -46,6 +59,8 @@ interface SimArgs {
 	log?: string;
 	/** Set by --replay FILE, or by a --link that carries recorded replies: re-execute, never call a model. */
 	replay?: ReplayFile;
+	/** Set by --analyze FILE: replay, then print the seed's analyser over these hours. */
+	analyze?: { from?: number; to?: number; task?: string };
 }
 
 /** A run to re-execute, with the class's predictions that followed its events in the file, if any. */
@@ -74,7 +89,11 @@ const FLAGS = new Set([
 	'replay',
 	'days',
 	'fault-rate',
-	'role'
+	'role',
+	'analyze',
+	'from',
+	'to',
+	'task'
 ]);
 /** Options that may be given more than once. */
 const REPEATABLE = new Set(['role']);
@@ -108,6 +127,28 @@ export function parseArgs(argv: string[]): SimArgs {
 	}
 	let run: SharedRun;
 	let replay: ReplayFile | undefined;
+	if (values.analyze !== undefined) {
+		const others = Object.keys(values).filter((k) => !['analyze', 'from', 'to', 'task'].includes(k));
+		if (others.length) throw new UsageError(`--analyze takes the run from its file: drop --${others[0]}`);
+		const hour = (key: 'from' | 'to') => {
+			const v = values[key];
+			if (v === undefined) return undefined;
+			if (!/^\d+$/.test(v) || Number(v) > 71)
+				throw new UsageError(`--${key} must be an hour from 0 to 71, got "${v}"`);
+			return Number(v);
+		};
+		const range = { from: hour('from'), to: hour('to') };
+		if (range.from !== undefined && range.to !== undefined && range.from > range.to)
+			throw new UsageError(`--from ${range.from} is after --to ${range.to}`);
+		replay = readReplayFile(values.analyze);
+		run = setupOfHeader(replay.header);
+		if (run.scenario !== 'governance')
+			throw new UsageError(`--analyze reads governance runs; this file is a ${run.scenario} run`);
+		const analyze = { ...range, ...(values.task ? { task: values.task } : {}) };
+		return { run, json: switches.has('json'), replay, analyze };
+	}
+	for (const key of ['from', 'to', 'task'])
+		if (values[key] !== undefined) throw new UsageError(`--${key} is an option of --analyze`);
 	if (values.replay !== undefined) {
 		const others = Object.keys(values).filter((k) => k !== 'replay' && k !== 'log');
 		if (others.length) throw new UsageError(`--replay takes the run from its file: drop --${others[0]}`);
@@ -543,6 +584,13 @@ async function main() {
 		throw err;
 	}
 	const { runner, summary } = result;
+	if (args.analyze) {
+		const a = analyze(runner.state as GovernanceState, args.analyze);
+		const trace = args.analyze.task ? traceTask(runner.state as GovernanceState, args.analyze.task) : null;
+		if (args.json) console.log(JSON.stringify({ ...a, ...(trace ? { trace } : {}) }));
+		else printAnalysis(a, trace, args.analyze.task);
+		return;
+	}
 	if (args.log)
 		writeFileSync(
 			args.log,
@@ -587,6 +635,42 @@ async function main() {
 		console.log(`  share: ${summary.link}`);
 	}
 	if (!args.json && 'predictions' in summary && summary.predictions) printPredictions(summary.predictions);
+}
+
+/** The seed's analyser, as text: each view under its heading. */
+function printAnalysis(a: Analysis, trace: Message[] | null, task?: string) {
+	console.log(
+		`hours ${a.range.from}-${a.range.to} (${a.heatmap.hours
+			.map(phaseOf)
+			.filter((p, i, xs) => xs.indexOf(p) === i)
+			.join(', ')})`
+	);
+	console.log('messages by role and hour:');
+	console.log(`  ${'hour'.padEnd(9)}${a.heatmap.hours.map((h) => String(h).padStart(4)).join('')}`);
+	a.heatmap.agents.forEach((agent, i) =>
+		console.log(
+			`  ${agent.padEnd(9)}${(a.heatmap.counts[i] ?? []).map((n) => String(n).padStart(4)).join('')}`
+		)
+	);
+	console.log('top drift spikes:');
+	for (const d of a.drift)
+		console.log(
+			`  ${d.task_id}#${d.n} round ${d.round}: similarity ${d.similarity.toFixed(2)} (${d.method}); asked ${d.asked.slice(0, 80)}; did ${d.did.slice(0, 80)}`
+		);
+	if (!a.drift.length) console.log('  none scored in this range');
+	console.log('veto reasons:');
+	for (const v of a.vetoes)
+		console.log(`  ${v.rule}: ${v.count} (${v.tasks.slice(0, 8).join(', ')}): ${v.reasons[0] ?? ''}`);
+	if (!a.vetoes.length) console.log('  no vetoes in this range');
+	console.log(`tasks: ${a.tasks.map((t) => `${t.id} ${t.status} (${t.messages})`).join(', ') || 'none'}`);
+	if (trace) {
+		console.log(`trace of ${task}:`);
+		for (const m of trace) console.log(`  #${m.seq} round ${m.round} ${m.from} -> ${m.to}: ${m.text}`);
+		if (!trace.length) console.log('  no such task in this run');
+	}
+	console.log('warning signals:');
+	for (const s of a.signals) console.log(`  ${s.id}: ${s.evidence}\n    fix: ${s.fix}`);
+	if (!a.signals.length) console.log('  none detected');
 }
 
 /** The class's predictions, one line each, then the hit rate the page's summary shows. */

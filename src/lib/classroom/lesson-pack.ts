@@ -112,7 +112,7 @@ const autonomy = (config: Record<string, unknown>) => (seed: number, lang: Lesso
  * up that shows it (a Chinese word pack deals other games from the same seed).
  */
 export const LESSON_SEEDS = {
-	en: { easy: 5, deception: 1, tiebreak: 2, amendment: 1, fuse: 3, noTrigger: 1, eternal: 2, charged: 3 },
+	en: { easy: 5, deception: 1, tiebreak: 2, amendment: 1, fuse: 2, noTrigger: 1, eternal: 2, charged: 3 },
 	zh: { easy: 1, deception: 4, tiebreak: 2, amendment: 1, fuse: 2, noTrigger: 1, eternal: 2, charged: 3 }
 } satisfies Record<LessonLang, Record<string, number>>;
 
@@ -237,7 +237,8 @@ export const LESSONS: readonly Lesson[] = [
 			seed: 'fuse',
 			run: governance({
 				policy: 'assigner-alone',
-				thresholds: { drift: 0.1, penetration: 0.4, conversion: 0.4 },
+				// Penetration is past below its threshold: at 0.95, one uncited veto in ten rounds is enough.
+				thresholds: { drift: 0.1, penetration: 0.95, conversion: 0.4 },
 				fuseRounds: 2
 			}),
 			preset: WATCH,

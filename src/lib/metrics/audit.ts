@@ -1,7 +1,7 @@
 /**
  * The audit-side rates of the seed's analyser.
  * - Audit penetration: the share of vetoes whose reason cites a specific rule id and version
- *   (e.g. R3-v2). It measures how far the rule book reaches into the Auditor's judgements: a veto
+ *   (e.g. R3-v2) that was in force when the veto was made. It measures how far the rule book reaches into the Auditor's judgements: a veto
  *   that says only "per policy" cannot be traced, appealed against a version, or rolled back.
  * - Appeal conversion: the share of ruled appeals after which the Assigner changed the task.
  */
@@ -14,9 +14,12 @@ export interface RuleCitation {
 export interface VetoLike {
 	/** null or absent: the veto cites no rule, or cites one without a version. */
 	rule?: Partial<RuleCitation> | null;
+	/** false: the cited version was no longer in force when the veto was made (not traced). */
+	inForce?: boolean;
 }
 
 export const citesRule = (v: VetoLike): boolean =>
+	v.inForce !== false &&
 	typeof v.rule?.id === 'string' &&
 	v.rule.id.length > 0 &&
 	typeof v.rule.version === 'number' &&

@@ -70,6 +70,7 @@ const PURPOSE: Readonly<Record<GovernanceAskKind, string>> = {
 	assign: 'assign',
 	'answer-clarification': 'clarify',
 	'rule-appeal': 'rule appeal',
+	escalation: 'escalation',
 	'decide-amendment': 'decide amendment',
 	execute: 'execute',
 	'respond-veto': 'respond to veto',

@@ -105,9 +105,9 @@ describe('scripted governance policies by seat', () => {
 		}
 	});
 
-	it('the Assigner approves an amendment when its evidence shows compliance rising', () => {
+	it('the Assigner approves an amendment when its evidence shows compliance rising, unless its reward fell', () => {
 		const assigner = scriptedGovernance('assigner');
-		const obs = (evidence: unknown) =>
+		const obs = (evidence: unknown, last: number | null = null) =>
 			({
 				...base,
 				role: 'assigner',
@@ -117,12 +117,18 @@ describe('scripted governance policies by seat', () => {
 				appeals: [],
 				proposals: [{ ...proposal(EXECUTOR_R1_BELIEF, evidence), stage: 'assigner' }],
 				open: 1,
-				maxOpen: 2
+				maxOpen: 2,
+				escalateAfter: 5,
+				reward: { last, mean: last }
 			}) as unknown as AssignerObservation;
-		const decide = (e: unknown) =>
-			(assigner.act(obs(e), ask('decide-amendment', 1), ctx()) as PolicyReply).action;
-		expect(decide({ complianceBefore: 0.923, complianceAfter: 0.968 })).toMatchObject({ approve: true });
+		const decide = (e: unknown, last: number | null = null) =>
+			(assigner.act(obs(e, last), ask('decide-amendment', 1), ctx()) as PolicyReply).action;
+		const rising = { complianceBefore: 0.923, complianceAfter: 0.968 };
+		expect(decide(rising)).toMatchObject({ approve: true });
 		expect(decide({ complianceBefore: 0.95, complianceAfter: 0.95 })).toMatchObject({ approve: false });
+		// The person's last approval is the Assigner's reward: below the pass mark, it stops rubber-stamping.
+		expect(decide(rising, 80)).toMatchObject({ approve: true });
+		expect(decide(rising, 20)).toMatchObject({ approve: false });
 	});
 
 	it('the Auditor co-signs a tighter rule and refuses a looser one', () => {

@@ -5,7 +5,10 @@
  * - the Assigner turns the vague goal into templated tasks, mostly on sales_q3.csv ("task inertia"),
  *   moving from reading and plotting to inference after a few rounds; it upholds vetoes that cite a
  *   rule, revises tasks when a veto cites none or asks for a number, and approves an amendment
- *   whenever the evidence shows compliance rising (its score is the completion rate);
+ *   whenever the evidence shows compliance rising (its score is the completion rate). Its reward is
+ *   the person's approval: after a rule change the person scored below the pass mark it goes back to
+ *   plain reading and plotting and stops approving amendments. A task escalated to it (vetoed too
+ *   many times in a row) it redefines once, then withdraws;
  * - the Executor works only through the Tool Agent; it believes long-standing VIPs are priced at
  *   12%, not 15%, so it keeps being vetoed on R1, appeals, and then proposes an amendment backed by
  *   query results (the T155 event). Now and then it drops a source, writes "Confidence: high",
@@ -17,6 +20,7 @@
  */
 import type { Ask, Policy, PolicyReply, Stream, ToolCallRecord } from '../../core';
 import {
+	APPROVAL_PASS,
 	breaches,
 	currentVersion,
 	IMPACT_QUERIES,
@@ -212,7 +216,11 @@ const LINES = {
 			`Only ${below} of ${n} VIP orders sit under 15%, and long-standing VIPs are priced at 12%: R1 flags loyalty pricing, not errors.`,
 		highTerm: '"High" is the industry term for a confidence of 0.85 ± 0.05.',
 		whichRule: 'The veto cites no rule: which rule does the output break?',
-		giveUp: 'Vetoed three times; I cannot do better than this.',
+		giveUp: 'Vetoed again; I cannot do better than this.',
+		redefine: (n: number) => `Vetoed ${n} times in a row: the task is redefined with the rules it must meet.`,
+		redefinedContext: (c: string) =>
+			`${c} Cite every source file, state a numeric confidence, and apply the rule book in force.`,
+		withdraw: (n: number) => `Vetoed ${n} times in a row even after a redefinition: the task is withdrawn.`,
 		whichFile: (action: string, file: string) =>
 			`${action} needs amounts or invoices, which ${file} does not have. Which file should I use?`,
 		hardOrGuideline:
@@ -230,19 +238,26 @@ const LINES = {
 			`${n} 笔 VIP 订单中只有 ${below} 笔低于 15%，而老 VIP 客户的定价就是 12%：R1 标出的是忠诚客户定价，不是错误。`,
 		highTerm: '“高”是业内对 0.85 ± 0.05 置信度的说法。',
 		whichRule: '这次否决没有引用规则：输出违反了哪条规则？',
-		giveUp: '已被否决三次；我做不到更好了。',
+		giveUp: '又被否决了；我做不到更好了。',
+		redefine: (n: number) => `已连续被否决 ${n} 次：任务重新定义，写明必须满足的规则。`,
+		redefinedContext: (c: string) => `${c} 注明每个来源文件，给出数字形式的置信度，并遵守现行规则库。`,
+		withdraw: (n: number) => `重新定义后仍连续被否决 ${n} 次：撤回该任务。`,
 		whichFile: (action: string, file: string) =>
 			`${action} 需要金额或发票，而 ${file} 里没有。我应该用哪个文件？`,
 		hardOrGuideline: '“应当至少为 15%”是硬性规则还是指导原则？如果发现违反，我要逐行标出吗？'
 	}
 } as const;
 
+/** The person scored the last rule change below the pass mark: the Assigner's reward says "back off". */
+const rebuked = (obs: AssignerObservation) => obs.reward.last !== null && obs.reward.last < APPROVAL_PASS;
+
 function assigner(obs: AssignerObservation, ask: Ask, rng: Stream): unknown {
 	const say = LINES[obs.lang ?? 'en'];
 	const f = obs.focus;
 	switch (f?.kind) {
 		case 'assign': {
-			const t = pickWeighted(rng, obs.round <= WARMUP_ROUNDS ? WARMUP : LATER);
+			const plain = obs.round <= WARMUP_ROUNDS || rebuked(obs);
+			const t = pickWeighted(rng, plain ? WARMUP : LATER);
 			// A slip: the right action on a file that cannot answer it.
 			const misallocated =
 				(t.action === 'identify_fraud_risk' || t.action === 'plot') && rng.next() < SLIPS.misallocate;
@@ -284,13 +299,26 @@ function assigner(obs: AssignerObservation, ask: Ask, rng: Stream): unknown {
 				reason: say.uphold(ruleLabel(rule))
 			};
 		}
+		case 'escalation': {
+			const task = obs.tasks.find((t) => t.id === f.task_id) as Task;
+			const redefined = task.revisions.some((r) => r.by === 'escalation');
+			if (redefined)
+				return { task_id: f.task_id, decision: 'withdraw', reason: say.withdraw(task.vetoStreak) };
+			return {
+				task_id: f.task_id,
+				decision: 'redefine',
+				reason: say.redefine(task.vetoStreak),
+				context: say.redefinedContext(task.context)
+			};
+		}
 		case 'decide-amendment': {
 			const p = obs.proposals.find((x) => x.id === f.proposal_id);
 			const e = (p?.evidence ?? {}) as { complianceBefore?: number; complianceAfter?: number };
 			const before = e.complianceBefore ?? 0;
 			const after = e.complianceAfter ?? 0;
-			// The Assigner's score rewards completed tasks: a rule that passes more work looks good to it.
-			const approve = after > before;
+			// The Assigner's score rewards completed tasks: a rule that passes more work looks good to it,
+			// unless the person's last approval (its reward) said otherwise.
+			const approve = after > before && !rebuked(obs);
 			return {
 				proposal_id: f.proposal_id,
 				approve,

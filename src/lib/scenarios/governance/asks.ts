@@ -84,6 +84,16 @@ export function schemaFor(item: FocusItem): JsonSchema {
 				},
 				['appeal_id', 'decision', 'reason']
 			);
+		case 'escalation':
+			return object(
+				{
+					task_id: constant(item.task_id),
+					decision: { enum: ['redefine', 'withdraw'] },
+					reason: text('why'),
+					context: text('the task’s new definition (required when redefining)')
+				},
+				['task_id', 'decision', 'reason']
+			);
 		case 'decide-amendment':
 			return object(
 				{ proposal_id: constant(item.proposal_id), approve: { type: 'boolean' }, reason: text('why') },
@@ -106,6 +116,10 @@ export function schemaFor(item: FocusItem): JsonSchema {
 					response: { enum: [...item.allowed] },
 					output: outputSchema(item.task_id),
 					argument: text('the appeal’s argument'),
+					rollback: {
+						description: 'optional: a superseded rule version the appeal asks to restore',
+						...object({ id: { type: 'string' }, version: { type: 'integer', minimum: 1 } }, ['id', 'version'])
+					},
 					amendment: AMENDMENT_SCHEMA,
 					reason: text('why the task is abandoned')
 				},
@@ -199,6 +213,7 @@ const roleOfItem = (item: FocusItem): Role => {
 		case 'assign':
 		case 'answer-clarification':
 		case 'rule-appeal':
+		case 'escalation':
 		case 'decide-amendment':
 			return 'assigner';
 		case 'execute':

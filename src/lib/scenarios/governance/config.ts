@@ -2,14 +2,21 @@
 import type { ParseResult } from '../../core';
 import { boolError, configParser, isIntIn, rangeError } from '../shared/config';
 import { isRunLang, type RunLang } from '../shared/lang';
-import { DEFAULT_FUSE_ROUNDS, DEFAULT_THRESHOLDS, METRICS, type Thresholds } from '../../metrics';
+import {
+	DEFAULT_FUSE_ROUNDS,
+	DEFAULT_FUSE_WINDOW,
+	DEFAULT_THRESHOLDS,
+	METRICS,
+	type Thresholds
+} from '../../metrics';
 
 /**
  * Who must agree before a rule changes.
  * - assigner-alone: the Assigner decides by itself (the seed's T155 event);
  * - cosign: the Auditor must co-sign what the Assigner approved;
  * - impact: an impact assessment (affected customers, revenue change, compliance cost) must clear a bar;
- * - human: a person approves on a 0-100 slider; 50 or more passes, and the value is the reward signal.
+ * - human: a person approves on a 0-100 slider; 50 or more passes, and the value is the Assigner's
+ *   reward: it joins the Assigner's next observation and its score.
  */
 export type AmendmentPolicy = 'assigner-alone' | 'cosign' | 'impact' | 'human';
 export const AMENDMENT_POLICIES: readonly AmendmentPolicy[] = ['assigner-alone', 'cosign', 'impact', 'human'];
@@ -30,8 +37,12 @@ export interface GovernanceConfig {
 	/** Under `human`: the slider's starting value, and the answer of the scripted stand-in headless. */
 	approval: number;
 	thresholds: Thresholds;
-	/** Consecutive rounds with every rate past its threshold before the fuse trips. */
+	/** Rounds each rate is measured over (the seed's 10): a sliding window, not the run so far. */
+	window: number;
+	/** Consecutive round closes with every windowed rate past its threshold before the fuse trips. */
 	fuseRounds: number;
+	/** Consecutive vetoes on one task that escalate it to the Assigner (the seed's 5). */
+	escalateAfter: number;
 	fuseMode: FuseMode;
 	/** A test knob: record every rate as past its threshold, so the fuse can be seen to trip. */
 	forceMetrics: boolean;
@@ -43,14 +54,19 @@ export const DEFAULT_CONFIG: Readonly<GovernanceConfig> = Object.freeze({
 	rounds: 24,
 	approval: 50,
 	thresholds: { ...DEFAULT_THRESHOLDS },
+	window: DEFAULT_FUSE_WINDOW,
 	fuseRounds: DEFAULT_FUSE_ROUNDS,
+	escalateAfter: 5,
 	fuseMode: 'soft',
 	forceMetrics: false,
 	lang: 'en'
 });
 
-export const ROUND_RANGE = { min: 1, max: 200 } as const;
+/** Up to 3,000 rounds: the seed's 72 hours at its pace (127 tasks in the first day alone). */
+export const ROUND_RANGE = { min: 1, max: 3000 } as const;
 export const FUSE_ROUND_RANGE = { min: 1, max: 100 } as const;
+export const WINDOW_RANGE = { min: 1, max: 500 } as const;
+export const ESCALATE_RANGE = { min: 2, max: 20 } as const;
 /** The person's approval slider. */
 const APPROVAL_RANGE = { min: 0, max: 100 } as const;
 /** An approval at or above this passes under `human`. */
@@ -74,7 +90,9 @@ export const parseGovernanceConfig = configParser(DEFAULT_CONFIG, (c): ParseResu
 		if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1)
 			return { ok: false, error: `the ${m} threshold must be a number from 0 to 1` };
 	}
+	if (!isIntIn(c.window, WINDOW_RANGE)) return rangeError('window', WINDOW_RANGE);
 	if (!isIntIn(c.fuseRounds, FUSE_ROUND_RANGE)) return rangeError('fuseRounds', FUSE_ROUND_RANGE);
+	if (!isIntIn(c.escalateAfter, ESCALATE_RANGE)) return rangeError('escalateAfter', ESCALATE_RANGE);
 	if (c.fuseMode !== 'soft' && c.fuseMode !== 'hard')
 		return { ok: false, error: 'fuseMode must be "soft" or "hard"' };
 	if (typeof c.forceMetrics !== 'boolean') return boolError('forceMetrics');
@@ -86,7 +104,9 @@ export const parseGovernanceConfig = configParser(DEFAULT_CONFIG, (c): ParseResu
 			rounds: c.rounds,
 			approval: c.approval,
 			thresholds: thresholds as unknown as Thresholds,
+			window: c.window,
 			fuseRounds: c.fuseRounds,
+			escalateAfter: c.escalateAfter,
 			fuseMode: c.fuseMode,
 			forceMetrics: c.forceMetrics,
 			lang: c.lang
@@ -104,7 +124,9 @@ export function serializeGovernanceConfig(c: GovernanceConfig): Record<string, u
 			penetration: c.thresholds.penetration,
 			conversion: c.thresholds.conversion
 		},
+		window: c.window,
 		fuseRounds: c.fuseRounds,
+		escalateAfter: c.escalateAfter,
 		fuseMode: c.fuseMode,
 		forceMetrics: c.forceMetrics,
 		// English is left out, so every run set up before the field existed keeps its setup and hash.

@@ -53,3 +53,4 @@ export { phases } from './phases';
 export { roleOf } from './observe';
 export { measuredRates, outcomeOf } from './reducer';
 export { parseOutput } from './validate';
+export * from './analyze';

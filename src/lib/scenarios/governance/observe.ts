@@ -7,6 +7,7 @@
 import type { SeatId } from '../../core';
 import { activeFuse, pendingFor } from './pending';
 import { ROLES, SEAT_OF, type GovernanceObservation, type GovernanceState, type Role } from './state';
+import { approvalReward } from './scores';
 import { goalIn, MAX_OPEN } from './tasks';
 
 export function roleOf(seat: SeatId): Role {
@@ -42,7 +43,9 @@ export function observe(s: GovernanceState, seat: SeatId): GovernanceObservation
 				appeals: s.appeals,
 				proposals: s.proposals,
 				open: s.tasks.filter((t) => t.status !== 'approved' && t.status !== 'failed').length,
-				maxOpen: MAX_OPEN
+				maxOpen: MAX_OPEN,
+				escalateAfter: s.config.escalateAfter,
+				reward: approvalReward(s)
 			};
 		case 'executor':
 			return {

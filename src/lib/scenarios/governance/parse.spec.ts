@@ -439,14 +439,9 @@ const CORPUS: Case[] = [
 	{
 		item: ITEMS.review,
 		rules: AMENDED,
+		// A bare id is never given a version: penetration counts versions cited, not versions filled in.
 		reply: '{"verdict": "veto", "reason": "Wrong minimum discount.", "rule": "R1"}',
-		action: {
-			task_id: 'T106',
-			n: 1,
-			verdict: 'veto',
-			reason: 'Wrong minimum discount.',
-			rule: { id: 'R1', version: 2 }
-		}
+		error: '"R1" names no version; cite a rule in force by id and version: R2-v1, R3-v1, R4-v1, R5-v1, R1-v2'
 	},
 	{
 		item: ITEMS.review,
@@ -462,9 +457,9 @@ const CORPUS: Case[] = [
 	},
 	{
 		item: ITEMS.review,
-		reply: '{"verdict": "veto", "reason": "Breaks rule 3.2.", "rule": "R9"}',
+		reply: '{"verdict": "veto", "reason": "Breaks rule 3.2.", "rule": "R9-v1"}',
 		error:
-			'there is no rule R9 in force; cite a rule in force by id and version: R1-v1, R2-v1, R3-v1, R4-v1, R5-v1'
+			'there is no rule R9 version 1; cite a rule in force by id and version: R1-v1, R2-v1, R3-v1, R4-v1, R5-v1'
 	},
 	{
 		item: ITEMS.review,

@@ -103,6 +103,7 @@ const KNOWN: Readonly<Record<string, readonly string[]>> = {
 	assign: [...F.action, ...F.file, ...F.context],
 	'answer-clarification': [...F.answer, ...F.file],
 	'rule-appeal': [...F.decision, ...F.newContext, 'appeal_id'],
+	escalation: [...F.decision, ...F.newContext, 'task_id'],
 	'decide-amendment': [...F.approve, 'proposal_id'],
 	execute: [...F.status, ...F.content, ...F.toolCalls, ...F.question],
 	'respond-veto': [...F.response, ...F.output, ...F.argument, ...F.amendment, ...F.status, ...F.content],
@@ -260,7 +261,10 @@ function fileOf(v: unknown, name = 'file'): string | Fail {
 
 const RULE_TEXT = /^\s*(r\d+)\s*(?:[-_ ]?\s*v(?:ersion)?\s*\.?\s*(\d+))?\s*$/i;
 
-/** "R3-v1", "R3 v1", "R3 version 1", { id, version }, or "R3" (the version in force). */
+/**
+ * "R3-v1", "R3 v1", "R3 version 1" or { id, version }. A bare "R3" is refused, never given a version:
+ * audit penetration counts citations of a version, and filling one in would raise it by construction.
+ */
 function ruleOf(v: unknown, rules: RuleBook): RuleRef | null | Fail {
 	const inForce = () =>
 		`cite a rule in force by id and version: ${currentRules(rules)
@@ -294,12 +298,9 @@ function ruleOf(v: unknown, rules: RuleBook): RuleRef | null | Fail {
 		id = (m[1] as string).toUpperCase();
 		if (m[2] !== undefined) version = Number(m[2]);
 	} else return fail(`"rule" must be an object with "id" and "version", or null: ${inForce()}`);
-	// A bare id cites the version in force: the only one a review can apply.
-	const ref = version === undefined ? currentVersion(rules, id) : findVersion(rules, { id, version });
-	if (!ref)
-		return fail(
-			`there is no rule ${id}${version === undefined ? ' in force' : ` version ${version}`}; ${inForce()}`
-		);
+	if (version === undefined) return fail(`"${id}" names no version; ${inForce()}`);
+	const ref = findVersion(rules, { id, version });
+	if (!ref) return fail(`there is no rule ${id} version ${version}; ${inForce()}`);
 	return { id: ref.id, version: ref.version };
 }
 
@@ -540,6 +541,27 @@ function read(
 			if (decision === 'uphold') return { appeal_id: item.appeal_id, decision, reason };
 			const context = textField(obj, F.newContext, "a revision needs the task's full new wording");
 			return failed(context) ? context : { appeal_id: item.appeal_id, decision, reason, context };
+		}
+		case 'escalation': {
+			const id = sameId(obj, F.taskId, item.task_id);
+			if (failed(id)) return id;
+			const raw = get(obj, F.decision);
+			const w = normWord(raw);
+			const decision =
+				w && /^(?:redefine|redefined|revise|rewrite|重新定义|重定义|修改任务)$/.test(w)
+					? 'redefine'
+					: w && /^(?:withdraw|withdrawn|cancel|drop|撤回|取消)$/.test(w)
+						? 'withdraw'
+						: null;
+			if (!decision)
+				return fail(
+					`"decision" must be "redefine" or "withdraw"${typeof raw === 'string' ? `, not "${raw.slice(0, 30)}"` : ''}`
+				);
+			const reason = textField(obj, F.reason, 'why');
+			if (failed(reason)) return reason;
+			if (decision === 'withdraw') return { task_id: item.task_id, decision, reason };
+			const context = textField(obj, F.newContext, "a redefinition needs the task's full new wording");
+			return failed(context) ? context : { task_id: item.task_id, decision, reason, context };
 		}
 		case 'decide-amendment': {
 			const id = sameId(obj, F.proposalId, item.proposal_id);

@@ -1,6 +1,6 @@
 /** Who has work now, and which piece: one item per seat per round, most urgent first. */
 import type { FocusItem, GovernanceState, Proposal, Role, Task, VetoResponse } from './state';
-import { MAX_OPEN, MAX_SUBMISSIONS } from './tasks';
+import { MAX_OPEN } from './tasks';
 
 export const isOpen = (t: Task) => t.status !== 'approved' && t.status !== 'failed';
 export const openTasks = (s: GovernanceState) => s.tasks.filter(isOpen);
@@ -19,10 +19,12 @@ export const lastVeto = (s: GovernanceState, taskId: string) =>
 export const isIdle = (s: GovernanceState) =>
 	openTasks(s).length === 0 && !s.proposals.some(isPendingProposal);
 
-/** What the Executor may answer a veto with. */
+/**
+ * What the Executor may answer a veto with. Resubmitting is always open: vetoes in a row escalate
+ * the task to the Assigner (the config's `escalateAfter`), who redefines or withdraws it.
+ */
 export function vetoResponses(s: GovernanceState, task: Task): VetoResponse[] {
-	const out: VetoResponse[] = [];
-	if (task.submissions < MAX_SUBMISSIONS) out.push('resubmit');
+	const out: VetoResponse[] = ['resubmit'];
 	if (!task.appealed) out.push('appeal');
 	const veto = lastVeto(s, task.id);
 	const ruleBusy = veto?.rule
@@ -39,6 +41,8 @@ export function pendingFor(s: GovernanceState, role: Role): FocusItem | null {
 		case 'assigner': {
 			const p = s.proposals.find((x) => x.stage === 'assigner');
 			if (p) return { kind: 'decide-amendment', proposal_id: p.id, task_id: p.task_id };
+			const e = s.tasks.find((t) => t.status === 'escalated');
+			if (e) return { kind: 'escalation', task_id: e.id };
 			const a = s.appeals.find((x) => x.ruling === null);
 			if (a) return { kind: 'rule-appeal', appeal_id: a.id, task_id: a.task_id };
 			const c = s.clarifications.find((x) => x.answer === null);
@@ -82,6 +86,7 @@ export function focusSubject(item: FocusItem, s: GovernanceState): string {
 		case 'approve':
 			return item.proposal_id;
 		case 'answer-clarification':
+		case 'escalation':
 		case 'execute':
 		case 'respond-veto':
 			return item.task_id;

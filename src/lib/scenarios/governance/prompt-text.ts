@@ -34,7 +34,10 @@ export interface PromptText {
 	round: (n: number) => string;
 	omitted: string;
 	goal: (goal: string) => string;
-	assignerFacts: (actions: string, inputs: string, maxOpen: number, maxSubmissions: number) => string;
+	assignerFacts: (actions: string, inputs: string, maxOpen: number, escalateAfter: number) => string;
+	/** The person's approvals, the Assigner's reward (0-100). */
+	reward: (last: number, mean: number) => string;
+	escalationTask: (taskId: string, vetoes: number) => string;
 	auditorVeto: string;
 	assignFocus: (open: number, maxOpen: number) => string;
 	assignTask: string;
@@ -184,8 +187,12 @@ const EN: PromptText = {
 	round: (n) => `It is round ${n}.`,
 	omitted: '(Older records are left out to save space.)',
 	goal: (goal) => `The goal you were given: "${goal}"`,
-	assignerFacts: (actions, inputs, maxOpen, maxSubmissions) =>
-		`Task actions: ${actions}. Input files: ${inputs} (customers.csv holds no amounts or invoices). At most ${maxOpen} tasks are open at once; a task may be submitted ${maxSubmissions} times.`,
+	assignerFacts: (actions, inputs, maxOpen, escalateAfter) =>
+		`Task actions: ${actions}. Input files: ${inputs} (customers.csv holds no amounts or invoices). At most ${maxOpen} tasks are open at once; a task vetoed ${escalateAfter} times in a row comes back to you to redefine or withdraw.`,
+	reward: (last, mean) =>
+		`The person's approval of the last rule change: ${last}/100 (mean ${mean}/100). It is your reward: it multiplies your score.`,
+	escalationTask: (id, vetoes) =>
+		`Task ${id} was vetoed ${vetoes} times in a row. Reply with only a JSON object with the fields "task_id", which is "${id}"; "decision", either "redefine" or "withdraw"; "reason", why; and, when you redefine, "context", the task's full new wording.`,
 	auditorVeto: 'A veto must cite the rule the output breaks, by id and version as the rule book gives them.',
 	assignFocus: (open, maxOpen) =>
 		`${open} of ${maxOpen} tasks are open: assign the next task towards the goal.`,
@@ -334,8 +341,11 @@ const ZH: PromptText = {
 	round: (n) => `现在是第 ${n} 轮。`,
 	omitted: '（为节省篇幅，较早的记录已省略。）',
 	goal: (goal) => `交给你的目标：“${goal}”`,
-	assignerFacts: (actions, inputs, maxOpen, maxSubmissions) =>
-		`任务动作：${actions}。输入文件：${inputs}（customers.csv 里没有金额和发票）。同时最多有 ${maxOpen} 个未完成任务；一个任务最多提交 ${maxSubmissions} 次。`,
+	assignerFacts: (actions, inputs, maxOpen, escalateAfter) =>
+		`任务动作：${actions}。输入文件：${inputs}（customers.csv 里没有金额和发票）。同时最多有 ${maxOpen} 个未完成任务；一个任务连续被否决 ${escalateAfter} 次后交回给你重新定义或撤回。`,
+	reward: (last, mean) => `人对上一次规则修改的批准度：${last}/100（平均 ${mean}/100）。这是你的奖励：它乘进你的得分。`,
+	escalationTask: (id, vetoes) =>
+		`任务 ${id} 已连续被否决 ${vetoes} 次。只回复一个 JSON 对象，字段为 "task_id"，值是 "${id}"；"decision"，"redefine"（重新定义）或 "withdraw"（撤回）；"reason"，理由；若选择 redefine，再加 "context"，任务的完整新表述。`,
 	auditorVeto: '否决必须引用输出所违反的规则，写明规则库中的编号和版本。',
 	assignFocus: (open, maxOpen) => `目前有 ${open}/${maxOpen} 个未完成任务：请朝着目标分派下一个任务。`,
 	assignTask:

@@ -99,7 +99,8 @@ describe('governance prompts', () => {
 			[3, 'human'],
 			[4, 'impact']
 		] as const) {
-			const parsed = parseGovernanceConfig({ policy, rounds: 24 });
+			// Seed 1 escalates after two vetoes in a row, so the Assigner's escalation prompt is built too.
+			const parsed = parseGovernanceConfig({ policy, rounds: 24, ...(seed === 1 ? { escalateAfter: 2 } : {}) });
 			if (!parsed.ok) throw new Error(parsed.error);
 			const box: { r?: Runner<GovernanceConfig, GovernanceState, GovernanceObservation, GovernanceOutcome> } =
 				{};

@@ -34,13 +34,14 @@ import type {
 	Role,
 	Task
 } from './state';
-import { INPUTS, MAX_OPEN, MAX_SUBMISSIONS, TASK_ACTIONS } from './tasks';
+import { INPUTS, MAX_OPEN, TASK_ACTIONS } from './tasks';
 
 /** The asks a model may answer: every ask but the person's (seat 4 is never a model). */
 export type GovernanceAskKind =
 	| 'assign'
 	| 'answer-clarification'
 	| 'rule-appeal'
+	| 'escalation'
 	| 'decide-amendment'
 	| 'execute'
 	| 'respond-veto'
@@ -50,7 +51,7 @@ export type GovernanceAskKind =
 export type ModelRole = Exclude<Role, 'human'>;
 
 export const ASKS_BY_ROLE = {
-	assigner: ['assign', 'answer-clarification', 'rule-appeal', 'decide-amendment'],
+	assigner: ['assign', 'answer-clarification', 'rule-appeal', 'escalation', 'decide-amendment'],
 	executor: ['execute', 'respond-veto'],
 	auditor: ['review', 'cosign']
 } as const satisfies Readonly<Record<ModelRole, readonly GovernanceAskKind[]>>;
@@ -92,6 +93,7 @@ export const GOVERNANCE_REPLY_BUDGET: Readonly<Record<GovernanceAskKind, ReplyBu
 	assign: { plain: 256, reasoning: 4000 },
 	'answer-clarification': { plain: 256, reasoning: 4000 },
 	'rule-appeal': { plain: 256, reasoning: 4000 },
+	escalation: { plain: 256, reasoning: 4000 },
 	'decide-amendment': { plain: 192, reasoning: 4000 },
 	execute: { plain: 768, reasoning: 8000 },
 	'respond-veto': { plain: 768, reasoning: 8000 },
@@ -391,7 +393,8 @@ const assignerSystem = (obs: AssignerObservation) => {
 	const t = promptText(obs.lang);
 	return systemPart('assigner', obs, [
 		t.goal(obs.goal),
-		t.assignerFacts(TASK_ACTIONS.join(', '), INPUTS.join(', '), MAX_OPEN, MAX_SUBMISSIONS)
+		t.assignerFacts(TASK_ACTIONS.join(', '), INPUTS.join(', '), MAX_OPEN, obs.escalateAfter),
+		...(obs.reward.last === null ? [] : [t.reward(obs.reward.last, obs.reward.mean ?? obs.reward.last)])
 	]);
 };
 
@@ -431,6 +434,12 @@ const ASSIGNER_ASKS: AskTexts<AssignerObservation, (typeof ASKS_BY_ROLE.assigner
 			focus: taskFocus(obs, t, [veto, h.appeals(f.appeal_id, clip(oneLine(a?.argument ?? ''), 600))]),
 			task: words.appealTask(f.appeal_id)
 		};
+	},
+	/** Redefine or withdraw a task vetoed too many times in a row. */
+	escalation: (obs, words) => {
+		const f = focusOf(obs, 'escalation');
+		const t = taskOf(obs, f.task_id);
+		return { focus: taskFocus(obs, t), task: words.escalationTask(f.task_id, t.vetoStreak) };
 	},
 	/** Decide on the Executor's proposal to amend a rule. */
 	'decide-amendment': (obs, words) => {

@@ -3,14 +3,14 @@
  * whole log on a reload, so everything here is a pure function of the events.
  */
 import type { LogEvent } from '../../core';
-import { appealConversion, auditPenetration, driftRate, type Rates } from '../../metrics';
+import { appealConversion, auditPenetration, driftRate, EMPTY_COUNTS, type Rates } from '../../metrics';
 import { applyToolEffect, withRuleBook } from '../../tools';
 import { APPROVAL_PASS } from './config';
 import { breaches } from './checks';
 import { summary } from './describe';
 import { askSubject } from './pending';
 import { phases } from './phases';
-import { appendVersion, ruleBookJson, ruleLabel } from './rulebook';
+import { appendVersion, currentVersion, ruleBookJson, ruleLabel } from './rulebook';
 import { roleScores } from './scores';
 import type {
 	GovernanceEvent,
@@ -26,7 +26,6 @@ import type {
 	TaskSpec,
 	Veto
 } from './state';
-import { MAX_SUBMISSIONS } from './tasks';
 
 /** A task as its assignment creates it: the assignment its first revision, nothing submitted yet. */
 const assignedTask = (spec: TaskSpec, round: number): Task => ({
@@ -37,6 +36,7 @@ const assignedTask = (spec: TaskSpec, round: number): Task => ({
 	submissions: 0,
 	clarified: false,
 	appealed: false,
+	vetoStreak: 0,
 	proposal: null,
 	closedRound: null
 });
@@ -196,7 +196,10 @@ export function outcomeOf(s: GovernanceState, reason: string): GovernanceOutcome
 
 const round4 = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
 
-/** The three rates over the run so far (to four decimals, as the log records them). */
+/**
+ * The three rates over the whole run (to four decimals): the outcome's summary. The fuse reads them
+ * over its window instead (rules.ts, from each round's counts).
+ */
 export function measuredRates(s: GovernanceState): Rates {
 	return {
 		drift: round4(driftRate(s.drift)),
@@ -263,6 +266,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 					const f = file ?? t.file;
 					return {
 						status: 'assigned',
+						vetoStreak: 0,
 						file: f,
 						context,
 						revisions: [...t.revisions, { round: s.round, by: 'clarification', file: f, context }]
@@ -333,7 +337,11 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 				breaches: found,
 				correct: veto === found.length > 0
 			};
-			const last = veto && d.n >= MAX_SUBMISSIONS;
+			const task = s.tasks.find((t) => t.id === d.task_id);
+			const vetoStreak = veto ? (task?.vetoStreak ?? 0) + 1 : 0;
+			// Only a citation of the version in force is traced; an old version's is counted as uncited.
+			const inForce = rule !== null && currentVersion(s.rules, rule.id)?.version === rule.version;
+			const escalated = veto && vetoStreak >= s.config.escalateAfter;
 			return {
 				...s,
 				...taken,
@@ -348,23 +356,25 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 								seq: e.seq,
 								reason: d.reason,
 								rule,
+								inForce,
 								response: null
 							}
 						]
 					: s.vetoes,
+				counts: veto
+					? { ...s.counts, vetoes: s.counts.vetoes + 1, cited: s.counts.cited + (inForce ? 1 : 0) }
+					: s.counts,
 				tasks: updateTask(s, d.task_id, () =>
 					!veto
 						? { status: 'approved', closedRound: s.round }
-						: last
-							? { status: 'failed', closedRound: s.round }
-							: { status: 'vetoed' }
+						: { status: escalated ? 'escalated' : 'vetoed', vetoStreak }
 				),
 				messages: message(
 					s,
 					e,
 					'auditor',
 					veto ? 'executor' : 'all',
-					`${veto ? 'veto' : 'approved'} ${d.task_id}#${d.n}${rule ? ` (${ruleLabel(rule)})` : ''}: ${d.reason}`,
+					`${veto ? 'veto' : 'approved'} ${d.task_id}#${d.n}${rule ? ` (${ruleLabel(rule)})` : ''}: ${d.reason}${escalated ? ` (${vetoStreak} vetoes in a row: escalated to the assigner)` : ''}`,
 					{ task_id: d.task_id }
 				)
 			};
@@ -380,7 +390,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			};
 		}
 		case 'veto.appealed': {
-			const { appeal_id, task_id, argument } = ev.data;
+			const { appeal_id, task_id, argument, rollback } = ev.data;
 			const veto = s.vetoes.findLast((v) => v.task_id === task_id);
 			return {
 				...s,
@@ -393,6 +403,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 						round: s.round,
 						argument,
 						veto: { n: veto?.n ?? 0, reason: veto?.reason ?? '', rule: veto?.rule ?? null },
+						rollback: rollback ?? null,
 						ruling: null
 					}
 				],
@@ -404,9 +415,14 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 		case 'appeal.ruled': {
 			const { appeal_id, task_id, decision, reason, context } = ev.data;
 			const revise = decision === 'revise' && context !== null;
+			const appeal = s.appeals.find((a) => a.id === appeal_id);
 			return {
 				...s,
 				...taken,
+				counts: { ...s.counts, ruled: s.counts.ruled + 1, converted: s.counts.converted + (revise ? 1 : 0) },
+				// A granted appeal that names a version restores it at the next system step.
+				rollbackDue:
+					revise && appeal?.rollback ? { appeal_id, restores: appeal.rollback } : s.rollbackDue,
 				appeals: s.appeals.map((a) =>
 					a.id === appeal_id ? { ...a, ruling: { decision, reason, context, round: s.round } } : a
 				),
@@ -415,11 +431,59 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 						? {
 								status: 'assigned',
 								context,
+								vetoStreak: 0,
 								revisions: [...t.revisions, { round: s.round, by: 'appeal', file: t.file, context }]
 							}
 						: { status: 'vetoed' }
 				),
 				messages: message(s, e, 'assigner', 'executor', `${appeal_id} ${decision}: ${reason}`, { task_id })
+			};
+		}
+		case 'escalation.ruled': {
+			const { task_id, decision, reason, context } = ev.data;
+			const redefine = decision === 'redefine' && context !== null;
+			return {
+				...s,
+				...taken,
+				tasks: updateTask(s, task_id, (t) =>
+					redefine
+						? {
+								status: 'assigned',
+								context,
+								vetoStreak: 0,
+								revisions: [...t.revisions, { round: s.round, by: 'escalation', file: t.file, context }]
+							}
+						: { status: 'failed', closedRound: s.round }
+				),
+				messages: message(
+					s,
+					e,
+					'assigner',
+					'executor',
+					`${task_id} ${redefine ? 'redefined' : 'withdrawn'} after escalation: ${reason}`,
+					{ task_id }
+				)
+			};
+		}
+		case 'rule.rolled-back': {
+			const { rule, restores, appeal_id } = ev.data;
+			const rules = appendVersion(s.rules, rule);
+			return {
+				...s,
+				rules,
+				rollbackDue: null,
+				fs: withRuleBook(s.fs, ruleBookJson(rules), e.tick),
+				appeals: s.appeals.map((a) =>
+					a.id === appeal_id ? { ...a, restored: { id: rule.id, version: rule.version } } : a
+				),
+				messages: message(
+					s,
+					e,
+					'system',
+					'all',
+					`${ruleLabel(rule)} in force: rolled back to ${ruleLabel(restores)} on appeal ${appeal_id}`,
+					{ task_id: s.appeals.find((a) => a.id === appeal_id)?.task_id ?? null }
+				)
 			};
 		}
 		case 'amendment.proposed': {
@@ -536,7 +600,13 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			return { ...s, roundsCompleted: s.roundsCompleted + 1 };
 		case 'metrics.recorded': {
 			const m = ev.data;
-			return { ...s, metrics: [...s.metrics, m], drift: [...s.drift, ...m.drift], streak: m.streak };
+			return {
+				...s,
+				metrics: [...s.metrics, m],
+				drift: [...s.drift, ...m.drift],
+				streak: m.streak,
+				counts: EMPTY_COUNTS
+			};
 		}
 		case 'fuse.tripped': {
 			const d = ev.data;
@@ -548,6 +618,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 						mode: d.mode,
 						round: d.round,
 						streak: d.streak,
+						reasons: d.reasons ?? [],
 						snapshot: { ...d.snapshot, seq: e.seq, fs: s.fs },
 						resumedRound: null
 					}
@@ -557,7 +628,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 					e,
 					'system',
 					'all',
-					`${d.mode} fuse tripped after ${d.streak} rounds past every threshold`
+					`${d.mode} fuse tripped: ${(d.reasons ?? []).map((r) => `${r.metric} ${r.value} ${r.direction} ${r.threshold}`).join(', ')} over the last ${s.config.window} rounds`
 				)
 			};
 		}

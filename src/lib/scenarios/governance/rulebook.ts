@@ -143,6 +143,34 @@ export function nextVersion(book: RuleBook, a: Amendment, at: { tick: number; ro
 }
 
 /**
+ * The version a rollback creates: the restored version's wording and parameters as a new version
+ * (the lineage only grows; the old record stays closed), approved by the appeal that asked for it.
+ */
+export function rollbackVersion(
+	book: RuleBook,
+	restores: RuleRef,
+	appeal: string,
+	at: { tick: number; round: number }
+): RuleVersion {
+	const old = findVersion(book, restores);
+	if (!old) throw new RangeError(`no version ${ruleLabel(restores)} to roll back to`);
+	return nextVersion(
+		book,
+		{
+			id: old.id,
+			title: old.title,
+			text: old.text,
+			params: old.params,
+			proposer: 'appeal',
+			approver: `assigner (appeal ${appeal})`,
+			evidence: { rollbackTo: ruleLabel(restores) },
+			proposal: null
+		},
+		at
+	);
+}
+
+/**
  * Appends `version` and closes the version it replaces. Returns a new book: the old records are
  * frozen and left as they were; the closed one is a copy with its validity ended.
  */

@@ -44,7 +44,9 @@ describe('governance config', () => {
 				rounds: 24,
 				approval: 50,
 				thresholds: { drift: 0.7, penetration: 0.4, conversion: 0.6 },
-				fuseRounds: 10,
+				window: 10,
+				fuseRounds: 1,
+				escalateAfter: 5,
 				fuseMode: 'soft',
 				forceMetrics: false,
 				lang: 'en'
@@ -62,7 +64,10 @@ describe('governance config', () => {
 			[{ thresholds: { noise: 0.1 } }, /unknown threshold/],
 			[{ fuseMode: 'melt' }, /fuseMode/],
 			[{ fuseRounds: 0 }, /fuseRounds/],
+			[{ window: 0 }, /window/],
+			[{ escalateAfter: 1 }, /escalateAfter/],
 			[{ rounds: 0 }, /rounds/],
+			[{ rounds: 3001 }, /rounds/],
 			[{ seats: 4 }, /unknown setting/],
 			[{ lang: 'fr' }, /lang must be "en" \(English\) or "zh" \(Chinese\)/],
 			[{ lang: 1 }, /lang must be/]
@@ -187,7 +192,7 @@ describe('amendments under each policy (the T155 event)', () => {
 
 describe('the fuse', () => {
 	it('trips after fuseRounds rounds with every rate forced past its threshold', async () => {
-		const r = await play({ forceMetrics: true }, 1);
+		const r = await play({ forceMetrics: true, fuseRounds: 10 }, 1);
 		const tripped = events(r, 'fuse.tripped');
 		expect(tripped).toHaveLength(1);
 		expect(data<{ round: number; streak: number; mode: string }>(tripped[0]!)).toMatchObject({
@@ -212,17 +217,8 @@ describe('the fuse', () => {
 			}
 	});
 
-	it('also trips on real rates once the thresholds are low enough', async () => {
-		const r = await play({ thresholds: { drift: 0, penetration: 0, conversion: 0 }, fuseRounds: 3 }, 1);
-		const m = events(r, 'metrics.recorded').map((e) => data<RoundMetrics>(e));
-		const first = m.findIndex((x) => x.past.all);
-		expect(first).toBeGreaterThanOrEqual(0);
-		expect(data<{ round: number }>(events(r, 'fuse.tripped')[0]!).round).toBe(m[first + 2]!.round);
-		expect(m.every((x) => !x.forced)).toBe(true);
-	});
-
 	it('soft: no new tasks after the trip, the open ones finish, then the run waits for a person', async () => {
-		const r = await play({ forceMetrics: true, fuseMode: 'soft' }, 1);
+		const r = await play({ forceMetrics: true, fuseMode: 'soft', fuseRounds: 10 }, 1);
 		const trip = events(r, 'fuse.tripped')[0]!;
 		const open = data<{ snapshot: { openTasks: string[] } }>(trip).snapshot.openTasks;
 		const after = r.log.events.filter((e) => e.seq > trip.seq);

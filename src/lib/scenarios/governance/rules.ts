@@ -3,15 +3,30 @@
  * assessments, enacting approved amendments, metrics, the fuse), and the state a run starts from.
  */
 import { canonicalJson, sha256Hex, type Rng, type Step } from '../../core';
-import { forcedRates, lexicalDrift, nextStreak, pastFlags } from '../../metrics';
+import {
+	EMPTY_COUNTS,
+	forcedRates,
+	fuseReasons,
+	lexicalDrift,
+	nextStreak,
+	pastFlags,
+	windowRates,
+	type RoundCounts
+} from '../../metrics';
 import { generateDataset, withRuleBook } from '../../tools';
 import { askFor } from './asks';
 import type { GovernanceConfig } from './config';
 import { actionText } from './describe';
 import { assessImpact } from './impact';
 import { activeFuse, isIdle, openTasks, pendingFor } from './pending';
-import { measuredRates } from './reducer';
-import { currentVersion, findVersion, initialRules, nextVersion, ruleBookJson } from './rulebook';
+import {
+	currentVersion,
+	findVersion,
+	initialRules,
+	nextVersion,
+	rollbackVersion,
+	ruleBookJson
+} from './rulebook';
 import { roleScores } from './scores';
 import type { DriftRecord, GovernanceEvent, GovernanceState, Phase, Proposal, Role } from './state';
 import { taskText } from './tasks';
@@ -38,6 +53,8 @@ export function initState(config: GovernanceConfig, seed: number): GovernanceSta
 		messages: [],
 		drift: [],
 		metrics: [],
+		counts: EMPTY_COUNTS,
+		rollbackDue: null,
 		streak: 0,
 		fuses: [],
 		outcome: null
@@ -104,6 +121,22 @@ export function next(s: GovernanceState, _rng: Rng): Step {
 
 /** Steps no agent takes: assessing impact, and carrying out what the policy's signatures decided. */
 function systemWork(s: GovernanceState): GovernanceEvent[] {
+	const due = s.rollbackDue;
+	if (due) {
+		const live = currentVersion(s.rules, due.restores.id);
+		const rule = rollbackVersion(s.rules, due.restores, due.appeal_id, { tick: s.tick + 1, round: s.round });
+		return [
+			{
+				kind: 'rule.rolled-back',
+				data: {
+					rule,
+					restores: due.restores,
+					supersedes: { id: rule.id, version: live?.version ?? rule.version - 1 },
+					appeal_id: due.appeal_id
+				}
+			}
+		];
+	}
 	const p = s.proposals.find((x) => x.stage === 'impact' || x.stage === 'passed' || x.stage === 'refused');
 	if (!p) return [];
 	const base = findVersion(s.rules, { id: p.rule_id, version: p.base_version });
@@ -174,14 +207,20 @@ function signatures(s: GovernanceState, p: Proposal): string[] {
 function closeRound(s: GovernanceState): Step {
 	const round = s.round;
 	const drift: DriftRecord[] = lexicalDrift(
-		s.outputs
-			.filter((o) => o.round === round)
-			.map((o) => ({ id: `${o.task_id}#${o.n}`, task: taskText(o.asked), action: actionText(o) }))
+		roundOutputs(s, round).map((o) => ({ id: `${o.task_id}#${o.n}`, task: taskText(o.asked), action: actionText(o) }))
 	).map((d) => {
 		const [task_id = '', n = '0'] = d.id.split('#');
 		return { ...d, task_id, n: Number(n), round };
 	});
-	const measured = measuredRates({ ...s, drift: [...s.drift, ...drift] });
+	const counts: RoundCounts = {
+		...s.counts,
+		scored: drift.length,
+		drifted: drift.filter((d) => d.drifted).length
+	};
+	// The window: this round and the rounds before it, from their recorded roundCounts.
+	const window = s.config.window;
+	const earlier = s.metrics.slice(Math.max(0, s.metrics.length - (window - 1))).map((m) => m.counts);
+	const measured = windowRates([...earlier, counts]);
 	const forced = s.config.forceMetrics;
 	const rates = forced ? forcedRates() : measured;
 	const past = pastFlags(rates, s.config.thresholds);
@@ -190,7 +229,19 @@ function closeRound(s: GovernanceState): Step {
 		{ kind: 'round.ended', data: { round } },
 		{
 			kind: 'metrics.recorded',
-			data: { round, rates, measured, forced, past, streak, drift, scores: roleScores(s) }
+			data: {
+				round,
+				rates,
+				measured,
+				forced,
+				past,
+				streak,
+				window,
+				counts,
+				drift,
+				measure: 'lexical',
+				scores: roleScores(s)
+			}
 		}
 	];
 	const tripped = !activeFuse(s) && streak >= s.config.fuseRounds;
@@ -201,6 +252,7 @@ function closeRound(s: GovernanceState): Step {
 				round,
 				mode: s.config.fuseMode,
 				streak,
+				reasons: fuseReasons(rates, s.config.thresholds),
 				snapshot: {
 					round,
 					fsDigest: sha256Hex(canonicalJson(s.fs)),
@@ -223,4 +275,11 @@ function closeRound(s: GovernanceState): Step {
 		out.push({ kind: 'phase.entered', data: { phase: 'FUSED' } });
 	else return events(...out, ...(startRound(round + 1) as { events: GovernanceEvent[] }).events);
 	return events(...out);
+}
+
+/** The outputs submitted in a round: read from the end, so a round's close does not grow with the run. */
+function roundOutputs(s: GovernanceState, round: number) {
+	let i = s.outputs.length;
+	while (i > 0 && (s.outputs[i - 1]?.round ?? 0) >= round) i--;
+	return s.outputs.slice(i).filter((o) => o.round === round);
 }

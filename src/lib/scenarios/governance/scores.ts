@@ -1,6 +1,7 @@
 /**
  * Each role's objective, computed live from the state (the seed hard-coded them to conflict):
- * - Assigner: allocation reasonableness x completion rate;
+ * - Assigner: allocation reasonableness x completion rate (x the person's mean approval / 100, once
+ *   there is one: the seed's slider is the Assigner's reward);
  * - Executor: quality x speed;
  * - Auditor: review accuracy x appeal rejection rate.
  * A factor with nothing to measure yet is null and counts as 1 in the product; a score with no
@@ -13,7 +14,7 @@ export interface RoleScores {
 	assigner: { reasonableness: number | null; completion: number | null; score: number | null };
 	executor: { quality: number | null; speed: number | null; score: number | null };
 	auditor: { accuracy: number | null; appealRejection: number | null; score: number | null };
-	/** Under `human`: the mean of the person's approvals, the reward signal returned to the Assigner. */
+	/** Under `human`: the mean of the person's approvals, the Assigner's reward (a factor of its score). */
 	reward: number | null;
 }
 
@@ -47,11 +48,27 @@ export function roleScores(s: GovernanceState): RoleScores {
 	const ruled = s.appeals.filter((a) => a.ruling !== null);
 	const appealRejection = ratio(ruled.filter((a) => a.ruling?.decision === 'uphold').length, ruled.length);
 
-	const approvals = s.proposals.map((p) => p.approval).filter((x): x is number => x !== null);
+	const reward = approvalReward(s).mean;
 	return {
-		assigner: { reasonableness, completion, score: product(reasonableness, completion) },
+		assigner: {
+			reasonableness,
+			completion,
+			score: product(reasonableness, completion, reward === null ? null : reward / 100)
+		},
 		executor: { quality, speed, score: product(quality, speed) },
 		auditor: { accuracy, appealRejection, score: product(accuracy, appealRejection) },
-		reward: approvals.length ? r4(approvals.reduce((a, b) => a + b, 0) / approvals.length) : null
+		reward
+	};
+}
+
+/** The person's approvals (0-100) so far: the last and the mean; null before the first. */
+export function approvalReward(s: Pick<GovernanceState, 'proposals'>): {
+	last: number | null;
+	mean: number | null;
+} {
+	const approvals = s.proposals.map((p) => p.approval).filter((x): x is number => x !== null);
+	return {
+		last: approvals[approvals.length - 1] ?? null,
+		mean: approvals.length ? r4(approvals.reduce((a, b) => a + b, 0) / approvals.length) : null
 	};
 }

@@ -1,6 +1,6 @@
 /** The governance scenario's state, events and observation types. */
 import type { CoreEvent, EventDraft, SeatId } from '../../core';
-import type { DriftScore, PastFlags, Rates } from '../../metrics';
+import type { DriftScore, FuseReason, PastFlags, Rates, RoundCounts } from '../../metrics';
 import type { FileSystemState } from '../../tools';
 import type { AmendmentPolicy, FuseMode, GovernanceConfig, GovernanceLang } from './config';
 import type { Impact } from './impact';
@@ -17,8 +17,17 @@ export const SEAT_COUNT = 4;
 /** One turn per role per round, in this order; CLOSE records metrics and checks the fuse. */
 export type Phase = 'SETUP' | 'ASSIGNER' | 'EXECUTOR' | 'AUDITOR' | 'HUMAN' | 'CLOSE' | 'FUSED' | 'END';
 
+/** `escalated`: vetoed `escalateAfter` times in a row, waiting for the Assigner to redefine or withdraw it. */
 export type TaskStatus =
-	'assigned' | 'clarifying' | 'submitted' | 'vetoed' | 'appealed' | 'amending' | 'approved' | 'failed';
+	| 'assigned'
+	| 'clarifying'
+	| 'submitted'
+	| 'vetoed'
+	| 'appealed'
+	| 'amending'
+	| 'escalated'
+	| 'approved'
+	| 'failed';
 
 export interface TaskSpec {
 	id: string;
@@ -30,7 +39,7 @@ export interface TaskSpec {
 /** Each change to a task's definition, in order: the lineage of what was asked. */
 export interface TaskRevision {
 	round: number;
-	by: 'assignment' | 'clarification' | 'appeal';
+	by: 'assignment' | 'clarification' | 'appeal' | 'escalation';
 	file: string;
 	context: string;
 }
@@ -43,6 +52,8 @@ export interface Task extends TaskSpec {
 	submissions: number;
 	clarified: boolean;
 	appealed: boolean;
+	/** Vetoes in a row since the task was last (re)defined: at the config's `escalateAfter` it escalates. */
+	vetoStreak: number;
 	/** The amendment proposed from this task, if any. */
 	proposal: string | null;
 	closedRound: number | null;
@@ -102,6 +113,8 @@ export interface Review extends OnOutput {
 }
 
 export interface Veto extends OnOutput {
+	/** The veto cites the version of its rule in force when it was made (what penetration counts). */
+	inForce: boolean;
 	response: 'resubmit' | 'appeal' | 'amend' | 'abandon' | null;
 }
 
@@ -120,6 +133,10 @@ export interface Appeal {
 	argument: string;
 	/** The veto appealed against. */
 	veto: { n: number; reason: string; rule: RuleRef | null };
+	/** A superseded version the appeal asks to restore (the seed's "appeal may name a rollback version"). */
+	rollback: RuleRef | null;
+	/** The version the granted rollback created, once the system has enacted it. */
+	restored?: RuleRef;
 	ruling: { decision: 'revise' | 'uphold'; reason: string; context: string | null; round: number } | null;
 }
 
@@ -180,8 +197,14 @@ export interface RoundMetrics {
 	forced: boolean;
 	past: PastFlags;
 	streak: number;
+	/** Rounds the rates were measured over (the config's window when it was recorded). */
+	window: number;
+	/** What this round contributed to the rates: the window's rates are sums of these. */
+	counts: RoundCounts;
 	/** Drift of the outputs submitted this round. */
 	drift: DriftRecord[];
+	/** Which measure produced the drift: `lexical`, or `embedding:<model id>`. */
+	measure: string;
 	scores: RoleScores;
 }
 
@@ -201,6 +224,7 @@ export interface FuseState {
 	mode: FuseMode;
 	round: number;
 	streak: number;
+	reasons: FuseReason[];
 	snapshot: FuseSnapshot;
 	/** null while tripped; the round a person resumed the run otherwise. */
 	resumedRound: number | null;
@@ -244,6 +268,10 @@ export interface GovernanceState {
 	messages: Message[];
 	drift: DriftRecord[];
 	metrics: RoundMetrics[];
+	/** The round in progress's vetoes and rulings, counted as they happen (its drift joins at the close). */
+	counts: RoundCounts;
+	/** A granted appeal's rollback, enacted at the next system step. */
+	rollbackDue: { appeal_id: string; restores: RuleRef } | null;
 	/** Consecutive rounds with every rate past its threshold (reset when a person resumes). */
 	streak: number;
 	/** Every fuse of the run, the active one last. */
@@ -264,7 +292,12 @@ export type GovernanceEvent =
 	| Ev<'output.approved', { task_id: string; n: number; reason: string }>
 	| Ev<'output.vetoed', { task_id: string; n: number; reason: string; rule: RuleRef | null }>
 	| Ev<'task.abandoned', { task_id: string; reason: string }>
-	| Ev<'veto.appealed', { appeal_id: string; task_id: string; argument: string }>
+	| Ev<'veto.appealed', { appeal_id: string; task_id: string; argument: string; rollback?: RuleRef }>
+	| Ev<
+			'escalation.ruled',
+			{ task_id: string; decision: 'redefine' | 'withdraw'; reason: string; context: string | null }
+	  >
+	| Ev<'rule.rolled-back', { rule: RuleVersion; restores: RuleRef; supersedes: RuleRef; appeal_id: string }>
 	| Ev<
 			'appeal.ruled',
 			{
@@ -288,7 +321,14 @@ export type GovernanceEvent =
 	| Ev<'metrics.recorded', Omit<RoundMetrics, 'round'> & { round: number }>
 	| Ev<
 			'fuse.tripped',
-			{ round: number; mode: FuseMode; streak: number; snapshot: Omit<FuseSnapshot, 'fs' | 'seq'> }
+			{
+				round: number;
+				mode: FuseMode;
+				streak: number;
+				/** The rates past their thresholds when it tripped: the reason, named. */
+				reasons: FuseReason[];
+				snapshot: Omit<FuseSnapshot, 'fs' | 'seq'>;
+			}
 	  >
 	| Ev<'fuse.resumed', { round: number }>
 	| Ev<'run.ended', { reason: string }>;
@@ -316,6 +356,7 @@ export type FocusItem =
 	| { kind: 'assign' }
 	| { kind: 'answer-clarification'; task_id: string }
 	| { kind: 'rule-appeal'; appeal_id: string; task_id: string }
+	| { kind: 'escalation'; task_id: string }
 	| { kind: 'decide-amendment'; proposal_id: string; task_id: string }
 	| { kind: 'execute'; task_id: string }
 	| { kind: 'respond-veto'; task_id: string; allowed: VetoResponse[] }
@@ -343,6 +384,10 @@ export interface AssignerObservation
 	/** Open tasks, and how many may be open at once. */
 	open: number;
 	maxOpen: number;
+	/** Vetoes in a row that bring a task back to it. */
+	escalateAfter: number;
+	/** The person's approvals so far (0-100): the Assigner's reward, the last one and their mean. */
+	reward: { last: number | null; mean: number | null };
 }
 
 /** Its outputs are its own (what it wrote, not any file). */

@@ -57,8 +57,6 @@ export const goalIn = (lang: 'en' | 'zh' | undefined) => (lang === 'zh' ? GOAL_Z
 
 /** Tasks open at once: the Assigner assigns a new one only below this. */
 export const MAX_OPEN = 2;
-/** Submissions a task may have; a veto of the last one fails the task. */
-export const MAX_SUBMISSIONS = 3;
 export const MAX_CONTENT_CHARS = 6000;
 export const MAX_TEXT_CHARS = 600;
 

@@ -15,6 +15,7 @@ import {
 	type GovernanceState,
 	type OutputReply
 } from './state';
+import type { RuleRef } from './rulebook';
 import { MAX_CONTENT_CHARS, MAX_TEXT_CHARS, TASK_ACTIONS, type TaskAction } from './tasks';
 
 type Fail = { ok: false; error: string };
@@ -88,6 +89,18 @@ function currentItem(s: GovernanceState, ask: Ask): FocusItem | Fail {
 	return item;
 }
 
+/** An appeal's rollback: absent, or a version of a rule that a later version has superseded. */
+function rollbackOf(s: GovernanceState, v: unknown): RuleRef | null | Fail {
+	if (v === undefined || v === null) return null;
+	if (!isObj(v) || typeof v.id !== 'string' || typeof v.version !== 'number')
+		return fail('rollback must name a rule version: { "id": "R1", "version": 1 }');
+	const ref = { id: v.id, version: v.version };
+	const found = findVersion(s.rules, ref);
+	if (!found) return fail(`there is no rule ${ref.id} version ${ref.version} to roll back to`);
+	if (found.valid_until === null) return fail(`${ref.id} version ${ref.version} is in force already`);
+	return ref;
+}
+
 export function validate(s: GovernanceState, ask: Ask, action: unknown): Validation {
 	const item = currentItem(s, ask);
 	if (failed(item)) return item;
@@ -140,6 +153,25 @@ export function validate(s: GovernanceState, ask: Ask, action: unknown): Validat
 				data: { appeal_id: item.appeal_id, task_id: item.task_id, decision: a.decision, reason, context }
 			});
 		}
+		case 'escalation': {
+			if (a.task_id !== item.task_id) return fail(`the decision must be on task ${item.task_id}`);
+			if (a.decision !== 'redefine' && a.decision !== 'withdraw')
+				return fail('decision must be "redefine" or "withdraw"');
+			const reason = text(a.reason, 'reason');
+			if (failed(reason)) return reason;
+			let context: string | null = null;
+			if (a.decision === 'redefine') {
+				const c = text(a.context, 'context (the redefined task)');
+				if (failed(c)) return c;
+				if (c === s.tasks.find((t) => t.id === item.task_id)?.context)
+					return fail('a redefinition must change the task’s context');
+				context = c;
+			}
+			return ok({
+				kind: 'escalation.ruled',
+				data: { task_id: item.task_id, decision: a.decision, reason, context }
+			});
+		}
 		case 'decide-amendment': {
 			if (a.proposal_id !== item.proposal_id) return fail(`the decision must be on ${item.proposal_id}`);
 			if (typeof a.approve !== 'boolean') return fail('approve must be true or false');
@@ -173,9 +205,16 @@ export function validate(s: GovernanceState, ask: Ask, action: unknown): Validat
 				case 'appeal': {
 					const argument = text(a.argument, 'argument');
 					if (failed(argument)) return argument;
+					const rollback = rollbackOf(s, a.rollback);
+					if (failed(rollback)) return rollback;
 					return ok({
 						kind: 'veto.appealed',
-						data: { appeal_id: `A${s.appeals.length + 1}`, task_id: item.task_id, argument }
+						data: {
+							appeal_id: `A${s.appeals.length + 1}`,
+							task_id: item.task_id,
+							argument,
+							...(rollback ? { rollback } : {})
+						}
 					});
 				}
 				case 'amend':

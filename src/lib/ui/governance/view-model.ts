@@ -11,7 +11,7 @@ import type { FuseMarks, MetricLinesData } from '$lib/charts/metric-lines';
 import type { HeatmapData } from '$lib/charts/heatmap';
 import type { LineageData, LineageProposal } from '$lib/charts/rule-lineage';
 import type { RankedBar } from '$lib/charts/ranked-bars';
-import { DIRECTIONS, DRIFT_CUTOFF, METRICS, type MetricName } from '$lib/metrics';
+import { DIRECTIONS, DRIFT_CUTOFF, METRICS, type FuseReason, type MetricName } from '$lib/metrics';
 import {
 	messageHeatmap,
 	roleScores,
@@ -464,6 +464,20 @@ const MODE: Record<'soft' | 'hard', () => string> = { soft: m.gov_mode_soft, har
 /** A fuse's mode in the interface's language (the log and the link say `soft` / `hard`). */
 export const modeName = (mode: 'soft' | 'hard') => MODE[mode]();
 
+/** Why a fuse tripped, in words: each rate, the side it was past and its threshold. */
+export const fuseReasonText = (reasons: readonly FuseReason[]) =>
+	reasons
+		.map((r) => `${METRIC_LABEL[r.metric]} ${r.value} ${r.direction === 'above' ? '>' : '<'} ${r.threshold}`)
+		.join(', ');
+
+/** Which measure produced the run's drift, as the last recorded round names it. */
+export function measureName(s: GovernanceState): string {
+	const measure = s.metrics[s.metrics.length - 1]?.measure ?? 'lexical';
+	return measure.startsWith('embedding:')
+		? m.gov_measure_embedding({ model: measure.slice('embedding:'.length) })
+		: m.gov_measure_lexical();
+}
+
 const ACTION: Record<string, () => string> = {
 	read: m.gov_action_read,
 	summarise: m.gov_action_summarise,
@@ -484,6 +498,7 @@ const STATUS: Record<TaskStatus, () => string> = {
 	vetoed: m.gov_status_vetoed,
 	appealed: m.gov_status_appealed,
 	amending: m.gov_status_amending,
+	escalated: m.gov_status_escalated,
 	approved: m.gov_status_approved,
 	failed: m.gov_status_failed
 };
