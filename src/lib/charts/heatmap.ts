@@ -4,12 +4,13 @@
  *
  * Made for a classroom projector: the viewBox is as wide as the container, so labels are drawn at
  * 14px or more; counts are written inside the cells whenever a cell is wide enough to hold them, and
- * every cell carries a tooltip. The columns span the whole run from the start, so cells do not
- * resize as rounds go by. Redrawn after every event with keyed joins (agent and round).
+ * every cell carries a tooltip. The axis spans the rounds the page gives (it grows with the run, in a
+ * few steps) and cells are drawn for the rounds played. Redrawn with keyed joins (agent and round); a
+ * cell is touched only when it moved or its count or shade changed, so a new round costs its own cells.
  */
 import { interpolateBlues, scaleSequential } from 'd3';
 import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
-import { dataAttrs, keyedGroups, legendItems, tooltip } from './joins';
+import { changedOnly, dataAttrs, keyedGroups, legendItems, tooltip } from './joins';
 import { axisTitle, FONT_AXIS, roundTicks, styleText, tickLabels } from './text';
 import { INK, MUTED, TRACK } from './style';
 
@@ -21,8 +22,10 @@ export interface HeatmapRow {
 
 export interface HeatmapData {
 	rows: HeatmapRow[];
-	/** The number of columns (rounds); the axis always spans them all. */
+	/** The number of columns (rounds) the axis spans. */
 	rounds: number;
+	/** The rounds drawn as cells, from round 1 (the rounds played so far); all of `rounds` when absent. */
+	played?: number;
 	/** counts[row][round - 1]; missing entries count as 0. */
 	counts: number[][];
 }
@@ -106,7 +109,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			key: row.key,
 			label: row.label,
 			y: AXIS_H + i * CELL_H,
-			cells: Array.from({ length: rounds }, (_, r): CellModel => {
+			cells: Array.from({ length: Math.min(rounds, data.played ?? rounds) }, (_, r): CellModel => {
 				const count = data.counts[i]?.[r] ?? 0;
 				const t = count / max;
 				return {
@@ -135,10 +138,10 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			text: (d) => d.label
 		});
 
-		const cells = keyedGroups(rows.select<SVGGElement>('g.cells'), 'cell-g', (d) => d.cells, [
-			'rect.cell',
-			'text'
-		]);
+		const cells = changedOnly(
+			keyedGroups(rows.select<SVGGElement>('g.cells'), 'cell-g', (d) => d.cells, ['rect.cell', 'text']),
+			(d) => `${d.x} ${cellW} ${d.count} ${d.fill} ${d.text} ${d.textFill}`
+		);
 		const cellRects = cells
 			.select('rect.cell')
 			.each(dataAttrs((d) => ({ agent: d.agent, round: d.round, count: d.count })))

@@ -30,6 +30,7 @@ import {
 	type ReplayInput
 } from '$lib/run/replay';
 import { RunLock, runChannel, type RunNews } from './run-lock';
+import { onlySetsTheStage } from './pacing';
 import { wasSaved } from '$lib/storage/run-ledger';
 import type { ClassLog } from '$lib/classroom/predictions';
 
@@ -37,6 +38,7 @@ export type Status = 'ready' | 'loading' | 'playing' | 'paused' | 'finished' | '
 
 export const SPEEDS = { slow: 1800, normal: 700, fast: 120, instant: 0 } as const;
 export type Speed = keyof typeof SPEEDS;
+
 
 let sharedStore: RunStore | null = null;
 /** One store per tab: one IndexedDB connection and one write queue. */
@@ -97,6 +99,8 @@ export class GameSession<S = unknown> {
 	#reexec: Replay | null = null;
 	#timer: ReturnType<typeof setTimeout> | null = null;
 	#busy = false;
+	/** Whether the last tick played only set the stage: the next one then follows without a pause. */
+	#lastTickQuiet = false;
 	#lock: RunLock | null = null;
 	#disposed = false;
 	#channel: BroadcastChannel | null = null;
@@ -333,7 +337,9 @@ export class GameSession<S = unknown> {
 			} finally {
 				// Also when the turn was interrupted: the failed calls it logged are part of the chain, and
 				// a log saved without them would read as damaged.
-				this.#persist(this.#runner.log.events.slice(before));
+				const written = this.#runner.log.events.slice(before);
+				this.#lastTickQuiet = onlySetsTheStage(written);
+				this.#persist(written);
 			}
 			this.#sync();
 			if (!more) this.#finish();
@@ -458,7 +464,11 @@ export class GameSession<S = unknown> {
 		)
 			return;
 		this.error = null;
-		if (!(await this.#ensureAgents())) return;
+		// The opening ticks need no agent (the deal): played while the workers start, so the table
+		// shows the seats at once. Saved with the first append, once the agents have started.
+		const agents = this.#ensureAgents();
+		await this.#setTheStage();
+		if (!(await agents)) return;
 		this.status = 'playing';
 		this.#saveStart();
 		this.#storeStatus('running');
@@ -485,13 +495,34 @@ export class GameSession<S = unknown> {
 		if (more && this.status === 'ready') this.status = 'paused';
 	}
 
+	/**
+	 * Plays a live run's next ticks while they are system events that only set the stage (a fresh
+	 * run's deal and first round), before anything is saved: no agent is asked, and the first append
+	 * after the agents start covers them (`#saveStart`).
+	 */
+	async #setTheStage(): Promise<void> {
+		const runner = this.#runner;
+		if (this.replaying || this.readOnly || this.runId || this.#busy || this.holdBefore?.()) return;
+		this.#busy = true;
+		try {
+			while (!runner.done) {
+				const next = runner.scenario.next(runner.state, runner.rng);
+				if (next.type !== 'events' || !onlySetsTheStage(next.events)) break;
+				await runner.step();
+			}
+		} finally {
+			this.#busy = false;
+		}
+		this.#sync();
+	}
+
 	#schedule(delay: number): void {
 		this.#stopTimer();
 		this.#timer = setTimeout(async () => {
 			if (this.status !== 'playing') return;
 			if (this.holdBefore?.()) return this.pause();
 			const more = await this.step();
-			if (more && this.status === 'playing') this.#schedule(SPEEDS[this.speed]);
+			if (more && this.status === 'playing') this.#schedule(this.#lastTickQuiet ? 0 : SPEEDS[this.speed]);
 		}, delay);
 	}
 
