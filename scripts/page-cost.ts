@@ -34,6 +34,8 @@ interface Sample {
 	script: number;
 	layout: number;
 	style: number;
+	/** DOM changes the page has made so far (MutationObserver records). */
+	mutations: number;
 }
 
 export interface PageCost {
@@ -43,39 +45,73 @@ export interface PageCost {
 	/** From the click on play to the page saying "finished". */
 	wallMs: number;
 	/** Main-thread ms per event over the window starting at each mark (marks the run reached). */
-	perEvent: { from: number; to: number; taskMs: number; scriptMs: number; layoutMs: number; styleMs: number }[];
+	perEvent: {
+		from: number;
+		to: number;
+		taskMs: number;
+		scriptMs: number;
+		layoutMs: number;
+		styleMs: number;
+		/** DOM changes per event: what the page touched, whatever the machine's load. */
+		mutations: number;
+	}[];
 	longTasks: number;
 	longestTaskMs: number;
 	/** Frames the page drew per second while the run played. */
 	fps: number;
 	/** DOM nodes on the page when the run finished. */
 	nodes: number;
+	/** With `profile`: the functions with the most self time on the main thread, ms. */
+	hot?: { fn: string; ms: number }[];
 }
 
-/** Installed before the page's own scripts: counts frames and long tasks from the click on play. */
-function instrument() {
-	const w = window as unknown as { __cost: { frames: number; long: number[]; counting: boolean } };
-	w.__cost = { frames: 0, long: [], counting: false };
-	const frame = () => {
-		if (w.__cost.counting) w.__cost.frames++;
-		requestAnimationFrame(frame);
-	};
-	requestAnimationFrame(frame);
-	new PerformanceObserver((list) => {
-		if (!w.__cost.counting) return;
-		for (const e of list.getEntries()) w.__cost.long.push(e.duration);
-	}).observe({ type: 'longtask', buffered: false });
+interface CpuProfile {
+	nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
+	samples: number[];
+	timeDeltas: number[];
 }
+
+/** Self time per function (name, file and line) in a V8 CPU profile, the top 25. */
+function hotFunctions(profile: CpuProfile): { fn: string; ms: number }[] {
+	const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+	const self = new Map<string, number>();
+	profile.samples.forEach((id, i) => {
+		const f = byNode.get(id)?.callFrame;
+		if (!f) return;
+		const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}`;
+		self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+	});
+	return [...self.entries()]
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, 25)
+		.map(([fn, ms]) => ({ fn, ms: Math.round(ms) }));
+}
+
+/**
+ * Installed before the page's own scripts: counts frames and long tasks once `counting` is set. A
+ * string, not a function: the TypeScript loader would wrap a function in helpers the page lacks.
+ */
+const INSTRUMENT = `
+window.__cost = { frames: 0, long: [], counting: false, mutations: 0 };
+new MutationObserver((records) => { if (window.__cost.counting) window.__cost.mutations += records.length; })
+	.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+const frame = () => { if (window.__cost.counting) window.__cost.frames++; requestAnimationFrame(frame); };
+requestAnimationFrame(frame);
+new PerformanceObserver((list) => {
+	if (!window.__cost.counting) return;
+	for (const e of list.getEntries()) window.__cost.long.push(e.duration);
+}).observe({ type: 'longtask', buffered: false });
+`;
 
 const STATUS = '[data-testid="run-status"]';
 
-async function eventsShown(page: Page): Promise<{ events: number; finished: boolean }> {
-	return page.evaluate((sel) => {
-		const el = document.querySelector(sel);
-		const text = el?.textContent ?? '';
-		const n = /(\d[\d,]*)/.exec(text)?.[1];
-		return { events: n ? Number(n.replace(/,/g, '')) : 0, finished: el?.className.includes('finished') ?? false };
-	}, STATUS);
+/** The events the page says it has shown, from its status line ("playing (1,234 events)"). */
+async function eventsShown(page: Page): Promise<{ events: number; finished: boolean; mutations: number }> {
+	const [text, cls, mutations] = (await page.evaluate(
+		`(() => { const el = document.querySelector('${STATUS}'); return [el?.textContent ?? '', el?.className ?? '', window.__cost.mutations]; })()`
+	)) as [string, string, number];
+	const n = /(\d[\d,]*)/.exec(text)?.[1];
+	return { events: n ? Number(n.replace(/,/g, '')) : 0, finished: cls.includes('finished'), mutations };
 }
 
 /**
@@ -86,15 +122,14 @@ export async function pageCost(
 	browser: Browser,
 	origin: string,
 	run: SharedRun,
-	options: { marks?: number[]; window?: number; timeoutMs?: number } = {}
+	options: { marks?: number[]; window?: number; timeoutMs?: number; profile?: boolean } = {}
 ): Promise<PageCost> {
 	const marks = options.marks ?? [100, 2000];
 	const span = options.window ?? 200;
 	const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
 	const page = await context.newPage();
 	try {
-		await page.addInitScript(instrument);
-		await page.addInitScript(() => localStorage.setItem('conclave:speed', 'instant'));
+		await page.addInitScript(INSTRUMENT);
 		await page.goto(`${origin}/play/#${encodeShare(run)}`);
 		await page.getByTestId('speed').selectOption('instant');
 		const cdp = await context.newCDPSession(page);
@@ -113,7 +148,11 @@ export async function pageCost(
 				style: get('RecalcStyleDuration')
 			};
 		};
-		await page.evaluate(() => ((window as unknown as { __cost: { counting: boolean } }).__cost.counting = true));
+		if (options.profile) {
+			await cdp.send('Profiler.enable');
+			await cdp.send('Profiler.start');
+		}
+		await page.evaluate('window.__cost.counting = true');
 		const t0 = Date.now();
 		await page.getByTestId('play').click();
 		const samples: Sample[] = [];
@@ -126,11 +165,10 @@ export async function pageCost(
 		}
 		const wallMs = Date.now() - t0;
 		samples.push(last);
-		const cost = await page.evaluate(() => {
-			const c = (window as unknown as { __cost: { frames: number; long: number[]; counting: boolean } }).__cost;
-			c.counting = false;
-			return { frames: c.frames, long: c.long, nodes: document.getElementsByTagName('*').length };
-		});
+		const cost = (await page.evaluate(
+			'window.__cost.counting = false, ({ frames: window.__cost.frames, long: window.__cost.long, nodes: document.getElementsByTagName("*").length })'
+		)) as { frames: number; long: number[]; nodes: number };
+		const hot = options.profile ? hotFunctions(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile) : undefined;
 		const at = (n: number) => samples.find((s) => s.events >= n);
 		const perEvent: PageCost['perEvent'] = [];
 		for (const mark of marks) {
@@ -144,7 +182,8 @@ export async function pageCost(
 				taskMs: (b.task - a.task) / d,
 				scriptMs: (b.script - a.script) / d,
 				layoutMs: (b.layout - a.layout) / d,
-				styleMs: (b.style - a.style) / d
+				styleMs: (b.style - a.style) / d,
+				mutations: (b.mutations - a.mutations) / d
 			});
 		}
 		return {
@@ -155,7 +194,8 @@ export async function pageCost(
 			longTasks: cost.long.length,
 			longestTaskMs: Math.max(0, ...cost.long),
 			fps: cost.frames / (wallMs / 1000),
-			nodes: cost.nodes
+			nodes: cost.nodes,
+			...(hot ? { hot } : {})
 		};
 	} finally {
 		await context.close();
@@ -175,7 +215,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 			browser,
 			`http://127.0.0.1:${arg('port', '4207')}`,
 			governanceRun(Number(arg('rounds', '200'))),
-			{ timeoutMs: Number(arg('limit', '300')) * 1000 }
+			{
+				timeoutMs: Number(arg('limit', '300')) * 1000,
+				marks: arg('marks', '100,2000').split(',').map(Number),
+				profile: process.argv.includes('--profile')
+			}
 		);
 		console.log(JSON.stringify(result, null, 1));
 	} finally {

@@ -101,6 +101,8 @@ export class GameSession<S = unknown> {
 	#busy = false;
 	/** Whether the last tick played only set the stage: the next one then follows without a pause. */
 	#lastTickQuiet = false;
+	/** The animation frame that will show the latest state (`#show`), while one is pending. */
+	#frame: number | null = null;
 	#lock: RunLock | null = null;
 	#disposed = false;
 	#channel: BroadcastChannel | null = null;
@@ -255,7 +257,23 @@ export class GameSession<S = unknown> {
 		return this.replaying ? scenarios[this.setup.scenario]!.outcome(this.view) : this.#runner.outcome();
 	}
 
+	/**
+	 * Shows the runner's state after a tick: at once, or at instant speed once per animation frame. Ticks
+	 * then come faster than frames, and drawing every one would cost the page more than playing it; the
+	 * page shows the latest state each frame, and all of it when the run stops.
+	 */
+	#show(): void {
+		if (this.speed !== 'instant' || this.status !== 'playing' || typeof requestAnimationFrame !== 'function')
+			return this.#sync();
+		this.#frame ??= requestAnimationFrame(() => {
+			this.#frame = null;
+			this.#sync();
+		});
+	}
+
 	#sync(): void {
+		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+		this.#frame = null;
 		if (this.replayMode === 'shown' && this.events.length) return;
 		this.view = this.#runner.state as S;
 		this.events = this.#runner.log.events.slice();
@@ -341,7 +359,7 @@ export class GameSession<S = unknown> {
 				this.#lastTickQuiet = onlySetsTheStage(written);
 				this.#persist(written);
 			}
-			this.#sync();
+			this.#show();
 			if (!more) this.#finish();
 			return more;
 		} catch (err) {
@@ -371,7 +389,7 @@ export class GameSession<S = unknown> {
 	async #reexecStep(replay: Replay): Promise<boolean> {
 		try {
 			const more = await replay.step();
-			this.#sync();
+			this.#show();
 			if (more) return true;
 			replay.verify();
 			this.replayVerified = true;
@@ -421,6 +439,7 @@ export class GameSession<S = unknown> {
 	classLog: ClassLog | null = null;
 
 	#finish(): void {
+		this.#sync();
 		this.status = 'finished';
 		this.#stopTimer();
 		const after = this.replaying ? null : this.afterFinish;
@@ -477,6 +496,7 @@ export class GameSession<S = unknown> {
 
 	pause(): void {
 		if (this.status !== 'playing') return;
+		if (this.#frame !== null) this.#sync();
 		this.status = 'paused';
 		this.#stopTimer();
 		this.#storeStatus('paused');
