@@ -95,6 +95,18 @@ describe('createHeatmap', () => {
 		expect(el.querySelectorAll('rect.cell')).toHaveLength(18);
 	});
 
+	it('puts several rounds in a column once a round would be narrower than a few pixels', () => {
+		const chart = createHeatmap(el);
+		const rounds = 3000;
+		chart.update({ rows: rows.slice(0, 1), rounds, counts: [Array.from({ length: rounds }, () => 1)] });
+		const cols = [...el.querySelectorAll('rect.cell')];
+		expect(cols.length).toBeLessThanOrEqual(300);
+		expect(cols.length).toBeGreaterThan(100);
+		// Every message is still counted, once: the columns add up to the run.
+		expect(cols.reduce((a, c) => a + Number(c.getAttribute('data-count')), 0)).toBe(rounds);
+		expect(cols[1]?.querySelector('title')?.textContent).toMatch(/^assigner, rounds \d+–\d+: \d+ messages$/);
+	});
+
 	it('draws every text at 14px or more', () => {
 		const chart = createHeatmap(el);
 		chart.update(data);

@@ -47,6 +47,8 @@ const AXIS_H = 36;
 const CELL_H = 40;
 const LEGEND_H = 40;
 const GAP = 2;
+/** A column is never narrower than this: past it, a column holds several rounds. */
+const MIN_CELL_W = 4;
 /** Counts are written inside a cell only when it is at least this wide. */
 const TEXT_MIN_W = 26;
 const TICK_GAP = 34;
@@ -57,7 +59,9 @@ const FONT_CELL = 14;
 interface CellModel {
 	key: string;
 	agent: string;
+	/** The column's first round, and its last (the same but where a column holds several rounds). */
 	round: number;
+	last: number;
 	count: number;
 	x: number;
 	fill: string;
@@ -80,8 +84,20 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 	function render(data: HeatmapData, width: number): void {
 		const rounds = Math.max(1, data.rounds);
 		const x0 = MARGIN + LABEL_W;
-		const cellW = (width - MARGIN - x0) / rounds;
-		const max = Math.max(1, ...data.counts.flat());
+		const plotW = width - MARGIN - x0;
+		// Past one round per MIN_CELL_W pixels a column holds several rounds, so a 3,000-round run draws a
+		// few hundred columns, not 3,000.
+		const per = Math.ceil(rounds / Math.max(1, Math.floor(plotW / MIN_CELL_W)));
+		const cellW = plotW / Math.ceil(rounds / per);
+		const played = Math.min(rounds, data.played ?? rounds);
+		const columns = data.counts.map((row) =>
+			Array.from({ length: Math.ceil(played / per) }, (_, c) => {
+				let sum = 0;
+				for (let r = c * per; r < Math.min((c + 1) * per, played); r++) sum += row[r] ?? 0;
+				return sum;
+			})
+		);
+		const max = Math.max(1, ...columns.flat());
 		// Zero stays a neutral paper colour; one message is already clearly tinted.
 		const color = scaleSequential(interpolateBlues).domain([-max * 0.15, max]);
 		const height = AXIS_H + data.rows.length * CELL_H + LEGEND_H + MARGIN;
@@ -95,9 +111,9 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 					`${unit} per agent per round: ${total} in ${data.rounds} rounds`
 			);
 
-		tickLabels(axis, roundTicks(rounds, cellW, TICK_GAP), (d) => d, {
+		tickLabels(axis, roundTicks(rounds, cellW / per, TICK_GAP), (d) => d, {
 			className: 'tick',
-			x: (d) => x0 + (d - 0.5) * cellW,
+			x: (d) => x0 + ((d - 0.5) / per) * cellW,
 			y: AXIS_H / 2,
 			middle: true,
 			anchor: 'middle',
@@ -109,15 +125,15 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			key: row.key,
 			label: row.label,
 			y: AXIS_H + i * CELL_H,
-			cells: Array.from({ length: Math.min(rounds, data.played ?? rounds) }, (_, r): CellModel => {
-				const count = data.counts[i]?.[r] ?? 0;
+			cells: (columns[i] ?? []).map((count, c): CellModel => {
 				const t = count / max;
 				return {
-					key: `${row.key}:${r + 1}`,
+					key: `${row.key}:${c * per + 1}`,
 					agent: row.key,
-					round: r + 1,
+					round: c * per + 1,
+					last: Math.min((c + 1) * per, played),
 					count,
-					x: x0 + r * cellW,
+					x: x0 + c * cellW,
 					fill: count === 0 ? TRACK : color(count),
 					text: count > 0 && cellW >= TEXT_MIN_W ? String(count) : '',
 					textFill: t > 0.55 ? '#ffffff' : INK
@@ -140,7 +156,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 
 		const cells = changedOnly(
 			keyedGroups(rows.select<SVGGElement>('g.cells'), 'cell-g', (d) => d.cells, ['rect.cell', 'text']),
-			(d) => `${d.x} ${cellW} ${d.count} ${d.fill} ${d.text} ${d.textFill}`
+			(d) => `${d.x} ${cellW} ${d.last} ${d.count} ${d.fill} ${d.text} ${d.textFill}`
 		);
 		const cellRects = cells
 			.select('rect.cell')
@@ -153,7 +169,8 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			.attr('fill', (d) => d.fill);
 		tooltip(
 			cellRects,
-			(d) => `${d.agent}, round ${d.round}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`
+			(d) =>
+				`${d.agent}, ${d.last === d.round ? `round ${d.round}` : `rounds ${d.round}–${d.last}`}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`
 		);
 		styleText(cells.select('text'), {
 			x: (d) => d.x + cellW / 2,
