@@ -69,4 +69,3 @@ export async function firstLoads(
 
 /** A chunk's name for a row: its file name without the folder (`nodes/9.BPIdsHaf.js`). */
 export const chunkName = (file: string) => file.replace(/^_app\/immutable\//, '');
-

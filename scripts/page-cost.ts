@@ -66,7 +66,11 @@ export interface PageCost {
 }
 
 interface CpuProfile {
-	nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
+	nodes: {
+		id: number;
+		callFrame: { functionName: string; url: string; lineNumber: number };
+		hitCount?: number;
+	}[];
 	samples: number[];
 	timeDeltas: number[];
 }
@@ -126,7 +130,10 @@ export async function pageCost(
 ): Promise<PageCost> {
 	const marks = options.marks ?? [100, 2000];
 	const span = options.window ?? 200;
-	const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+	const context = await browser.newContext({
+		viewport: { width: 1280, height: 900 },
+		serviceWorkers: 'block'
+	});
 	const page = await context.newPage();
 	try {
 		await page.addInitScript(INSTRUMENT);
@@ -168,7 +175,9 @@ export async function pageCost(
 		const cost = (await page.evaluate(
 			'window.__cost.counting = false, ({ frames: window.__cost.frames, long: window.__cost.long, nodes: document.getElementsByTagName("*").length })'
 		)) as { frames: number; long: number[]; nodes: number };
-		const hot = options.profile ? hotFunctions(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile) : undefined;
+		const hot = options.profile
+			? hotFunctions(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile)
+			: undefined;
 		const at = (n: number) => samples.find((s) => s.events >= n);
 		const perEvent: PageCost['perEvent'] = [];
 		for (const mark of marks) {

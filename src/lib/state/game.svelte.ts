@@ -39,7 +39,6 @@ export type Status = 'ready' | 'loading' | 'playing' | 'paused' | 'finished' | '
 export const SPEEDS = { slow: 1800, normal: 700, fast: 120, instant: 0 } as const;
 export type Speed = keyof typeof SPEEDS;
 
-
 let sharedStore: RunStore | null = null;
 /** One store per tab: one IndexedDB connection and one write queue. */
 export function runStore(): RunStore {
@@ -602,6 +601,8 @@ export class GameSession<S = unknown> {
 	dispose(): void {
 		this.#disposed = true;
 		this.#stopTimer();
+		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+		this.#frame = null;
 		if (this.status === 'playing') this.pause();
 		this.pool?.dispose();
 		// Let go of the run only after its last write, so a tab taking over reads all of it.

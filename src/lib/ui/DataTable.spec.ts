@@ -67,7 +67,13 @@ describe('DataTable past a page of rows', () => {
 	const many = Array.from({ length: 250 }, (_, i) => ({ id: i, name: `f${i}` }));
 	const page = (pageSize?: number) => {
 		const { body } = render(DataTable<Fruit>, {
-			props: { columns: ['Fruit'], rows: many, key: (f: Fruit) => f.id, row, ...(pageSize ? { pageSize } : {}) }
+			props: {
+				columns: ['Fruit'],
+				rows: many,
+				key: (f: Fruit) => f.id,
+				row,
+				...(pageSize ? { pageSize } : {})
+			}
 		});
 		return body.replace(/<!--[^>]*-->/g, '');
 	};

@@ -219,7 +219,8 @@ function messageCounter(): (messages: readonly Message[], rounds: number) => num
 		if (row && round >= 1) row[round - 1] = (row[round - 1] ?? 0) + 1;
 	};
 	return (messages, rounds) => {
-		const grown = messages.length >= seen.length && (seen.length === 0 || messages[seen.length - 1] === seen.at(-1));
+		const grown =
+			messages.length >= seen.length && (seen.length === 0 || messages[seen.length - 1] === seen.at(-1));
 		if (!grown) seen = [];
 		if (seen.length === 0) counts = HEATMAP_AGENTS.map(() => []);
 		for (let i = seen.length; i < messages.length; i++) {
