@@ -21,11 +21,14 @@ import {
 	longRunFile,
 	median,
 	modelGame,
+	NATURAL_RUNS,
 	rebuildFigures,
+	reexecFigures,
 	winSplit,
 	type ModelGameFigures
 } from '../src/lib/run/bench';
-import { Gate } from '../src/lib/core';
+import { canonicalJson, Gate } from '../src/lib/core';
+import type { SharedRun } from '../src/lib/share/link';
 import { createRunner } from '../src/lib/run/play';
 import { policyForChoice } from '../src/lib/policies/factory';
 import { CHAT_MODEL, generateFixtures, MODELS_DIR } from './fixtures/index';
@@ -106,6 +109,23 @@ async function nodeReplayRows() {
 	rebuildFigures(long.text, 3, () => performance.now()); // warm-up
 	const r = rebuildFigures(long.text, 7, () => performance.now());
 	replayRows('Node', { events: long.events, ...r });
+}
+
+/** Re-executing each scenario's longest natural run (what opening a recorded run does), Node. */
+async function nodeReexecRows() {
+	for (const run of NATURAL_RUNS) {
+		await reexecFigures(run, 1, () => performance.now()); // warm-up
+		reexecRows('Node', run, await reexecFigures(run, 5, () => performance.now()));
+	}
+}
+
+function reexecRows(where: string, run: SharedRun, r: { events: number; ms: number; usPerEvent: number }) {
+	rows.push({
+		metric: `re-execute a natural ${run.scenario} log (${canonicalJson(run.config)}, ${r.events.toLocaleString('en-US')} events), ${where} (median of 5)`,
+		value: `${fmt(r.ms)} ms (${fmt(r.usPerEvent)} µs/event)`,
+		goal: '',
+		met: null
+	});
 }
 
 function replayRows(where: string, r: { events: number; rebuildMs: number; parseMs: number }) {
@@ -372,6 +392,7 @@ async function browserRows() {
 		const replayPage = await browser.newPage();
 		await replayPage.goto(`http://127.0.0.1:${port}/bench/#replay`);
 		const rp = JSON.parse((await benchResult(replayPage).textContent({ timeout: 300_000 })) ?? '{}') as {
+			reexec: { run: SharedRun; events: number; ms: number; usPerEvent: number }[];
 			events: number;
 			rebuildMs: number;
 			parseMs: number;
@@ -380,6 +401,7 @@ async function browserRows() {
 			importParseMs: number;
 		};
 		replayRows('Chromium', rp);
+		for (const r of rp.reexec) reexecRows('Chromium', r.run, r);
 		rows.push({
 			metric: `import a ${(rp.importBytes / 2 ** 20).toFixed(2)} MB export (read, verify, fold, store), Chromium (median of 7)`,
 			value: `${fmt(rp.importMs)} ms`,
@@ -591,6 +613,7 @@ const SECTIONS: Record<string, () => unknown> = {
 	kernel: nodeRows,
 	guards: () => rows.push(...guardRows()),
 	replay: nodeReplayRows,
+	reexec: nodeReexecRows,
 	autonomy: autonomyRows,
 	concurrency: concurrencyRows,
 	models: nodeModelRows,
