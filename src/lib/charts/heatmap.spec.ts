@@ -71,6 +71,42 @@ describe('createHeatmap', () => {
 		expect(el.querySelectorAll('rect.cell')).toHaveLength(6);
 	});
 
+	it('touches only the new round when a round is played: earlier cells, ticks and labels stay as they are', () => {
+		const chart = createHeatmap(el);
+		const upTo = (played: number) => ({
+			...data,
+			rounds: 10,
+			played,
+			counts: data.counts.map((r) => r.slice(0, played))
+		});
+		chart.update(upTo(5));
+		const seen = new MutationObserver(() => {});
+		seen.observe(el, { subtree: true, attributes: true, childList: true, characterData: true });
+		chart.update(upTo(6));
+		const touched = seen
+			.takeRecords()
+			.map((r) => (r.target instanceof Element ? r.target : r.target.parentElement));
+		seen.disconnect();
+		const roundOf = (e: Element | null) =>
+			e?.closest('g.cell-g')?.querySelector('rect.cell')?.getAttribute('data-round');
+		expect(touched.filter((e) => e?.closest('g.cell-g')).map(roundOf)).toContain('6');
+		expect(touched.some((e) => e?.closest('g.cell-g') && roundOf(e) !== '6')).toBe(false);
+		expect(touched.some((e) => e?.matches('text.tick, text.row-label, text.axis-title'))).toBe(false);
+		expect(el.querySelectorAll('rect.cell')).toHaveLength(18);
+	});
+
+	it('puts several rounds in a column once a round would be narrower than a few pixels', () => {
+		const chart = createHeatmap(el);
+		const rounds = 3000;
+		chart.update({ rows: rows.slice(0, 1), rounds, counts: [Array.from({ length: rounds }, () => 1)] });
+		const cols = [...el.querySelectorAll('rect.cell')];
+		expect(cols.length).toBeLessThanOrEqual(300);
+		expect(cols.length).toBeGreaterThan(100);
+		// Every message is still counted, once: the columns add up to the run.
+		expect(cols.reduce((a, c) => a + Number(c.getAttribute('data-count')), 0)).toBe(rounds);
+		expect(cols[1]?.querySelector('title')?.textContent).toMatch(/^assigner, rounds \d+–\d+: \d+ messages$/);
+	});
+
 	it('draws every text at 14px or more', () => {
 		const chart = createHeatmap(el);
 		chart.update(data);

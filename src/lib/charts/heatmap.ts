@@ -4,12 +4,13 @@
  *
  * Made for a classroom projector: the viewBox is as wide as the container, so labels are drawn at
  * 14px or more; counts are written inside the cells whenever a cell is wide enough to hold them, and
- * every cell carries a tooltip. The columns span the whole run from the start, so cells do not
- * resize as rounds go by. Redrawn after every event with keyed joins (agent and round).
+ * every cell carries a tooltip. The axis spans the rounds the page gives (it grows with the run, in a
+ * few steps) and cells are drawn for the rounds played. Redrawn with keyed joins (agent and round); a
+ * cell is touched only when it moved or its count or shade changed, so a new round costs its own cells.
  */
 import { interpolateBlues, scaleSequential } from 'd3';
 import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
-import { dataAttrs, keyedGroups, legendItems, tooltip } from './joins';
+import { changedOnly, dataAttrs, keyedGroups, legendItems, tooltip } from './joins';
 import { axisTitle, FONT_AXIS, roundTicks, styleText, tickLabels } from './text';
 import { INK, MUTED, TRACK } from './style';
 
@@ -21,8 +22,10 @@ export interface HeatmapRow {
 
 export interface HeatmapData {
 	rows: HeatmapRow[];
-	/** The number of columns (rounds); the axis always spans them all. */
+	/** The number of columns (rounds) the axis spans. */
 	rounds: number;
+	/** The rounds drawn as cells, from round 1 (the rounds played so far); all of `rounds` when absent. */
+	played?: number;
 	/** counts[row][round - 1]; missing entries count as 0. */
 	counts: number[][];
 }
@@ -44,6 +47,8 @@ const AXIS_H = 36;
 const CELL_H = 40;
 const LEGEND_H = 40;
 const GAP = 2;
+/** A column is never narrower than this: past it, a column holds several rounds. */
+const MIN_CELL_W = 4;
 /** Counts are written inside a cell only when it is at least this wide. */
 const TEXT_MIN_W = 26;
 const TICK_GAP = 34;
@@ -54,7 +59,9 @@ const FONT_CELL = 14;
 interface CellModel {
 	key: string;
 	agent: string;
+	/** The column's first round, and its last (the same but where a column holds several rounds). */
 	round: number;
+	last: number;
 	count: number;
 	x: number;
 	fill: string;
@@ -77,8 +84,20 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 	function render(data: HeatmapData, width: number): void {
 		const rounds = Math.max(1, data.rounds);
 		const x0 = MARGIN + LABEL_W;
-		const cellW = (width - MARGIN - x0) / rounds;
-		const max = Math.max(1, ...data.counts.flat());
+		const plotW = width - MARGIN - x0;
+		// Past one round per MIN_CELL_W pixels a column holds several rounds, so a 3,000-round run draws a
+		// few hundred columns, not 3,000.
+		const per = Math.ceil(rounds / Math.max(1, Math.floor(plotW / MIN_CELL_W)));
+		const cellW = plotW / Math.ceil(rounds / per);
+		const played = Math.min(rounds, data.played ?? rounds);
+		const columns = data.counts.map((row) =>
+			Array.from({ length: Math.ceil(played / per) }, (_, c) => {
+				let sum = 0;
+				for (let r = c * per; r < Math.min((c + 1) * per, played); r++) sum += row[r] ?? 0;
+				return sum;
+			})
+		);
+		const max = Math.max(1, ...columns.flat());
 		// Zero stays a neutral paper colour; one message is already clearly tinted.
 		const color = scaleSequential(interpolateBlues).domain([-max * 0.15, max]);
 		const height = AXIS_H + data.rows.length * CELL_H + LEGEND_H + MARGIN;
@@ -92,9 +111,9 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 					`${unit} per agent per round: ${total} in ${data.rounds} rounds`
 			);
 
-		tickLabels(axis, roundTicks(rounds, cellW, TICK_GAP), (d) => d, {
+		tickLabels(axis, roundTicks(rounds, cellW / per, TICK_GAP), (d) => d, {
 			className: 'tick',
-			x: (d) => x0 + (d - 0.5) * cellW,
+			x: (d) => x0 + ((d - 0.5) / per) * cellW,
 			y: AXIS_H / 2,
 			middle: true,
 			anchor: 'middle',
@@ -106,15 +125,15 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			key: row.key,
 			label: row.label,
 			y: AXIS_H + i * CELL_H,
-			cells: Array.from({ length: rounds }, (_, r): CellModel => {
-				const count = data.counts[i]?.[r] ?? 0;
+			cells: (columns[i] ?? []).map((count, c): CellModel => {
 				const t = count / max;
 				return {
-					key: `${row.key}:${r + 1}`,
+					key: `${row.key}:${c * per + 1}`,
 					agent: row.key,
-					round: r + 1,
+					round: c * per + 1,
+					last: Math.min((c + 1) * per, played),
 					count,
-					x: x0 + r * cellW,
+					x: x0 + c * cellW,
 					fill: count === 0 ? TRACK : color(count),
 					text: count > 0 && cellW >= TEXT_MIN_W ? String(count) : '',
 					textFill: t > 0.55 ? '#ffffff' : INK
@@ -135,10 +154,10 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			text: (d) => d.label
 		});
 
-		const cells = keyedGroups(rows.select<SVGGElement>('g.cells'), 'cell-g', (d) => d.cells, [
-			'rect.cell',
-			'text'
-		]);
+		const cells = changedOnly(
+			keyedGroups(rows.select<SVGGElement>('g.cells'), 'cell-g', (d) => d.cells, ['rect.cell', 'text']),
+			(d) => `${d.x} ${cellW} ${d.last} ${d.count} ${d.fill} ${d.text} ${d.textFill}`
+		);
 		const cellRects = cells
 			.select('rect.cell')
 			.each(dataAttrs((d) => ({ agent: d.agent, round: d.round, count: d.count })))
@@ -150,7 +169,8 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			.attr('fill', (d) => d.fill);
 		tooltip(
 			cellRects,
-			(d) => `${d.agent}, round ${d.round}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`
+			(d) =>
+				`${d.agent}, ${d.last === d.round ? `round ${d.round}` : `rounds ${d.round}–${d.last}`}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`
 		);
 		styleText(cells.select('text'), {
 			x: (d) => d.x + cellW / 2,

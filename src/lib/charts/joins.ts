@@ -57,8 +57,33 @@ export function keyedElements<K extends SvgTag, T, PE extends BaseType, PD, GP e
 	const elements = layer.selectAll<SVGElementTagNameMap[K], T>(selector);
 	const values = data as (parent: PD) => T[];
 	const bound = elements.data(values, key ?? ownKey);
-	const joined = bound.join((enter) => enter.append<SVGElementTagNameMap[K]>(tag as string));
-	return className ? joined.attr('class', className) : joined;
+	// The class is set once, on entering: a long series' marks are not touched again for it.
+	return bound.join((enter) => {
+		const entered = enter.append<SVGElementTagNameMap[K]>(tag as string);
+		return className ? entered.attr('class', className) : entered;
+	});
+}
+
+/** What each element was last drawn as (`changedOnly`); elements are the keys, so a chart torn down frees them. */
+const drawnAs = new WeakMap<object, string>();
+
+/**
+ * The elements of `sel` whose `look` (a string of everything the chart sets on one from its datum)
+ * differs from what they were last drawn as, all of them the first time. A chart sets attributes only
+ * on these, so a redraw that adds a round touches that round's marks and leaves the others alone.
+ */
+export function changedOnly<E extends BaseType, D, P extends BaseType, PD>(
+	sel: Selection<E, D, P, PD>,
+	look: (d: D, i: number) => string,
+	memory: WeakMap<object, string> = drawnAs
+): Selection<E, D, P, PD> {
+	return sel.filter(function (this: E, d: D, i: number) {
+		const now = look(d, i);
+		const el = this as object;
+		if (memory.get(el) === now) return false;
+		memory.set(el, now);
+		return true;
+	});
 }
 
 /**

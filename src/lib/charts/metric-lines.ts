@@ -5,12 +5,13 @@
  *
  * Made for a classroom projector: the viewBox is as wide as the container and panels wrap rather
  * than shrink, so text stays at 14px or more; the past-threshold side of each panel is tinted, so the
- * danger zone reads without the numbers. The round axis spans the whole run from the start. Redrawn
- * after every round with keyed joins (metric, round).
+ * danger zone reads without the numbers. The round axis spans the rounds the page gives (it grows
+ * with the run). Redrawn with keyed joins (metric, round); a point is touched only when it moved or
+ * changed, so a new round sets the attributes of its own points alone.
  */
 import { line, type Selection } from 'd3';
 import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
-import { dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
+import { changedOnly, dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
 import { strokePath } from './paths';
 import { columnsThatFit, gridCell, gridHeight, panelBackground, type PanelGrid } from './panels';
 import { roundTicks, styleText, tickLabels } from './text';
@@ -41,7 +42,7 @@ export interface FuseMarks {
 }
 
 export interface MetricLinesData {
-	/** The run's length: the axis always spans it. */
+	/** The rounds the axis spans (at least the rounds with points). */
 	rounds: number;
 	series: MetricSeries[];
 	fuse: FuseMarks;
@@ -354,7 +355,10 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	}
 
 	function drawPoints(layer: Sel<SVGGElement, PanelModel>): void {
-		const points = keyedElements(layer, 'circle.point', (d) => d.points)
+		const points = changedOnly(
+			keyedElements(layer, 'circle.point', (d) => d.points),
+			(d) => `${d.x} ${d.y} ${d.value} ${d.past}`
+		)
 			.each(dataAttrs((d) => ({ metric: d.metric, round: d.round, value: d.value, past: String(d.past) })))
 			.attr('cx', (d) => d.x)
 			.attr('cy', (d) => d.y)

@@ -3,7 +3,7 @@
  * round ticks and their labels, and the note a chart shows when it has nothing to draw.
  */
 import type { BaseType, Selection } from 'd3';
-import { keyedElements } from './joins';
+import { changedOnly, keyedElements } from './joins';
 import { MUTED } from './style';
 
 /** Every chart's font size for axes, ticks and legends: the projector's 14px minimum. */
@@ -34,17 +34,28 @@ export function styleText<E extends BaseType, D, P extends BaseType, PD>(
 	sel: Selection<E, D, P, PD>,
 	spec: TextSpec<D>
 ): Selection<E, D, P, PD> {
-	if (spec.x !== undefined) sel.attr('x', spec.x);
-	if (spec.y !== undefined) sel.attr('y', spec.y);
-	if (spec.middle) sel.attr('dy', '0.35em');
-	if (spec.anchor !== undefined) sel.attr('text-anchor', spec.anchor);
-	sel.attr('font-size', spec.size);
-	if (spec.weight !== undefined) sel.attr('font-weight', spec.weight);
-	if (spec.italic) sel.attr('font-style', 'italic');
-	sel.attr('fill', spec.fill);
-	if (spec.text !== undefined) sel.text(spec.text);
+	// Only texts that would change are touched (a chart redrawn for one new round keeps its axis).
+	const parts = [spec.x, spec.y, spec.anchor, spec.size, spec.weight, spec.fill, spec.text];
+	const changed = changedOnly(
+		sel,
+		(d, i) => parts.map((p) => (typeof p === 'function' ? p(d, i) : p)).join('\u0000'),
+		styled
+	);
+	if (spec.x !== undefined) changed.attr('x', spec.x);
+	if (spec.y !== undefined) changed.attr('y', spec.y);
+	if (spec.middle) changed.attr('dy', '0.35em');
+	if (spec.anchor !== undefined) changed.attr('text-anchor', spec.anchor);
+	changed.attr('font-size', spec.size);
+	if (spec.weight !== undefined) changed.attr('font-weight', spec.weight);
+	if (spec.italic) changed.attr('font-style', 'italic');
+	changed.attr('fill', spec.fill);
+	if (spec.text !== undefined) changed.text(spec.text);
+	// The whole selection, so that what a chart chains after it still reaches every text.
 	return sel;
 }
+
+/** How each text was last styled (`styleText`), apart from the marks' own `changedOnly` memory. */
+const styled = new WeakMap<object, string>();
 
 /** The "round →" title at the start of a round axis. */
 export function axisTitle<P extends BaseType>(

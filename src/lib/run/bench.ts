@@ -17,6 +17,7 @@ import { scriptedPolicy, scriptedPolicyFor } from '../policies';
 import { stateToolHost, type GovernanceState } from '../scenarios/governance';
 import type { SharedRun } from '../share/link';
 import { readRunFile } from '../share/run-file';
+import { createReplay, replayInputOf } from './replay';
 import { TRAVERSAL_PAYLOADS } from '../tools/probes';
 
 const setup = (seed: number): SharedRun => ({ scenario: 'undercover', seed, config: { seats: 6 } });
@@ -267,4 +268,42 @@ export function rebuildFigures(
 		if (!file.ok) throw new Error(`the benchmark's own run file was refused: ${file.error}`);
 	}
 	return { rebuildMs: median(rebuild), parseMs: median(parse) };
+}
+
+/**
+ * The longest natural run each scenario's setup allows, every seat scripted and the rest of its
+ * config its defaults: what a person's long run looks like, unlike `longRunFile`'s stream of probes.
+ */
+export const NATURAL_RUNS: readonly SharedRun[] = [
+	{ scenario: 'governance', seed: 1, config: { rounds: 200 } },
+	{ scenario: 'autonomy', seed: 1, config: { days: 120 } },
+	{ scenario: 'undercover', seed: 1, config: { rounds: 20 } }
+];
+
+/**
+ * Re-executing a recorded run (what opening a run file or a recorded link does): the scenario played
+ * again from the log's header with the recorded replies, checked to end on the recorded hash. Median
+ * ms over `runs`, and µs per event; the recording is made once, outside the timing.
+ */
+export async function reexecFigures(
+	run: SharedRun,
+	runs: number,
+	now: () => number
+): Promise<{ events: number; ms: number; usPerEvent: number }> {
+	const recorded = createRunner(run);
+	await recorded.run();
+	const input = replayInputOf(recorded.log.header, recorded.log.events);
+	const times: number[] = [];
+	for (let i = 0; i < runs; i++) {
+		const t = now();
+		const replay = createReplay(input);
+		while (await replay.step()) {
+			/* one recorded turn a step */
+		}
+		replay.verify();
+		times.push(now() - t);
+	}
+	const ms = median(times);
+	const events = recorded.log.events.length;
+	return { events, ms, usPerEvent: (ms * 1000) / events };
 }

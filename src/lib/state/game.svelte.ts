@@ -30,6 +30,7 @@ import {
 	type ReplayInput
 } from '$lib/run/replay';
 import { RunLock, runChannel, type RunNews } from './run-lock';
+import { onlySetsTheStage } from './pacing';
 import { wasSaved } from '$lib/storage/run-ledger';
 import type { ClassLog } from '$lib/classroom/predictions';
 
@@ -97,6 +98,10 @@ export class GameSession<S = unknown> {
 	#reexec: Replay | null = null;
 	#timer: ReturnType<typeof setTimeout> | null = null;
 	#busy = false;
+	/** Whether the last tick played only set the stage: the next one then follows without a pause. */
+	#lastTickQuiet = false;
+	/** The animation frame that will show the latest state (`#show`), while one is pending. */
+	#frame: number | null = null;
 	#lock: RunLock | null = null;
 	#disposed = false;
 	#channel: BroadcastChannel | null = null;
@@ -251,7 +256,23 @@ export class GameSession<S = unknown> {
 		return this.replaying ? scenarios[this.setup.scenario]!.outcome(this.view) : this.#runner.outcome();
 	}
 
+	/**
+	 * Shows the runner's state after a tick: at once, or at instant speed once per animation frame. Ticks
+	 * then come faster than frames, and drawing every one would cost the page more than playing it; the
+	 * page shows the latest state each frame, and all of it when the run stops.
+	 */
+	#show(): void {
+		if (this.speed !== 'instant' || this.status !== 'playing' || typeof requestAnimationFrame !== 'function')
+			return this.#sync();
+		this.#frame ??= requestAnimationFrame(() => {
+			this.#frame = null;
+			this.#sync();
+		});
+	}
+
 	#sync(): void {
+		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+		this.#frame = null;
 		if (this.replayMode === 'shown' && this.events.length) return;
 		this.view = this.#runner.state as S;
 		this.events = this.#runner.log.events.slice();
@@ -333,9 +354,11 @@ export class GameSession<S = unknown> {
 			} finally {
 				// Also when the turn was interrupted: the failed calls it logged are part of the chain, and
 				// a log saved without them would read as damaged.
-				this.#persist(this.#runner.log.events.slice(before));
+				const written = this.#runner.log.events.slice(before);
+				this.#lastTickQuiet = onlySetsTheStage(written);
+				this.#persist(written);
 			}
-			this.#sync();
+			this.#show();
 			if (!more) this.#finish();
 			return more;
 		} catch (err) {
@@ -365,7 +388,7 @@ export class GameSession<S = unknown> {
 	async #reexecStep(replay: Replay): Promise<boolean> {
 		try {
 			const more = await replay.step();
-			this.#sync();
+			this.#show();
 			if (more) return true;
 			replay.verify();
 			this.replayVerified = true;
@@ -415,6 +438,7 @@ export class GameSession<S = unknown> {
 	classLog: ClassLog | null = null;
 
 	#finish(): void {
+		this.#sync();
 		this.status = 'finished';
 		this.#stopTimer();
 		const after = this.replaying ? null : this.afterFinish;
@@ -458,7 +482,11 @@ export class GameSession<S = unknown> {
 		)
 			return;
 		this.error = null;
-		if (!(await this.#ensureAgents())) return;
+		// The opening ticks need no agent (the deal): played while the workers start, so the table
+		// shows the seats at once. Saved with the first append, once the agents have started.
+		const agents = this.#ensureAgents();
+		await this.#setTheStage();
+		if (!(await agents)) return;
 		this.status = 'playing';
 		this.#saveStart();
 		this.#storeStatus('running');
@@ -467,6 +495,7 @@ export class GameSession<S = unknown> {
 
 	pause(): void {
 		if (this.status !== 'playing') return;
+		if (this.#frame !== null) this.#sync();
 		this.status = 'paused';
 		this.#stopTimer();
 		this.#storeStatus('paused');
@@ -485,13 +514,34 @@ export class GameSession<S = unknown> {
 		if (more && this.status === 'ready') this.status = 'paused';
 	}
 
+	/**
+	 * Plays a live run's next ticks while they are system events that only set the stage (a fresh
+	 * run's deal and first round), before anything is saved: no agent is asked, and the first append
+	 * after the agents start covers them (`#saveStart`).
+	 */
+	async #setTheStage(): Promise<void> {
+		const runner = this.#runner;
+		if (this.replaying || this.readOnly || this.runId || this.#busy || this.holdBefore?.()) return;
+		this.#busy = true;
+		try {
+			while (!runner.done) {
+				const next = runner.scenario.next(runner.state, runner.rng);
+				if (next.type !== 'events' || !onlySetsTheStage(next.events)) break;
+				await runner.step();
+			}
+		} finally {
+			this.#busy = false;
+		}
+		this.#sync();
+	}
+
 	#schedule(delay: number): void {
 		this.#stopTimer();
 		this.#timer = setTimeout(async () => {
 			if (this.status !== 'playing') return;
 			if (this.holdBefore?.()) return this.pause();
 			const more = await this.step();
-			if (more && this.status === 'playing') this.#schedule(SPEEDS[this.speed]);
+			if (more && this.status === 'playing') this.#schedule(this.#lastTickQuiet ? 0 : SPEEDS[this.speed]);
 		}, delay);
 	}
 
@@ -551,6 +601,8 @@ export class GameSession<S = unknown> {
 	dispose(): void {
 		this.#disposed = true;
 		this.#stopTimer();
+		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+		this.#frame = null;
 		if (this.status === 'playing') this.pause();
 		this.pool?.dispose();
 		// Let go of the run only after its last write, so a tab taking over reads all of it.

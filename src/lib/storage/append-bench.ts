@@ -2,7 +2,9 @@
  * For `npm run bench` (the hidden /bench/ page): how fast events reach IndexedDB, committed, through
  * the project's store against a raw `idb` put loop, in the same browser and the same run. Both write
  * the same events into the same schema; the raw loop puts them all in one transaction, the upper bound
- * for IndexedDB here; the store gets them as a run hands them over, a few per turn, without waiting.
+ * for IndexedDB here; the store gets them as a run on the page hands them over, a few per turn, each
+ * turn's write committed before the next turn (a turn waits on its agents longer than a commit takes,
+ * so the page's writes do not fold into one transaction as a loop that never waits would).
  */
 import { deleteDB, openDB } from 'idb';
 import type { LogEvent, LogHeader } from '../core';
@@ -61,17 +63,18 @@ export async function appendRates(n: number, perTurn: number, now: () => number)
 	raw.close();
 	await deleteDB('conclave-bench-raw');
 
-	// The store: a run's events a turn at a time, as GameSession hands them over, until all are committed.
-	// Its own database, deleted after: a visitor's saved runs never see the benchmark's.
+	// The store: a run's events a turn at a time, as GameSession hands them over, each turn's committed
+	// before the next. Its own database, deleted after: a visitor's saved runs never see the benchmark's.
 	const store = new RunStore('conclave-bench-appends');
 	await store.createRun(benchRunRecord('bench-appends'));
 	t = now();
-	let last: Promise<boolean> = Promise.resolve(true);
-	for (let i = 0; i < n; i += perTurn)
-		last = store.append('bench-appends', events.slice(i, i + perTurn), { events: i + perTurn });
-	const committed = await last;
+	for (let i = 0; i < n; i += perTurn) {
+		const committed = await store.append('bench-appends', events.slice(i, i + perTurn), {
+			events: i + perTurn
+		});
+		if (!committed) throw new Error(`the store did not commit: ${store.problem?.message ?? 'unknown'}`);
+	}
 	const storeMs = now() - t;
-	if (!committed) throw new Error(`the store did not commit: ${store.problem?.message ?? 'unknown'}`);
 	await store.destroy();
 	return { storePerSecond: n / (storeMs / 1000), rawPerSecond: n / (rawMs / 1000), events: n };
 }

@@ -62,3 +62,34 @@ describe('DataTable', () => {
 		expect(out).toMatch(/<tbody>\s*<\/tbody>/);
 	});
 });
+
+describe('DataTable past a page of rows', () => {
+	const many = Array.from({ length: 250 }, (_, i) => ({ id: i, name: `f${i}` }));
+	const page = (pageSize?: number) => {
+		const { body } = render(DataTable<Fruit>, {
+			props: {
+				columns: ['Fruit'],
+				rows: many,
+				key: (f: Fruit) => f.id,
+				row,
+				...(pageSize ? { pageSize } : {})
+			}
+		});
+		return body.replace(/<!--[^>]*-->/g, '');
+	};
+
+	it('draws the first page of rows only, numbered as in the whole list, and says which rows they are', () => {
+		const out = page();
+		const drawn = [...out.matchAll(/<tr data-n="(\d+)">/g)].map((m) => Number(m[1]));
+		expect(drawn).toEqual(Array.from({ length: 100 }, (_, i) => i));
+		expect(out).toContain('Rows 1–100 of 250');
+		expect(out).toMatch(/<button[^>]*disabled[^>]*data-testid="table-previous"/);
+		expect(out).not.toMatch(/<button[^>]*disabled[^>]*data-testid="table-next"/);
+	});
+
+	it('shows every row, with no page buttons, while they fit on one page', () => {
+		const out = page(300);
+		expect([...out.matchAll(/<tr data-n=/g)]).toHaveLength(250);
+		expect(out).not.toContain('table-pages');
+	});
+});

@@ -23,7 +23,9 @@ const ratio = (n: number, d: number) => (d === 0 ? null : r4(n / d));
 const product = (...xs: (number | null)[]) =>
 	xs.every((x) => x === null) ? null : r4(xs.reduce<number>((p, x) => p * (x ?? 1), 1));
 
-export function roleScores(s: GovernanceState): RoleScores {
+export function roleScores(
+	s: Pick<GovernanceState, 'tasks' | 'reviews' | 'outputs' | 'vetoes' | 'appeals' | 'proposals'>
+): RoleScores {
 	const tasks = s.tasks;
 	const reasonable = tasks.filter((t) => {
 		const first = t.revisions[0];

@@ -17,7 +17,7 @@ export interface LineageEntry {
 	proposals: Proposal[];
 }
 
-export function ruleLineage(s: GovernanceState): LineageEntry[] {
+export function ruleLineage(s: Pick<GovernanceState, 'rules' | 'proposals'>): LineageEntry[] {
 	const ids = [...new Set(s.rules.map((r) => r.id))];
 	return ids.map((id) => {
 		const versions = s.rules.filter((r) => r.id === id).sort((a, b) => a.version - b.version);
@@ -60,7 +60,7 @@ export interface DriftedTask extends DriftRecord {
 	did: string;
 }
 
-export function topDrifted(s: GovernanceState, n = 5): DriftedTask[] {
+export function topDrifted(s: Pick<GovernanceState, 'drift' | 'outputs'>, n = 5): DriftedTask[] {
 	return mostDrifted(
 		s.drift.map((d) => ({ ...d, id: `${d.task_id}#${d.n}` })),
 		n
@@ -82,7 +82,7 @@ export interface VetoReason {
 	tasks: string[];
 }
 
-export function vetoReasons(s: GovernanceState): VetoReason[] {
+export function vetoReasons(s: Pick<GovernanceState, 'vetoes'>): VetoReason[] {
 	const by = new Map<string, VetoReason>();
 	for (const v of s.vetoes) {
 		const key = v.rule ? ruleLabel(v.rule) : 'no rule cited';

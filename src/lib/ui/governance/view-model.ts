@@ -7,13 +7,15 @@
  * reading them re-renders when the language is switched.
  */
 import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
+import { lastResult } from '../last-result';
 import type { FuseMarks, MetricLinesData } from '$lib/charts/metric-lines';
 import type { HeatmapData } from '$lib/charts/heatmap';
 import type { LineageData, LineageProposal } from '$lib/charts/rule-lineage';
 import type { RankedBar } from '$lib/charts/ranked-bars';
 import { DIRECTIONS, DRIFT_CUTOFF, METRICS, type FuseReason, type MetricName } from '$lib/metrics';
 import {
-	messageHeatmap,
+	HEATMAP_AGENTS,
 	roleScores,
 	ruleLineage,
 	topDrifted,
@@ -21,6 +23,7 @@ import {
 	type AmendmentPolicy,
 	type GovernanceState,
 	type LoggedToolCall,
+	type Message,
 	type Proposal,
 	type ProposalStage,
 	type Role,
@@ -139,15 +142,39 @@ export function proposalNote(p: Proposal): string {
 	return STAGE_NOTE[p.stage]();
 }
 
-/** The run's length for every round axis: the axis never rescales while a run plays. */
-const axisRounds = (s: GovernanceState) => Math.max(s.config.rounds, s.round, 1);
+/**
+ * Every round axis spans the rounds played so far, rounded up to the next of 10, 20, 50, 100, 200, 500…
+ * (and never past the run's length): the charts grow with the run, and since each new span re-lays
+ * every mark, they do so a handful of times a run rather than every round.
+ */
+export function axisRounds(s: Pick<GovernanceState, 'round' | 'config'>): number {
+	const played = Math.max(s.round, 1);
+	let span = 10;
+	for (let step = 0; span < played; step++) span *= step % 3 === 1 ? 2.5 : 2;
+	return Math.max(played, Math.min(span, s.config.rounds));
+}
 
-export function lineageData(s: GovernanceState): LineageData {
-	return {
-		lang: s.config.lang,
-		rounds: axisRounds(s),
-		current: s.round,
-		lanes: ruleLineage(s).map((lane) => ({
+/**
+ * The charts' data below are derived from the parts of the state they draw (and the interface's
+ * language, whose words they carry) through `lastResult`: an event that leaves those parts alone hands
+ * the chart the same object, so it is not drawn again.
+ */
+export const lineageData = (s: GovernanceState): LineageData =>
+	lineageOf(s.rules, s.proposals, s.config.lang, axisRounds(s), s.round, getLocale());
+
+const lineageOf = lastResult(
+	(
+		rules: GovernanceState['rules'],
+		proposals: GovernanceState['proposals'],
+		lang: GovernanceState['config']['lang'],
+		rounds: number,
+		current: number,
+		_locale: string
+	): LineageData => ({
+		lang,
+		rounds,
+		current,
+		lanes: ruleLineage({ rules, proposals }).map((lane) => ({
 			id: lane.id,
 			title: lane.title,
 			versions: lane.versions.map((v) => ({
@@ -176,19 +203,59 @@ export function lineageData(s: GovernanceState): LineageData {
 					note: proposalNote(p)
 				}))
 		}))
+	})
+);
+
+/**
+ * Messages per agent per round (as `messageHeatmap` in the scenario's views counts them), folded
+ * forward: the reducer only ever appends to the message list, so each event counts only the messages
+ * it added, and a list that is not the last one grown (another run) is counted afresh.
+ */
+function messageCounter(): (messages: readonly Message[], rounds: number) => number[][] {
+	let seen: readonly Message[] = [];
+	let counts: number[][] = [];
+	const add = (agent: string, round: number) => {
+		const row = counts[HEATMAP_AGENTS.indexOf(agent as (typeof HEATMAP_AGENTS)[number])];
+		if (row && round >= 1) row[round - 1] = (row[round - 1] ?? 0) + 1;
+	};
+	return (messages, rounds) => {
+		const grown =
+			messages.length >= seen.length && (seen.length === 0 || messages[seen.length - 1] === seen.at(-1));
+		if (!grown) seen = [];
+		if (seen.length === 0) counts = HEATMAP_AGENTS.map(() => []);
+		for (let i = seen.length; i < messages.length; i++) {
+			const msg = messages[i]!;
+			add(msg.from, msg.round);
+			if (msg.to === 'tool') add('tool', msg.round);
+		}
+		seen = messages;
+		// Every round played has a column, zeros included; new arrays, as the chart holds the last ones.
+		return counts.map((row) => Array.from({ length: rounds }, (_, r) => row[r] ?? 0));
 	};
 }
 
-export function heatmapData(s: GovernanceState): HeatmapData {
-	const h = messageHeatmap(s);
-	return {
-		rows: h.agents.map((a) => ({ key: a, label: ROLE_LABEL[a as keyof typeof ROLE_LABEL] ?? a })),
-		rounds: axisRounds(s),
-		counts: h.counts
-	};
-}
+const countMessages = messageCounter();
 
-export function driftBars(s: GovernanceState): RankedBar[] {
+export const heatmapData = (s: GovernanceState): HeatmapData =>
+	heatmapOf(s.messages, Math.max(s.round, 1), axisRounds(s), getLocale());
+
+const heatmapOf = lastResult(
+	(messages: readonly Message[], played: number, rounds: number, _locale: string): HeatmapData => ({
+		rows: HEATMAP_AGENTS.map((a) => ({ key: a, label: ROLE_LABEL[a as keyof typeof ROLE_LABEL] ?? a })),
+		rounds,
+		played,
+		counts: countMessages(messages, played)
+	})
+);
+
+export const driftBars = (s: GovernanceState): RankedBar[] => driftOf(s.drift, s.outputs, getLocale());
+
+const driftOf = lastResult(
+	(drift: GovernanceState['drift'], outputs: GovernanceState['outputs'], _locale: string) =>
+		driftBarsOf({ drift, outputs })
+);
+
+function driftBarsOf(s: Pick<GovernanceState, 'drift' | 'outputs'>): RankedBar[] {
 	const short = (text: string) => text.replace(/\/workspace\/(input|output)\//g, '');
 	// The task as asked, its action named in the interface's language (views.ts writes the log's id).
 	const asked = (taskId: string, n: number, fallback: string) => {
@@ -209,7 +276,14 @@ export function driftBars(s: GovernanceState): RankedBar[] {
 /** Past this distance (1 − similarity) an output counts as drifted. */
 export const DRIFT_DISTANCE = Math.round((1 - DRIFT_CUTOFF) * 100) / 100;
 
-export function vetoBars(s: GovernanceState): RankedBar[] {
+export const vetoBars = (s: GovernanceState): RankedBar[] => vetoesOf(s.vetoes, s.rules, getLocale());
+
+const vetoesOf = lastResult(
+	(vetoes: GovernanceState['vetoes'], rules: GovernanceState['rules'], _locale: string) =>
+		vetoBarsOf({ vetoes, rules })
+);
+
+function vetoBarsOf(s: Pick<GovernanceState, 'vetoes' | 'rules'>): RankedBar[] {
 	const titles = new Map(s.rules.map((r) => [r.id, r.title]));
 	return vetoReasons(s).map((v) => {
 		const id = v.rule.replace(/-v\d+$/, '');
@@ -223,9 +297,25 @@ export function vetoBars(s: GovernanceState): RankedBar[] {
 	});
 }
 
-export function metricData(s: GovernanceState): MetricLinesData {
+export const metricData = (s: GovernanceState): MetricLinesData =>
+	metricsOf(s.metrics, s.fuses, s.config, axisRounds(s), getLocale());
+
+const metricsOf = lastResult(
+	(
+		metrics: GovernanceState['metrics'],
+		fuses: GovernanceState['fuses'],
+		config: GovernanceState['config'],
+		rounds: number,
+		_locale: string
+	) => metricDataOf({ metrics, fuses, config }, rounds)
+);
+
+function metricDataOf(
+	s: Pick<GovernanceState, 'metrics' | 'fuses' | 'config'>,
+	rounds: number
+): MetricLinesData {
 	return {
-		rounds: axisRounds(s),
+		rounds,
 		series: METRICS.map((m) => ({
 			key: m,
 			label: METRIC_LABEL[m],
@@ -243,7 +333,23 @@ export function metricData(s: GovernanceState): MetricLinesData {
 }
 
 /** Each role's score as recorded at every round's close: the objectives pulling apart, live. */
-export function scoreData(s: GovernanceState): MetricLinesData {
+export const scoreData = (s: GovernanceState): MetricLinesData =>
+	scoresOf(s.metrics, s.fuses, s.config, axisRounds(s), getLocale());
+
+const scoresOf = lastResult(
+	(
+		metrics: GovernanceState['metrics'],
+		fuses: GovernanceState['fuses'],
+		config: GovernanceState['config'],
+		rounds: number,
+		_locale: string
+	) => scoreDataOf({ metrics, fuses, config }, rounds)
+);
+
+function scoreDataOf(
+	s: Pick<GovernanceState, 'metrics' | 'fuses' | 'config'>,
+	rounds: number
+): MetricLinesData {
 	const series: MetricLinesData['series'] = (['assigner', 'executor', 'auditor'] as const).map((role) => ({
 		key: role,
 		label: ROLE_LABEL[role],
@@ -263,10 +369,10 @@ export function scoreData(s: GovernanceState): MetricLinesData {
 				past: false
 			}))
 		});
-	return { rounds: axisRounds(s), series, fuse: fuseMarks(s) };
+	return { rounds, series, fuse: fuseMarks(s) };
 }
 
-function fuseMarks(s: GovernanceState): FuseMarks {
+function fuseMarks(s: Pick<GovernanceState, 'fuses'>): FuseMarks {
 	return {
 		tripped: s.fuses.map((f) => ({ round: f.round, mode: f.mode })),
 		resumed: s.fuses.flatMap((f) => (f.resumedRound === null ? [] : [f.resumedRound]))
@@ -327,7 +433,42 @@ function factorsOf(scores: RoleScores): Record<keyof typeof OBJECTIVE, ScoreFact
 	};
 }
 
-export function roleCards(s: GovernanceState, scores: RoleScores = roleScores(s)): RoleCard[] {
+/** The role cards as the page shows them now, derived again only when a part they read changed. */
+export const roleCardsNow = (s: GovernanceState): RoleCard[] =>
+	cardsOf(
+		s.tasks,
+		s.reviews,
+		s.outputs,
+		s.vetoes,
+		s.appeals,
+		s.proposals,
+		s.phase,
+		s.config,
+		s.fuses,
+		getLocale()
+	);
+
+const cardsOf = lastResult(
+	(
+		tasks: GovernanceState['tasks'],
+		reviews: GovernanceState['reviews'],
+		outputs: GovernanceState['outputs'],
+		vetoes: GovernanceState['vetoes'],
+		appeals: GovernanceState['appeals'],
+		proposals: GovernanceState['proposals'],
+		phase: GovernanceState['phase'],
+		config: GovernanceState['config'],
+		fuses: GovernanceState['fuses'],
+		_locale: string
+	) => roleCards({ tasks, reviews, outputs, vetoes, appeals, proposals, phase, config, fuses })
+);
+
+type CardsInput = Pick<
+	GovernanceState,
+	'tasks' | 'reviews' | 'outputs' | 'vetoes' | 'appeals' | 'proposals' | 'phase' | 'config' | 'fuses'
+>;
+
+export function roleCards(s: CardsInput, scores: RoleScores = roleScores(s)): RoleCard[] {
 	const factors = factorsOf(scores);
 	const cards: RoleCard[] = (['assigner', 'executor', 'auditor'] as const).map((role) => ({
 		role,
@@ -375,17 +516,43 @@ export interface TaskCard {
 	reviewCorrect: boolean | null;
 }
 
-export function taskBoard(s: GovernanceState): { key: string; label: string; tasks: TaskCard[] }[] {
+export type TaskColumn = { key: string; label: string; tasks: TaskCard[] };
+
+export const taskBoard = (s: GovernanceState): TaskColumn[] =>
+	boardOf(s.tasks, s.reviews, s.outputs, s.vetoes, getLocale());
+
+const boardOf = lastResult(
+	(
+		tasks: GovernanceState['tasks'],
+		reviews: GovernanceState['reviews'],
+		outputs: GovernanceState['outputs'],
+		vetoes: GovernanceState['vetoes'],
+		_locale: string
+	) => taskBoardOf({ tasks, reviews, outputs, vetoes })
+);
+
+/** The last of each task's items, by task id: one pass, not one search per task. */
+function lastByTask<T extends { task_id: string }>(items: readonly T[]): Map<string, T> {
+	const by = new Map<string, T>();
+	for (const item of items) by.set(item.task_id, item);
+	return by;
+}
+
+function taskBoardOf(s: Pick<GovernanceState, 'tasks' | 'reviews' | 'outputs' | 'vetoes'>): TaskColumn[] {
+	const reviews = lastByTask(s.reviews);
+	const outputs = lastByTask(s.outputs);
+	const vetoCount = new Map<string, number>();
+	for (const v of s.vetoes) vetoCount.set(v.task_id, (vetoCount.get(v.task_id) ?? 0) + 1);
 	const card = (t: Task): TaskCard => {
-		const review = s.reviews.findLast((r) => r.task_id === t.id);
-		const output = s.outputs.findLast((o) => o.task_id === t.id);
+		const review = reviews.get(t.id);
+		const output = outputs.get(t.id);
 		return {
 			id: t.id,
 			title: `${actionName(t.action)} ${base(t.file)}`,
 			status: t.status,
 			round: t.round,
 			submissions: t.submissions,
-			vetoes: s.vetoes.filter((v) => v.task_id === t.id).length,
+			vetoes: vetoCount.get(t.id) ?? 0,
 			breaches: review ? review.breaches.map((b) => `${b.id}-v${b.version}`) : [],
 			claimMismatch: output?.claimMismatch ?? false,
 			reviewCorrect: review ? review.correct : null
@@ -399,9 +566,16 @@ export function taskBoard(s: GovernanceState): { key: string; label: string; tas
 }
 
 /** Tool calls the Tool Agent refused: the sandbox's audit trail (the seed's /etc/passwd probe). */
-export function deniedCalls(s: GovernanceState): LoggedToolCall[] {
-	return s.toolLog.filter((c) => !c.ok);
-}
+export const deniedCalls = (s: GovernanceState): LoggedToolCall[] => deniedOf(s.toolLog);
+
+const deniedOf = lastResult((toolLog: GovernanceState['toolLog']) => toolLog.filter((c) => !c.ok));
+
+/** Every rule's versions and proposals (the scenario's `ruleLineage`), again only when either changed. */
+export const lanesNow = (s: GovernanceState) => lanesOf(s.rules, s.proposals);
+
+const lanesOf = lastResult((rules: GovernanceState['rules'], proposals: GovernanceState['proposals']) =>
+	ruleLineage({ rules, proposals })
+);
 
 export const pathOf = (args: unknown): string => {
 	const p = isObj(args) ? args.path : undefined;

@@ -1,0 +1,21 @@
+import { chromium } from '@playwright/test';
+import { chromiumPath, CHROMIUM_ARGS } from './browser';
+import { encodeShare } from '../src/lib/share/link';
+import { governanceRun } from './page-cost';
+const b = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const ctx = await b.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+const p = await ctx.newPage();
+await p.goto(`http://127.0.0.1:4207/play/#${encodeShare(governanceRun(60))}`);
+await p.getByTestId('speed').selectOption('instant');
+await p.getByTestId('play').click();
+await p.waitForFunction(() => /\((\d+)/.test(document.querySelector('[data-testid=run-status]')?.textContent ?? '') && Number(/\((\d+)/.exec(document.querySelector('[data-testid=run-status]')!.textContent!)![1]) > 300, null, { timeout: 200000 });
+const out = await p.evaluate(`new Promise((done) => {
+  const by = {};
+  const where = (n) => { let e = n.nodeType === 1 ? n : n.parentElement; const path = []; while (e && path.length < 4) { const id = e.getAttribute('data-testid'); const c = e.getAttribute('class'); path.push(e.tagName.toLowerCase() + (id ? '#' + id : '') + (c ? '.' + c.split(' ')[0] : '')); if (id) break; e = e.parentElement; } return path.reverse().join('>'); };
+  const start = document.querySelector('[data-testid=run-status]').textContent;
+  const mo = new MutationObserver((rs) => { for (const r of rs) { const k = r.type + ' ' + (r.attributeName ?? '') + ' ' + where(r.target); by[k] = (by[k] ?? 0) + 1; } });
+  mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  setTimeout(() => { mo.disconnect(); done({ start, end: document.querySelector('[data-testid=run-status]').textContent, top: Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, 40) }); }, 3000);
+})`);
+console.log(JSON.stringify(out, null, 1));
+await b.close();

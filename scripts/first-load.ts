@@ -1,0 +1,71 @@
+/**
+ * Each page's first-load JavaScript, gzipped: every script Chromium fetches for the page from the
+ * navigation until the network has been quiet for half a second (the modules its HTML preloads, and
+ * whatever the page imports on mount, as the Models page's catalog did), each measured by gzipping
+ * the built file it came from. Printed by `npm run bench` against a budget, largest chunks named.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from '@playwright/test';
+
+export interface FirstLoad {
+	/** The page's path, e.g. `/` or `/play/`. */
+	page: string;
+	/** Gzipped bytes of the scripts it fetched. */
+	bytes: number;
+	files: { file: string; bytes: number }[];
+}
+
+/** KB gzipped each page may fetch on its first load: the home page is the front door. */
+export function budgetKb(page: string): number {
+	return page === '/' ? 160 : 250;
+}
+
+/** Every page of the static build (`/`, `/play/`, …), but those in `skip`. */
+export function builtPages(build = 'build', skip: readonly string[] = ['/bench/']): string[] {
+	const pages: string[] = [];
+	const walk = (dir: string) => {
+		for (const entry of readdirSync(dir, { withFileTypes: true })) {
+			if (entry.isDirectory() && entry.name !== '_app') walk(join(dir, entry.name));
+			else if (entry.name === 'index.html') {
+				const rel = relative(build, dir);
+				pages.push(rel ? `/${rel}/` : '/');
+			}
+		}
+	};
+	if (existsSync(build)) walk(build);
+	return pages.filter((p) => !skip.includes(p)).sort();
+}
+
+/** Opens each page in a fresh context (nothing cached) and adds up the scripts it fetched. */
+export async function firstLoads(
+	browser: Browser,
+	origin: string,
+	pages: readonly string[],
+	build = 'build'
+): Promise<FirstLoad[]> {
+	const out: FirstLoad[] = [];
+	for (const page of pages) {
+		const context = await browser.newContext({ serviceWorkers: 'block' });
+		const tab = await context.newPage();
+		const scripts = new Set<string>();
+		tab.on('request', (r) => {
+			const path = new URL(r.url()).pathname;
+			if (r.resourceType() === 'script' || path.endsWith('.js') || path.endsWith('.mjs')) scripts.add(path);
+		});
+		await tab.goto(`${origin}${page}`, { waitUntil: 'load' });
+		await tab.waitForLoadState('networkidle');
+		await context.close();
+		const files = [...scripts]
+			.map((path) => join(build, decodeURIComponent(path)))
+			.filter((file) => existsSync(file))
+			.map((file) => ({ file: relative(build, file), bytes: gzipSync(readFileSync(file)).length }))
+			.sort((a, b) => b.bytes - a.bytes);
+		out.push({ page, bytes: files.reduce((a, f) => a + f.bytes, 0), files });
+	}
+	return out;
+}
+
+/** A chunk's name for a row: its file name without the folder (`nodes/9.BPIdsHaf.js`). */
+export const chunkName = (file: string) => file.replace(/^_app\/immutable\//, '');
