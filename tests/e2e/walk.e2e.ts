@@ -16,6 +16,24 @@ import type { Page } from '@playwright/test';
 const undercover = undercoverGame(3);
 const governance = { scenario: 'governance', seed: 1, config: { rounds: 4 } };
 const autonomy = { scenario: 'autonomy', seed: 1, config: { days: 5, legacyConsider: true } };
+const amended = {
+	scenario: 'governance',
+	seed: 1,
+	config: {
+		policy: 'assigner-alone',
+		rounds: 24,
+		approval: 50,
+		thresholds: { drift: 0.7, penetration: 0.4, conversion: 0.6 },
+		fuseRounds: 10,
+		fuseMode: 'soft',
+		forceMetrics: false
+	}
+};
+const votedOut = {
+	scenario: 'undercover',
+	seed: 1,
+	config: { seats: 6, undercover: 1, blank: 0, lang: 'en', rounds: 3 }
+};
 
 async function playToFinish(page: Page): Promise<void> {
 	await page.getByTestId('speed').selectOption('instant');
@@ -82,6 +100,24 @@ const STATES: State[] = [
 		}
 	},
 	{ name: 'governance finished', url: `/play/#${encodeShare(governance)}`, reach: playToFinish },
+	{
+		// R1 is amended in round 16 (governance.e2e.ts): the rule book shows a version no longer in force.
+		name: 'governance finished after an amendment',
+		url: `/play/#${encodeShare(amended)}`,
+		reach: async (page) => {
+			await playToFinish(page);
+			await expect(page.getByTestId('amendment-count')).not.toContainText(/\b0\b/);
+		}
+	},
+	{
+		// Seat 4 speaks in every round and is voted out: its card shows its last words, out of the game.
+		name: 'undercover finished, a seat voted out after speaking',
+		url: `/play/#${encodeShare(votedOut)}`,
+		reach: async (page) => {
+			await playToFinish(page);
+			await expect(page.locator('[data-testid="seat-4"] .bubble')).toBeVisible();
+		}
+	},
 	{ name: 'autonomy finished', url: `/play/#${encodeShare(autonomy)}`, reach: playToFinish },
 	{
 		name: 'a broken link',
