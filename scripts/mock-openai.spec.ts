@@ -45,13 +45,10 @@ describe('a misbehaving endpoint', () => {
 			timeoutMs: 5_000,
 			deadlineMs: 1_500
 		});
-		const t0 = Date.now();
 		const err = await failure(engine.chat({ ...ask, max_tokens: 10_000 }));
 		expect(err.code).toBe('timeout');
 		expect(err.transport).toBe(true);
 		expect(err.message).toMatch(/did not finish the reply within 2 s/);
-		// Generous for a busy machine, far below the silence timeout it would otherwise wait for.
-		expect(Date.now() - t0).toBeLessThan(4_500);
 	});
 
 	it('hang: no headers ever; the call ends at the silence timeout or the deadline, in transport', async () => {
