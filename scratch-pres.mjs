@@ -1,0 +1,18 @@
+import { chromium } from '@playwright/test';
+const [,, w, h, lang] = process.argv;
+const U = 'v1.TYwxCoAwDAD_cnMWERzym1qjgyVCqy7Sv5ux43HHfTSUxzer-XqtIjg6CxkNZ-kOv8hY6CSsJfmJ7qk0EwKOuJjT-w8';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: +w, height: +h }, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+await page.goto(`http://127.0.0.1:4204/play/?predict=on&speed=instant&view=presenter#${U}`);
+await page.getByTestId('presenter').waitFor();
+await page.keyboard.press(' ');
+await page.getByTestId('predict-ask').waitFor({ timeout: 60000 });
+await page.waitForTimeout(500);
+await page.screenshot({ path: `/tmp/w22shots/pres-${w}-${lang}-ask.png` });
+await page.getByTestId('predict-add-1').click();
+await page.getByTestId('predict-record').click();
+await page.getByTestId('predict-reveal').waitFor({ timeout: 60000 });
+await page.getByTestId('predict-ask').waitFor({ timeout: 60000 });
+await page.waitForTimeout(500);
+await page.screenshot({ path: `/tmp/w22shots/pres-${w}-${lang}-reveal.png` });
+await browser.close();
