@@ -25,8 +25,11 @@ import { expect, type Page } from '@playwright/test';
  */
 const WORD = String.raw`(?<![\w/-]|\w\.)[A-Za-z][a-z]+(?:['’][a-z]+)?(?![\w/-]|\.\w)`;
 const ENGLISH_RUN = new RegExp(`${WORD}(?:[,:;]?\\s+${WORD})+`, 'g');
-/** A lone lower-case English word (not part of a name, a path or a code: see WORD). */
-const LOWER_WORD = String.raw`(?<![\w/.-])[a-z]{2,}(?:['’][a-z]+)?(?![\w/-]|\.\w)`;
+/**
+ * A lone lower-case English word (not part of a name, a path or a code: see WORD; nor a function's
+ * name, `consider()`). "token" is the term Chinese writing on language models uses as it is.
+ */
+const LOWER_WORD = String.raw`(?<![\w/.-])(?!token\b)[a-z]{2,}(?:['’][a-z]+)?(?![\w/(-]|\.\w)`;
 /** ASCII punctuation against Chinese: a full stop, comma or colon after a Chinese character, or "(" before. */
 const CHINESE_PUNCTUATION = String.raw`[\u4e00-\u9fff）)][.,;:!?](?=\s|$)|[\u4e00-\u9fff]\s?\(`;
 const ENGLISH_ON_CHINESE = new RegExp(`${ENGLISH_RUN.source}|${LOWER_WORD}|${CHINESE_PUNCTUATION}`, 'g');

@@ -34,6 +34,10 @@ export interface HeatmapOptions {
 	summary?: (total: number, rounds: number) => string;
 	/** The legend's label for the busiest cell. */
 	busiest?: (max: number) => string;
+	/** The round axis's title, in the page's language ("round" by default). */
+	round?: string;
+	/** A cell's tooltip: the row's label, the round and the count (English by default). */
+	cell?: (who: string, round: number, count: number) => string;
 }
 
 const DEFAULT_W = 1100;
@@ -54,6 +58,8 @@ const FONT_CELL = 14;
 interface CellModel {
 	key: string;
 	agent: string;
+	/** The row's label, as the tooltip names it. */
+	label: string;
 	round: number;
 	count: number;
 	x: number;
@@ -71,6 +77,10 @@ interface RowModel {
 
 export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Chart<HeatmapData> {
 	const unit = options.unit ?? 'messages';
+	const cellTitle =
+		options.cell ??
+		((who: string, round: number, count: number) =>
+			`${who}, round ${round}: ${count} ${count === 1 ? unit.replace(/s$/, '') : unit}`);
 	const svg = appendChartSvg(el, { testid: 'heatmap', className: 'heatmap', role: 'img' });
 	const [axis, body, legend] = layers(svg, ['axis', 'rows', 'legend']);
 
@@ -100,7 +110,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			anchor: 'middle',
 			text: (d) => d
 		});
-		axisTitle(axis, { x: MARGIN, y: AXIS_H / 2 });
+		axisTitle(axis, { x: MARGIN, y: AXIS_H / 2 }, options.round);
 
 		const model: RowModel[] = data.rows.map((row, i) => ({
 			key: row.key,
@@ -112,6 +122,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 				return {
 					key: `${row.key}:${r + 1}`,
 					agent: row.key,
+					label: row.label,
 					round: r + 1,
 					count,
 					x: x0 + r * cellW,
@@ -148,10 +159,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			.attr('height', CELL_H - GAP)
 			.attr('rx', 3)
 			.attr('fill', (d) => d.fill);
-		tooltip(
-			cellRects,
-			(d) => `${d.agent}, round ${d.round}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`
-		);
+		tooltip(cellRects, (d) => cellTitle(d.label, d.round, d.count));
 		styleText(cells.select('text'), {
 			x: (d) => d.x + cellW / 2,
 			y: CELL_H / 2,
