@@ -63,7 +63,10 @@ async function textMatching(page: Page, pattern: RegExp): Promise<string[]> {
 		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
 			const parent = node.parentElement;
 			if (!parent || skipped(parent)) continue;
-			if (!visible(parent) && !(readWithoutBox(parent) && parent.closest('svg, select') && visible(parent.closest('svg, select')!)))
+			if (
+				!visible(parent) &&
+				!(readWithoutBox(parent) && parent.closest('svg, select') && visible(parent.closest('svg, select')!))
+			)
 				continue;
 			note(node.textContent ?? '', `<${parent.tagName.toLowerCase()}>`);
 		}

@@ -120,7 +120,11 @@ const SIZES = [
 
 /** Fails when the page is wider than the screen (a person would have to scroll sideways). */
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
-	const { page: wide, screen, widest } = await page.evaluate(() => {
+	const {
+		page: wide,
+		screen,
+		widest
+	} = await page.evaluate(() => {
 		const screen = document.documentElement.clientWidth;
 		// The outermost elements that stick out, to say what to fix.
 		const widest = [...document.querySelectorAll('body *')]
@@ -130,7 +134,9 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
 			.map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`);
 		return { page: document.documentElement.scrollWidth, screen, widest };
 	});
-	expect.soft(wide, `${where}: the page is ${wide} px wide on a ${screen} px screen (${widest.join(', ')})`).toBeLessThanOrEqual(screen);
+	expect
+		.soft(wide, `${where}: the page is ${wide} px wide on a ${screen} px screen (${widest.join(', ')})`)
+		.toBeLessThanOrEqual(screen);
 }
 
 /** Fails when two of the undercover table's seat cards cover one another. */
@@ -138,7 +144,13 @@ async function expectSeatsApart(page: Page, where: string): Promise<void> {
 	const boxes = await page.locator('[data-testid="table"] [data-testid^="seat-"]').evaluateAll((els) =>
 		els.map((el) => {
 			const r = el.getBoundingClientRect();
-			return { id: el.getAttribute('data-testid'), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+			return {
+				id: el.getAttribute('data-testid'),
+				left: r.left,
+				right: r.right,
+				top: r.top,
+				bottom: r.bottom
+			};
 		})
 	);
 	const overlapping: string[] = [];

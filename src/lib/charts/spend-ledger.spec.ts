@@ -94,7 +94,9 @@ describe('createSpendLedger', () => {
 	it('sets two spends at the same moment side by side, so neither hides the other', () => {
 		createSpendLedger(el).update(data);
 		const at = (id: number) =>
-			/translate\(([\d.]+)[ ,]([\d.]+)/.exec(el.querySelector(`.mark[data-id="${id}"]`)!.getAttribute('transform')!)!;
+			/translate\(([\d.]+)[ ,]([\d.]+)/.exec(
+				el.querySelector(`.mark[data-id="${id}"]`)!.getAttribute('transform')!
+			)!;
 		const [x2, y2] = [Number(at(2)[1]), Number(at(2)[2])];
 		const [x3, y3] = [Number(at(3)[1]), Number(at(3)[2])];
 		const r = Number(el.querySelector('.mark[data-id="2"] circle')!.getAttribute('r'));

@@ -312,7 +312,12 @@ export function recordedFragment(
 			why: 'a seat’s model was changed during the run, which a link cannot carry'
 		};
 	if (canonicalJson(createRunner(setup).log.header) !== canonicalJson(header))
-		return { ok: false, length: 0, reason: 'older', why: 'this run was saved by an older version of Conclave' };
+		return {
+			ok: false,
+			length: 0,
+			reason: 'older',
+			why: 'this run was saved by an older version of Conclave'
+		};
 	const fragment = encodeRecordedShare(setup, linkRecordingOf(events));
 	return fragment.length <= MAX_RECORDED_LINK
 		? { ok: true, fragment }

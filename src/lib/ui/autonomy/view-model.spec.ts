@@ -6,7 +6,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { baseLocale, getLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
 import { createRunner } from '$lib/run/play';
 import { chainOf, type AutonomyState } from '$lib/scenarios/autonomy';
-import { chainFor, clockText, ledgerData, outcomeName, reasonName, runTextParts, stepName } from './view-model';
+import {
+	chainFor,
+	clockText,
+	ledgerData,
+	outcomeName,
+	reasonName,
+	runTextParts,
+	stepName
+} from './view-model';
 
 const LEGACY = {
 	legacyConsider: true,

@@ -238,7 +238,13 @@ const ANOMALY_NAME = {
 
 /** What the live region says when a spend is decided (or refused, or fails in transport). */
 export const announcement = (sp: Spend) =>
-	m.auto_announce({ id: sp.id, clock: clockText(sp.minute), door: sp.door, target: sp.target, what: what(sp) });
+	m.auto_announce({
+		id: sp.id,
+		clock: clockText(sp.minute),
+		door: sp.door,
+		target: sp.target,
+		what: what(sp)
+	});
 
 /** The latest spend that is decided: the one the live region announces. */
 export function lastDecided(s: AutonomyState): Spend | undefined {

@@ -32,7 +32,9 @@ export function outcomeText(p: Point, value: string | null, names: Record<string
 	switch (p.kind) {
 		case 'vote':
 			if (value === 'tie') return isRevote(p) ? m.play_o_tie_again() : m.play_o_tie();
-			return names[value] ? m.play_o_seat_named({ seat: value, name: names[value] }) : m.play_o_seat({ seat: value });
+			return names[value]
+				? m.play_o_seat_named({ seat: value, name: names[value] })
+				: m.play_o_seat({ seat: value });
 		case 'verdict':
 			return value === 'veto' ? m.play_o_veto() : value === 'approve' ? m.play_o_approve() : value;
 		case 'spend':
