@@ -12,6 +12,26 @@ const setup = undercoverGame(3);
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
+/**
+ * What a class must see at once on the projector, with nothing scrolled: the table, the class's
+ * question (or the reveal) and the live-votes chart, each wholly inside the screen.
+ */
+async function expectOneScreen(page: Page, what: 'predict-ask' | 'predict-reveal', where: string) {
+	const screen = page.viewportSize()!;
+	const presenter = page.getByTestId('presenter');
+	expect(
+		await presenter.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollTop === 0),
+		`${where}: the presenter view fits without scrolling`
+	).toBe(true);
+	for (const id of ['table', what, 'live-votes']) {
+		const box = await presenter.getByTestId(id).boundingBox();
+		expect(box, `${where}: ${id} is shown`).toBeTruthy();
+		expect(box!.y, `${where}: ${id} starts on screen`).toBeGreaterThanOrEqual(0);
+		expect(box!.y + box!.height, `${where}: ${id} ends on screen`).toBeLessThanOrEqual(screen.height + 1);
+		expect(box!.x + box!.width, `${where}: ${id} ends on screen`).toBeLessThanOrEqual(screen.width + 1);
+	}
+}
+
 const events = async (page: Page) =>
 	Number(/(\d+) events/.exec((await page.getByTestId('presenter-status').textContent()) ?? '')?.[1] ?? -1);
 
@@ -133,6 +153,7 @@ test.describe('in a Chinese class', () => {
 			await next.first().waitFor({ timeout: 90_000 });
 			if (await status.filter({ hasText: zh.play_presenter_finished! }).count()) break;
 			points++;
+			await expectOneScreen(page, 'predict-ask', `asking, point ${points}`);
 			// The question has the focus: Tab reaches the first outcome's "+", Enter counts a hand.
 			await expect(presenter.locator('[data-testid^="predict-add-"]').first()).toBeEnabled();
 			await page.keyboard.press('Tab');
@@ -145,6 +166,7 @@ test.describe('in a Chinese class', () => {
 			}
 			await page.keyboard.press('Enter');
 			await expect(presenter.getByTestId('predict-reveal')).toBeVisible();
+			await expectOneScreen(page, 'predict-reveal', `revealing, point ${points}`);
 			// Back to the run: Space plays on (the run also goes on by itself after a prediction).
 			if ((await status.textContent())?.includes(zh.play_presenter_paused!)) {
 				await page.locator('body').focus();
@@ -155,7 +177,29 @@ test.describe('in a Chinese class', () => {
 		await expect(presenter.getByTestId('predict-summary')).toContainText(`${points}`);
 		await page.keyboard.press('g');
 		await expect(page.getByTestId('presenter-god')).toHaveText(zh.play_presenter_god_on!);
+		// One god-view state on screen: the preset holds it on at the end, and the notice says so, never
+		// "held off" beside "on".
+		await expect(page.getByTestId('presenter-notice')).toHaveText(zh.play_presenter_god_held_on!);
 		await expectNoEnglish(page, 'the presenter at the end of a lesson, god view on');
 		expect(await seriousViolations(page)).toEqual([]);
 	});
+});
+
+test('on a 1920x1080 screen too, the table, the question and the chart fit on one screen, asking and revealing', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 1920, height: 1080 });
+	await page.goto(`/play/?view=presenter&predict=on&speed=instant#${encodeShare(setup)}`);
+	const presenter = page.getByTestId('presenter');
+	await expect(presenter).toBeVisible();
+	await page.keyboard.press(' ');
+	await expect(presenter.getByTestId('predict-ask')).toBeVisible({ timeout: 60_000 });
+	// The class votes for seats by the names the table shows them by.
+	const name = (await presenter.getByTestId('seat-2').locator('.name').textContent())!;
+	await expect(presenter.getByTestId('predict-option-2')).toContainText(`${name} (seat 2)`);
+	await expectOneScreen(page, 'predict-ask', 'asking at 1920x1080');
+	await presenter.getByTestId('predict-add-2').click();
+	await presenter.getByTestId('predict-record').click();
+	await expect(presenter.getByTestId('predict-reveal')).toBeVisible({ timeout: 60_000 });
+	await expectOneScreen(page, 'predict-reveal', 'revealing at 1920x1080');
 });

@@ -1,7 +1,9 @@
 /**
  * The walk: every page, and the states a visitor reaches on them (setup, running, paused, finished,
- * predict mode, the presenter, errors), in English and in Chinese. In each, axe-core (WCAG 2.1 AA)
- * finds no serious or critical violation, and the page is in one language: no English sentence on a
+ * predict mode, the presenter, errors), in English and in Chinese, on a phone (360 and 390 px wide), a
+ * projector (1280x720) and a large screen (1920x1080). In each, nothing is wider than the screen, no
+ * two seat cards cover each other, axe-core (WCAG 2.1 AA) finds no serious or critical violation, and
+ * the page is in one language: no English sentence on a
  * Chinese page, no Chinese on an English one (tests/e2e/language.ts says what counts), so a message
  * missing from either messages file fails here. The pages' own language tests check what the messages
  * say; this one checks that nothing was left out.
@@ -10,7 +12,7 @@ import { encodeShare } from '../../src/lib/share/link';
 import { seriousViolations } from './axe';
 import { undercoverGame } from './classroom-setup';
 import { expect, PAGES, test } from './fixtures';
-import { expectNoChinese, expectNoEnglish } from './language';
+import { chineseOnPage, englishOnPage } from './language';
 import type { Page } from '@playwright/test';
 
 const undercover = undercoverGame(3);
@@ -140,21 +142,84 @@ const STATES: State[] = [
 ];
 
 const LANGUAGES = [
-	{ name: 'English', browser: 'en-US', html: 'en', oneLanguage: expectNoChinese },
-	{ name: 'Chinese', browser: 'zh-CN', html: 'zh-CN', oneLanguage: expectNoEnglish }
+	{ name: 'English', browser: 'en-US', html: 'en', other: 'Chinese', foreign: chineseOnPage },
+	{ name: 'Chinese', browser: 'zh-CN', html: 'zh-CN', other: 'English', foreign: englishOnPage }
 ] as const;
 
+/** A phone (the smallest in use, a common one), a projector, a large screen. */
+const SIZES = [
+	{ width: 360, height: 740 },
+	{ width: 390, height: 844 },
+	{ width: 1280, height: 720 },
+	{ width: 1920, height: 1080 }
+] as const;
+
+/** Fails when the page is wider than the screen (a person would have to scroll sideways). */
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+	const {
+		page: wide,
+		screen,
+		widest
+	} = await page.evaluate(() => {
+		const screen = document.documentElement.clientWidth;
+		// The outermost elements that stick out, to say what to fix.
+		const widest = [...document.querySelectorAll('body *')]
+			.filter((el) => el.getBoundingClientRect().right > screen + 1)
+			.filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= screen + 1)
+			.slice(0, 5)
+			.map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`);
+		return { page: document.documentElement.scrollWidth, screen, widest };
+	});
+	expect
+		.soft(wide, `${where}: the page is ${wide} px wide on a ${screen} px screen (${widest.join(', ')})`)
+		.toBeLessThanOrEqual(screen);
+}
+
+/** Fails when two of the undercover table's seat cards cover one another. */
+async function expectSeatsApart(page: Page, where: string): Promise<void> {
+	const boxes = await page.locator('[data-testid="table"] [data-testid^="seat-"]').evaluateAll((els) =>
+		els.map((el) => {
+			const r = el.getBoundingClientRect();
+			return {
+				id: el.getAttribute('data-testid'),
+				left: r.left,
+				right: r.right,
+				top: r.top,
+				bottom: r.bottom
+			};
+		})
+	);
+	const overlapping: string[] = [];
+	for (const [i, a] of boxes.entries())
+		for (const b of boxes.slice(i + 1))
+			if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+				overlapping.push(`${a.id} and ${b.id}`);
+	expect.soft(overlapping, `${where}: seat cards covering each other`).toEqual([]);
+}
+
+// One test per screen size and language: it walks every state in one tab (a page per state would
+// start a browser context 15 times over), and checks each state as a person would meet it. The
+// checks are soft, so one run lists every problem of every state, not only the first.
 for (const language of LANGUAGES)
 	test.describe(`in ${language.name}`, () => {
 		test.use({ locale: language.browser });
-		for (const state of STATES)
-			test(`${state.name}: one language, and no serious or critical axe violation`, async ({ page }) => {
-				await page.goto(state.url);
-				await expect(page.locator('main')).toBeVisible();
-				await expect(page.locator('html')).toHaveAttribute('lang', language.html);
-				if (state.reach) await state.reach(page);
-				else await page.waitForLoadState('networkidle');
-				await language.oneLanguage(page, state.name);
-				expect(await seriousViolations(page)).toEqual([]);
+		for (const size of SIZES)
+			test(`at ${size.width}x${size.height}: every page and state fits the screen, in one language, with no serious axe violation`, async ({
+				page
+			}) => {
+				test.setTimeout(STATES.length * 40_000);
+				await page.setViewportSize(size);
+				for (const state of STATES) {
+					const where = `${state.name} at ${size.width}x${size.height}`;
+					await page.goto(state.url);
+					await expect(page.locator('main')).toBeVisible();
+					await expect(page.locator('html')).toHaveAttribute('lang', language.html);
+					if (state.reach) await state.reach(page);
+					else await page.waitForLoadState('networkidle');
+					await expectNoSidewaysScroll(page, where);
+					await expectSeatsApart(page, where);
+					expect.soft(await language.foreign(page), `${language.other} on the page: ${where}`).toEqual([]);
+					expect.soft(await seriousViolations(page), where).toEqual([]);
+				}
 			});
 	});

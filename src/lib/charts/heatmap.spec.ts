@@ -47,7 +47,7 @@ describe('createHeatmap', () => {
 			'executor:6=0'
 		]);
 		expect(el.querySelector('rect.cell[data-agent="executor"][data-round="4"] title')?.textContent).toBe(
-			'executor, round 4: 8 messages'
+			'Executor, round 4: 8 messages'
 		);
 	});
 
@@ -112,6 +112,18 @@ describe('createHeatmap', () => {
 		chart.update(data);
 		const sizes = [...el.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')));
 		expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
+	});
+
+	it('writes its axis title and tooltips in the words it is given (a Chinese page gives Chinese)', () => {
+		const chart = createHeatmap(el, {
+			round: '轮次',
+			cell: (who, round, count) => `${who}，第 ${round} 轮：${count} 条消息`
+		});
+		chart.update(data);
+		expect(el.querySelector('text.axis-title')?.textContent).toBe('轮次 →');
+		expect(el.querySelector('rect.cell[data-agent="executor"][data-round="4"] title')?.textContent).toBe(
+			'Executor，第 4 轮：8 条消息'
+		);
 	});
 
 	it('empties the element on destroy', () => {

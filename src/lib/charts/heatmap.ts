@@ -37,6 +37,10 @@ export interface HeatmapOptions {
 	summary?: (total: number, rounds: number) => string;
 	/** The legend's label for the busiest cell. */
 	busiest?: (max: number) => string;
+	/** The round axis's title, in the page's language ("round" by default). */
+	round?: string;
+	/** A cell's tooltip: the row's label, the round (or "11–20" where a column holds several) and the count (English by default). */
+	cell?: (who: string, round: number | string, count: number) => string;
 }
 
 const DEFAULT_W = 1100;
@@ -59,6 +63,8 @@ const FONT_CELL = 14;
 interface CellModel {
 	key: string;
 	agent: string;
+	/** The row's label, as the tooltip names it. */
+	label: string;
 	/** The column's first round, and its last (the same but where a column holds several rounds). */
 	round: number;
 	last: number;
@@ -78,6 +84,10 @@ interface RowModel {
 
 export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Chart<HeatmapData> {
 	const unit = options.unit ?? 'messages';
+	const cellTitle =
+		options.cell ??
+		((who: string, round: number | string, count: number) =>
+			`${who}, round ${round}: ${count} ${count === 1 ? unit.replace(/s$/, '') : unit}`);
 	const svg = appendChartSvg(el, { testid: 'heatmap', className: 'heatmap', role: 'img' });
 	const [axis, body, legend] = layers(svg, ['axis', 'rows', 'legend']);
 
@@ -119,7 +129,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			anchor: 'middle',
 			text: (d) => d
 		});
-		axisTitle(axis, { x: MARGIN, y: AXIS_H / 2 });
+		axisTitle(axis, { x: MARGIN, y: AXIS_H / 2 }, options.round);
 
 		const model: RowModel[] = data.rows.map((row, i) => ({
 			key: row.key,
@@ -130,6 +140,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 				return {
 					key: `${row.key}:${c * per + 1}`,
 					agent: row.key,
+					label: row.label,
 					round: c * per + 1,
 					last: Math.min((c + 1) * per, played),
 					count,
@@ -167,10 +178,8 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			.attr('height', CELL_H - GAP)
 			.attr('rx', 3)
 			.attr('fill', (d) => d.fill);
-		tooltip(
-			cellRects,
-			(d) =>
-				`${d.agent}, ${d.last === d.round ? `round ${d.round}` : `rounds ${d.round}–${d.last}`}: ${d.count} ${d.count === 1 ? unit.replace(/s$/, '') : unit}`
+		tooltip(cellRects, (d) =>
+			cellTitle(d.label, d.last === d.round ? d.round : `${d.round}–${d.last}`, d.count)
 		);
 		styleText(cells.select('text'), {
 			x: (d) => d.x + cellW / 2,

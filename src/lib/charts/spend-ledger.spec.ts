@@ -91,6 +91,18 @@ describe('createSpendLedger', () => {
 		expect(xs).toEqual([...xs].sort((a, b) => a - b));
 	});
 
+	it('sets two spends at the same moment side by side, so neither hides the other', () => {
+		createSpendLedger(el).update(data);
+		const at = (id: number) =>
+			/translate\(([\d.]+)[ ,]([\d.]+)/.exec(
+				el.querySelector(`.mark[data-id="${id}"]`)!.getAttribute('transform')!
+			)!;
+		const [x2, y2] = [Number(at(2)[1]), Number(at(2)[2])];
+		const [x3, y3] = [Number(at(3)[1]), Number(at(3)[2])];
+		const r = Number(el.querySelector('.mark[data-id="2"] circle')!.getAttribute('r'));
+		expect(Math.hypot(x3 - x2, y3 - y2)).toBeGreaterThanOrEqual(2 * r);
+	});
+
 	it('rings every anomaly and names them where the names do not run into each other', () => {
 		createSpendLedger(el).update(data);
 		expect([...el.querySelectorAll('.mark[data-anomaly="no-trigger"]')]).toHaveLength(2);

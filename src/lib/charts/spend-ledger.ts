@@ -129,9 +129,15 @@ function layout(data: SpendLedgerData, width: number, labels: SpendLedgerLabels)
 	// the same kind was not named in the last three days: a month of eternal reasons stays readable.
 	const lastTagged = new Map<LedgerAnomaly, number>();
 	const lastTagEnd = new Map<string, number>();
+	// Marks at the same moment on the same lane sit side by side, not on top of one another (a name
+	// written over the pile would point at another spend than its own).
+	const atSameSpot = new Map<string, number>();
 	const marks: MarkModel[] = data.marks.map((m) => {
 		const lane = m.refused ? 'refused' : m.door;
-		const mx = x(m.minute);
+		const spot = `${lane}:${Math.round(x(m.minute))}`;
+		const before = atSameSpot.get(spot) ?? 0;
+		atSameSpot.set(spot, before + 1);
+		const mx = x(m.minute) + before * (2 * R + 2);
 		let tag = '';
 		const day = Math.floor(m.minute / 1440);
 		if (m.anomaly && !(day - (lastTagged.get(m.anomaly) ?? -Infinity) < 3)) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getLocale, overwriteGetLocale } from '../paraglide/runtime.js';
 import { createRunner } from '../run/play';
 import { decodeShare, encodeShare, type SharedRun } from '../share/link';
-import { LESSONS, lessonPath } from './lesson-pack';
+import { LESSONS, lessonOfQuery, lessonPath } from './lesson-pack';
 import { parsePreset } from './presets';
 
 async function play(setup: SharedRun) {
@@ -46,6 +46,8 @@ describe('the lesson pack', () => {
 				const preset = parsePreset(query!);
 				expect(preset.problems).toEqual([]);
 				expect(preset.preset).toEqual(lesson.preset);
+				// The query names the lesson, so the run page shows its goal above the run.
+				expect(lessonOfQuery(query!)).toBe(lesson);
 				const decoded = decodeShare(fragment!);
 				if (!decoded.ok) throw new Error(decoded.error);
 				// The run is played in the language asked for: its words and what the agents are told.
@@ -55,6 +57,11 @@ describe('the lesson pack', () => {
 				const contrast = lesson.contrastIn?.(lang);
 				if (contrast) expect(lesson.shows(await play(contrast))).toBe(false);
 			});
+
+	it('a query naming no lesson, or one there is not, shows no goal', () => {
+		expect(lessonOfQuery('?speed=slow')).toBeUndefined();
+		expect(lessonOfQuery('?lesson=undercover-nope')).toBeUndefined();
+	});
 
 	it('an English lesson link is the one it was before there were two languages', () => {
 		const easy = LESSONS.find((l) => l.id === 'undercover-easy')!;

@@ -8,7 +8,7 @@ import type { LogEvent } from '../core';
 import { summarize as autonomySummary, type AutonomyState } from '../scenarios/autonomy';
 import { m } from '../paraglide/messages.js';
 import type { SharedRun } from '../share/link';
-import { presetQuery, type Preset } from './presets';
+import { LESSON_KEY, presetQuery, type Preset } from './presets';
 
 /** A finished run, as a check reads it. */
 export interface LessonRun {
@@ -274,12 +274,23 @@ export const LESSONS: readonly Lesson[] = [
 	)
 ];
 
-/** A lesson's link: the play page, its preset as the query, its run in `lang` as the fragment. */
+/**
+ * A lesson's link: the play page, its preset and the lesson's id as the query (the page shows its goal),
+ * its run in `lang` as the fragment.
+ */
 export function lessonPath(
 	base: string,
 	lesson: Lesson,
 	lang: LessonLang,
 	encode: (run: SharedRun) => string
 ): string {
-	return `${base}/play/${presetQuery(lesson.preset)}#${encode(lesson.setupIn(lang))}`;
+	const preset = presetQuery(lesson.preset);
+	const query = `${preset || '?'}${preset ? '&' : ''}${LESSON_KEY}=${lesson.id}`;
+	return `${base}/play/${query}#${encode(lesson.setupIn(lang))}`;
+}
+
+/** The lesson a play link's query names (`lesson=<id>`), so the page can show its goal above the run. */
+export function lessonOfQuery(search: string): Lesson | undefined {
+	const id = new URLSearchParams(search).get(LESSON_KEY);
+	return id === null ? undefined : LESSONS.find((l) => l.id === id);
 }

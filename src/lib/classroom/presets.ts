@@ -88,6 +88,9 @@ export type PresetProblem =
 	| { code: 'locale-unnamed' }
 	| { code: 'lang-undercover-only' };
 
+/** The query key naming the lesson-pack lesson a link opens (read by the play page, not a setting). */
+export const LESSON_KEY = 'lesson';
+
 /** Bounds on the query itself: a preset is a handful of short settings. */
 export const MAX_PRESET_QUERY = 1000;
 
@@ -126,6 +129,8 @@ export function parsePreset(search: string): ParsedPreset {
 			continue;
 		}
 		seen.add(key);
+		// The lesson a link is from (the lesson pack's `lesson=<id>`): the play page shows its goal.
+		if (key === LESSON_KEY) continue;
 		if (key === 'fix' || key === 'hide') {
 			const names = value.split(',').filter((n) => n !== '');
 			for (const n of names) {

@@ -380,6 +380,12 @@ export function linkRecordingOf(events: readonly LogEvent[]): LinkRecording {
 }
 
 /**
+ * Why a run has no link with its recorded replies: the code the page words in the interface's
+ * language (`why` says the same in English, for the command line and errors).
+ */
+export type NoLinkReason = 'human' | 'model-changed' | 'older' | 'too-long';
+
+/**
  * The fragment of a link that replays this run exactly, or how long it would be when it does not fit
  * (the page then offers the file). Only for runs that a replay can re-execute and whose header is
  * the one this setup gives (a run saved by an older version is shared as a file).
@@ -388,23 +394,35 @@ export function recordedFragment(
 	setup: SharedRun,
 	header: LogHeader,
 	events: readonly LogEvent[]
-): { ok: true; fragment: string } | { ok: false; length: number; why: string } {
+): { ok: true; fragment: string } | { ok: false; length: number; reason: NoLinkReason; why: string } {
 	if (unreplayableSeat(setup) !== null)
-		return { ok: false, length: 0, why: 'a person played a seat, so the game cannot be carried in a link' };
+		return {
+			ok: false,
+			length: 0,
+			reason: 'human',
+			why: 'a person played a seat, so the game cannot be carried in a link'
+		};
 	if (events.some((e) => e.kind === 'seat.model-changed'))
 		return {
 			ok: false,
 			length: 0,
+			reason: 'model-changed',
 			why: 'a seat’s model was changed during the run, which a link cannot carry'
 		};
 	if (canonicalJson(createRunner(setup).log.header) !== canonicalJson(header))
-		return { ok: false, length: 0, why: 'this run was saved by an older version of Conclave' };
+		return {
+			ok: false,
+			length: 0,
+			reason: 'older',
+			why: 'this run was saved by an older version of Conclave'
+		};
 	const fragment = encodeRecordedShare(setup, linkRecordingOf(events));
 	return fragment.length <= MAX_RECORDED_LINK
 		? { ok: true, fragment }
 		: {
 				ok: false,
 				length: fragment.length,
+				reason: 'too-long',
 				why: `the link would be ${fragment.length.toLocaleString('en-US')} characters long, past the ${MAX_RECORDED_LINK.toLocaleString('en-US')} a link can safely carry`
 			};
 }

@@ -6,7 +6,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { baseLocale, getLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
 import { createRunner } from '$lib/run/play';
 import { chainOf, type AutonomyState } from '$lib/scenarios/autonomy';
-import { chainFor, ledgerData, outcomeName, reasonName, runTextParts, stepName } from './view-model';
+import {
+	chainFor,
+	clockText,
+	ledgerData,
+	outcomeName,
+	reasonName,
+	runTextParts,
+	stepName
+} from './view-model';
 
 const LEGACY = {
 	legacyConsider: true,
@@ -54,11 +62,15 @@ describe('the autonomy view model', () => {
 					.join(' ');
 				expect(words, `${sp.id} ${step.step}`).not.toMatch(english);
 			}
-			expect(reasonName(sp.wakeReason)).toMatch(/\p{Script=Han}/u);
+			// Every wake reason wholly in Chinese: no "定期 review" in the chart's legend.
+			expect(reasonName(sp.wakeReason)).not.toMatch(/[a-z]/);
 			expect(outcomeName(sp)).toMatch(/\p{Script=Han}|^(IMPROVE|SKIP)$/u);
 		}
 		const labels = ledgerData(s, null).labels!;
 		expect(labels.day(3)).toBe('第 3 天');
+		// The time column and the headings say the moment in Chinese too.
+		expect(clockText(1440 + 15 * 60 + 1)).toBe('第 2 天 15:01');
+		for (const r of Object.values(labels.reasons)) expect(r).not.toMatch(/[a-z]/);
 		expect(labels.summary(30, 5, 1, 2)).toBe('30 天的开销账本：5 次开销，1 次拒绝，2 个异常');
 	});
 

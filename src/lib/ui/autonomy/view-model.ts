@@ -10,7 +10,6 @@ import { m } from '$lib/paraglide/messages';
 import {
 	anomalyOf,
 	chainOf,
-	clockOf,
 	RUNTIME_ERRORS,
 	summarize,
 	type AutonomyState,
@@ -210,32 +209,58 @@ function what(sp: Spend): string {
 }
 
 export function markOf(sp: Spend): LedgerMark {
+	const anomaly = sp.outcome === 'refused' ? null : anomalyOf(sp);
 	return {
 		id: sp.id,
 		minute: sp.minute,
 		door: sp.door,
 		refused: sp.outcome === 'refused',
 		reason: sp.wakeReason,
-		anomaly: sp.outcome === 'refused' ? null : anomalyOf(sp),
-		label: m.auto_mark({
-			id: sp.id,
-			clock: clockOf(sp.minute),
-			door: sp.door,
-			target: sp.target,
-			what: what(sp),
-			reason: reasonName(sp.wakeReason)
-		})
+		anomaly,
+		// A screen reader hears the anomaly the chart rings and names, not only the spend.
+		label:
+			m.auto_mark({
+				id: sp.id,
+				clock: clockText(sp.minute),
+				door: sp.door,
+				target: sp.target,
+				what: what(sp),
+				reason: reasonName(sp.wakeReason)
+			}) + (anomaly ? m.auto_mark_anomaly({ anomaly: ANOMALY_NAME[anomaly]() }) : '')
 	};
 }
 
+const ANOMALY_NAME = {
+	'no-trigger': m.auto_anomaly_no_trigger,
+	'repeated-fingerprint': m.auto_anomaly_repeated,
+	'charged-failure': m.auto_anomaly_charged
+} as const;
+
 /** What the live region says when a spend is decided (or refused, or fails in transport). */
 export const announcement = (sp: Spend) =>
-	m.auto_announce({ id: sp.id, clock: clockOf(sp.minute), door: sp.door, target: sp.target, what: what(sp) });
+	m.auto_announce({
+		id: sp.id,
+		clock: clockText(sp.minute),
+		door: sp.door,
+		target: sp.target,
+		what: what(sp)
+	});
 
 /** The latest spend that is decided: the one the live region announces. */
 export function lastDecided(s: AutonomyState): Spend | undefined {
 	for (let i = s.spends.length - 1; i >= 0; i--) if (s.spends[i]!.outcome !== 'pending') return s.spends[i];
 	return undefined;
+}
+
+/**
+ * A moment of the run in the interface's language ("day 2, 15:01", "第 2 天 15:01"); the run's own
+ * `clockOf` stays English, as the agents' prompts and the log say it.
+ */
+export function clockText(minute: number): string {
+	const day = Math.floor(minute / 1440) + 1;
+	const m_ = ((minute % 1440) + 1440) % 1440;
+	const time = `${String(Math.floor(m_ / 60)).padStart(2, '0')}:${String(m_ % 60).padStart(2, '0')}`;
+	return m.auto_clock({ day, time });
 }
 
 export function ledgerLabels(): SpendLedgerLabels {

@@ -22,14 +22,19 @@ export function questionText(p: Point): string {
 	}
 }
 
-/** An outcome on offer (or the agents' `none`), or the class's lack of a single pick (`null`). */
-export function outcomeText(p: Point, value: string | null): string {
+/**
+ * An outcome on offer (or the agents' `none`), or the class's lack of a single pick (`null`). A seat
+ * is named as the class sees it at the table (`names`: seat number to name), its number beside it.
+ */
+export function outcomeText(p: Point, value: string | null, names: Record<string, string> = {}): string {
 	if (value === null) return m.play_o_no_pick();
 	if (value === 'none') return m.play_o_none();
 	switch (p.kind) {
 		case 'vote':
 			if (value === 'tie') return isRevote(p) ? m.play_o_tie_again() : m.play_o_tie();
-			return m.play_o_seat({ seat: value });
+			return names[value]
+				? m.play_o_seat_named({ seat: value, name: names[value] })
+				: m.play_o_seat({ seat: value });
 		case 'verdict':
 			return value === 'veto' ? m.play_o_veto() : value === 'approve' ? m.play_o_approve() : value;
 		case 'spend':

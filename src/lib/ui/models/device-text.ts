@@ -39,11 +39,19 @@ export function gpuReasonText(caps: GpuCaps): Said {
 
 /** Why no build of this catalog entry runs here (the cases of engines/catalog.ts `pickBuild`). */
 export function buildReasonText(entry: CatalogEntry, caps: GpuCaps): Said {
+	return deviceReasonText(caps) ?? { text: m.models_q4f16_only({ label: entry.label }) };
+}
+
+/**
+ * Why no model at all runs on this device's GPU (no WebGPU, no adapter, limits too small), or null
+ * when it depends on the model: the page says it once, not on every row of the catalog.
+ */
+export function deviceReasonText(caps: GpuCaps): Said | null {
 	if (!caps.webgpu || !caps.adapter)
 		return { text: caps.reason ? noGpuText(caps) : m.models_gpu_unavailable() };
 	const limits = limitsDetail(caps);
 	if (limits) return { text: m.models_gpu_limits(), detail: limits };
-	return { text: m.models_q4f16_only({ label: entry.label }) };
+	return null;
 }
 
 /** A model's state in the browser's cache (engines/model-cache.ts `checkModelCache`). */

@@ -12,6 +12,8 @@ import { getLocale } from '$lib/paraglide/runtime';
 export interface ModelOption {
 	value: string;
 	label: string;
+	/** The label is a model's own name (a product name, kept as it is in every language: `translate="no"`). */
+	name?: boolean;
 	/** The group's name in the interface language (options are grouped by it). */
 	group: string;
 	choice: ModelChoice;
@@ -102,6 +104,7 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 		options.push({
 			value: `webllm:${entry.id}`,
 			label: entry.label,
+			name: true,
 			group: m.players_group_webllm(),
 			choice: { engine: 'webllm', model: entry.id },
 			unavailable: whyUnavailable({ engine: 'webllm', model: entry.id }, caps),
@@ -118,6 +121,7 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 		options.push({
 			value: `transformers:${t.id}`,
 			label: t.label,
+			name: true,
 			group: m.players_group_wasm(),
 			choice: { engine: 'transformers', model: t.id },
 			detail: m.players_opt_wasm_detail({ mb: t.downloadMB })
@@ -127,6 +131,7 @@ export function modelOptions(caps: GpuCaps | null): ModelOption[] {
 		options.push({
 			value: choiceValue(choice),
 			label: m.players_opt_on_webgpu({ label: t.label }),
+			name: true,
 			group: m.players_group_webgpu(),
 			choice,
 			unavailable: whyUnavailable(choice, caps),
