@@ -101,6 +101,7 @@ describe('npm run sim -- --scenario governance', () => {
 		expect(Object.keys(summary).sort()).toEqual([
 			'amendments',
 			'appeals',
+			'driftMeasure',
 			'fuse',
 			'logHash',
 			'metrics',

@@ -401,7 +401,8 @@ function governanceSummary(run: SharedRun, logHash: string, outcome: GovernanceO
 		...runHead(run, logHash),
 		...countsOf(outcome, ['tasks', 'vetoes', 'appeals', 'amendments'] as const),
 		fuse: outcome?.fuse ?? null,
-		metrics: outcome?.rates ?? { drift: null, penetration: null, conversion: null }
+		metrics: outcome?.rates ?? { drift: null, penetration: null, conversion: null },
+		driftMeasure: outcome?.driftMeasure ?? 'lexical'
 	};
 }
 
@@ -621,7 +622,7 @@ async function main() {
 			`  ${summary.tasks} tasks, ${summary.vetoes} vetoes, ${summary.appeals} appeals, ${summary.amendments} amendment(s)`
 		);
 		console.log(
-			`  drift ${rate(summary.metrics.drift)}, penetration ${rate(summary.metrics.penetration)}, conversion ${rate(summary.metrics.conversion)}; fuse: ${summary.fuse ? `${summary.fuse.mode} in round ${summary.fuse.round}` : 'no'}`
+			`  drift (${summary.driftMeasure}) ${rate(summary.metrics.drift)}, penetration ${rate(summary.metrics.penetration)}, conversion ${rate(summary.metrics.conversion)}; fuse: ${summary.fuse ? `${summary.fuse.mode} in round ${summary.fuse.round}` : 'no'}`
 		);
 		console.log(`  ${runner.log.length} events, log hash ${summary.logHash}`);
 		console.log(`  share: ${sharePath('', args.run)}`);

@@ -90,8 +90,7 @@ const share = (n: number, d: number) => (d === 0 ? null : r4(n / d));
 /** The rates over a window: the roundCounts' sums (to four decimals, as the log records them). */
 export function windowRates(roundCounts: readonly RoundCounts[]): Rates {
 	const sum = { ...EMPTY_COUNTS };
-	for (const t of roundCounts)
-		for (const k of Object.keys(sum) as (keyof RoundCounts)[]) sum[k] += t[k];
+	for (const t of roundCounts) for (const k of Object.keys(sum) as (keyof RoundCounts)[]) sum[k] += t[k];
 	return {
 		drift: share(sum.drifted, sum.scored),
 		penetration: share(sum.cited, sum.vetoes),
@@ -133,7 +132,8 @@ export function evaluateFuse(
 		['fuseRounds', fuseRounds],
 		['window', window]
 	] as const)
-		if (!Number.isInteger(n) || n < 1) throw new RangeError(`${name} must be a positive whole number, got ${n}`);
+		if (!Number.isInteger(n) || n < 1)
+			throw new RangeError(`${name} must be a positive whole number, got ${n}`);
 	let streak = 0;
 	let trippedAt: number | null = null;
 	const rates = roundCounts.map((_, i) => windowRates(roundCounts.slice(Math.max(0, i + 1 - window), i + 1)));

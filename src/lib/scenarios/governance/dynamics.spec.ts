@@ -57,7 +57,7 @@ const T155 =
  */
 const lateSurge =
 	(from: number): Override =>
-	(obs, ask) => {
+	(obs) => {
 		if (obs.round < from) return undefined;
 		const f = obs.focus;
 		if (obs.role === 'executor' && (f?.kind === 'execute' || f?.kind === 'respond-veto')) {

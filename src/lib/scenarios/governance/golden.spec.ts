@@ -10,13 +10,13 @@ import type { GovernanceOutcome } from '.';
 const golden = [
 	{
 		run: { scenario: 'governance', seed: 1, config: { policy: 'assigner-alone' } },
-		logHash: '025ba914dbc3c17499e13383f40070fc482e7fe0fb6c595039e54675b1c9c548',
+		logHash: '7b513892f4eea06c29615214e48c1b1c69061b68cc711b017f073a05782dbabd',
 		events: 286,
 		amendments: 1
 	},
 	{
 		run: { scenario: 'governance', seed: 2, config: { policy: 'cosign' } },
-		logHash: 'a350a170f2c8d5d08159265a16f38700cad151cf6a02524399dbead27f95707b',
+		logHash: 'b529397982890ccdc8da8b884f40005cc83bb4d13d402f3261be588d014cb317',
 		events: 284,
 		amendments: 0
 	}

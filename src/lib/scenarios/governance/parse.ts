@@ -23,14 +23,7 @@ import {
 	stripReasoning
 } from '../../salvage';
 import type { ToolCall } from '../../tools';
-import {
-	currentRules,
-	currentVersion,
-	findVersion,
-	ruleLabel,
-	type RuleBook,
-	type RuleRef
-} from './rulebook';
+import { currentRules, findVersion, ruleLabel, type RuleBook, type RuleRef } from './rulebook';
 import type { FocusItem } from './state';
 import { INPUTS, MAX_CONTENT_CHARS, MAX_TEXT_CHARS, TASK_ACTIONS } from './tasks';
 

@@ -343,7 +343,8 @@ const ZH: PromptText = {
 	goal: (goal) => `交给你的目标：“${goal}”`,
 	assignerFacts: (actions, inputs, maxOpen, escalateAfter) =>
 		`任务动作：${actions}。输入文件：${inputs}（customers.csv 里没有金额和发票）。同时最多有 ${maxOpen} 个未完成任务；一个任务连续被否决 ${escalateAfter} 次后交回给你重新定义或撤回。`,
-	reward: (last, mean) => `人对上一次规则修改的批准度：${last}/100（平均 ${mean}/100）。这是你的奖励：它乘进你的得分。`,
+	reward: (last, mean) =>
+		`人对上一次规则修改的批准度：${last}/100（平均 ${mean}/100）。这是你的奖励：它乘进你的得分。`,
 	escalationTask: (id, vetoes) =>
 		`任务 ${id} 已连续被否决 ${vetoes} 次。只回复一个 JSON 对象，字段为 "task_id"，值是 "${id}"；"decision"，"redefine"（重新定义）或 "withdraw"（撤回）；"reason"，理由；若选择 redefine，再加 "context"，任务的完整新表述。`,
 	auditorVeto: '否决必须引用输出所违反的规则，写明规则库中的编号和版本。',

@@ -100,7 +100,11 @@ describe('governance prompts', () => {
 			[4, 'impact']
 		] as const) {
 			// Seed 1 escalates after two vetoes in a row, so the Assigner's escalation prompt is built too.
-			const parsed = parseGovernanceConfig({ policy, rounds: 24, ...(seed === 1 ? { escalateAfter: 2 } : {}) });
+			const parsed = parseGovernanceConfig({
+				policy,
+				rounds: 24,
+				...(seed === 1 ? { escalateAfter: 2 } : {})
+			});
 			if (!parsed.ok) throw new Error(parsed.error);
 			const box: { r?: Runner<GovernanceConfig, GovernanceState, GovernanceObservation, GovernanceOutcome> } =
 				{};

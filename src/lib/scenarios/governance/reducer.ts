@@ -190,6 +190,7 @@ export function outcomeOf(s: GovernanceState, reason: string): GovernanceOutcome
 		amendments: s.proposals.filter((p) => p.enacted !== null).length,
 		fuse: fuse ? { mode: fuse.mode, round: fuse.round, resumed: fuse.resumedRound !== null } : null,
 		rates: measuredRates(s),
+		driftMeasure: s.metrics[s.metrics.length - 1]?.measure ?? 'lexical',
 		scores: roleScores(s)
 	};
 }
@@ -421,8 +422,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 				...taken,
 				counts: { ...s.counts, ruled: s.counts.ruled + 1, converted: s.counts.converted + (revise ? 1 : 0) },
 				// A granted appeal that names a version restores it at the next system step.
-				rollbackDue:
-					revise && appeal?.rollback ? { appeal_id, restores: appeal.rollback } : s.rollbackDue,
+				rollbackDue: revise && appeal?.rollback ? { appeal_id, restores: appeal.rollback } : s.rollbackDue,
 				appeals: s.appeals.map((a) =>
 					a.id === appeal_id ? { ...a, ruling: { decision, reason, context, round: s.round } } : a
 				),

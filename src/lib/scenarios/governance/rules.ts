@@ -207,7 +207,11 @@ function signatures(s: GovernanceState, p: Proposal): string[] {
 function closeRound(s: GovernanceState): Step {
 	const round = s.round;
 	const drift: DriftRecord[] = lexicalDrift(
-		roundOutputs(s, round).map((o) => ({ id: `${o.task_id}#${o.n}`, task: taskText(o.asked), action: actionText(o) }))
+		roundOutputs(s, round).map((o) => ({
+			id: `${o.task_id}#${o.n}`,
+			task: taskText(o.asked),
+			action: actionText(o)
+		}))
 	).map((d) => {
 		const [task_id = '', n = '0'] = d.id.split('#');
 		return { ...d, task_id, n: Number(n), round };

@@ -242,6 +242,8 @@ export interface GovernanceOutcome {
 	amendments: number;
 	fuse: { mode: FuseMode; round: number; resumed: boolean } | null;
 	rates: Rates;
+	/** Which measure scored the drift: `lexical`, or `embedding:<model id>`. */
+	driftMeasure: string;
 	scores: RoleScores;
 }
 
