@@ -79,8 +79,11 @@ export function scenarioSchemas(): ScenarioSchema[] {
 		{
 			name: 'governance assign',
 			schema: replySchemaFor({ kind: 'assign' }),
+			// The file is an enum, and XGrammar writes an enum's literal as its JSON text with '/' escaped
+			// (picojson's way): a held model answers "\/workspace\/input\/…", which JSON.parse reads back
+			// as the plain path, while the unescaped spelling is outside the grammar.
 			valid: [
-				j({ action: 'summarise', file: '/workspace/input/sales_q3.csv', context: 'Per R2, list the totals.' })
+				'{"action":"summarise","file":"\\/workspace\\/input\\/sales_q3.csv","context":"Per R2, list the totals."}'
 			],
 			invalid: [
 				j({ action: 'delete', file: '/workspace/x', context: 'x' }),

@@ -104,7 +104,7 @@ describe('createHeatmap', () => {
 		expect(cols.length).toBeGreaterThan(100);
 		// Every message is still counted, once: the columns add up to the run.
 		expect(cols.reduce((a, c) => a + Number(c.getAttribute('data-count')), 0)).toBe(rounds);
-		expect(cols[1]?.querySelector('title')?.textContent).toMatch(/^assigner, rounds \d+–\d+: \d+ messages$/);
+		expect(cols[1]?.querySelector('title')?.textContent).toMatch(/^Assigner, rounds \d+–\d+: \d+ messages$/);
 	});
 
 	it('draws every text at 14px or more', () => {

@@ -87,7 +87,7 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 	const cellTitle =
 		options.cell ??
 		((who: string, round: number | string, count: number) =>
-			`${who}, round ${round}: ${count} ${count === 1 ? unit.replace(/s$/, '') : unit}`);
+			`${who}, ${typeof round === 'string' ? 'rounds' : 'round'} ${round}: ${count} ${count === 1 ? unit.replace(/s$/, '') : unit}`);
 	const svg = appendChartSvg(el, { testid: 'heatmap', className: 'heatmap', role: 'img' });
 	const [axis, body, legend] = layers(svg, ['axis', 'rows', 'legend']);
 
