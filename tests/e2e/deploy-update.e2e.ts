@@ -96,9 +96,13 @@ test('a new deploy waits while a tab of the old one is open, then takes over and
 	// The open tab keeps working on A: with the network gone, it still navigates in the app and
 	// loads the chunks of pages it had not shown yet, from A's cache, through A's worker.
 	await context.setOffline(true);
-	for (const name of ['Runs', 'Lessons', 'Leaderboard']) {
+	for (const [name, path] of [
+		['Runs', 'runs'],
+		['Agents’ memory', 'lessons'],
+		['Leaderboard', 'leaderboard']
+	]) {
 		await page.locator('header nav').getByRole('link', { name, exact: true }).click();
-		await expect(page).toHaveURL(new RegExp(`/${name.toLowerCase()}/$`));
+		await expect(page).toHaveURL(new RegExp(`/${path}/$`));
 		await expect(page.locator('main h1')).toBeVisible();
 	}
 	await page.getByRole('link', { name: 'Undercover', exact: true }).first().click();

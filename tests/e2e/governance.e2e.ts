@@ -17,7 +17,7 @@ const config = (policy: string, extra: Record<string, unknown> = {}) => ({
 	rounds: 24,
 	approval: 50,
 	thresholds: { drift: 0.7, penetration: 0.4, conversion: 0.6 },
-	fuseRounds: 10,
+	fuseRounds: 1,
 	fuseMode: 'soft',
 	forceMetrics: false,
 	...extra

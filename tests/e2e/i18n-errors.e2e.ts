@@ -55,7 +55,7 @@ test('the Runs page: empty, a malformed file, a tampered log, then a saved run',
 	await expect(page.getByTestId('import-done')).toContainText('哈希链已校验');
 	const row = page.getByTestId('run-row');
 	await expect(row).toHaveCount(1);
-	await expect(row.getByTestId('run-status-cell')).toHaveText('已结束 · 导入');
+	await expect(row.getByTestId('run-status-cell')).toHaveText('已结束 · 导入，已重新执行');
 	await expect(row.getByRole('cell', { name: '谁是卧底' })).toBeVisible();
 	await expectNoEnglish(page, 'runs, with a run');
 });

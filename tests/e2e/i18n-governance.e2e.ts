@@ -26,7 +26,7 @@ test('the governance setup page, a run playing and its end are in Chinese, and t
 
 	// An error a person can reach: a round count out of range, said in Chinese, and no start.
 	await page.getByTestId('rounds').fill('0');
-	await expect(page.getByTestId('setup-error')).toHaveText('轮数必须是 1 到 200 之间的整数');
+	await expect(page.getByTestId('setup-error')).toHaveText('轮数必须是 1 到 3000 之间的整数');
 	await expect(page.getByTestId('start')).toBeDisabled();
 	await expectNoEnglish(page, 'setup error');
 	await page.getByTestId('rounds').fill('24');

@@ -62,7 +62,7 @@ test('the lessons page: empty, with lessons and notes, a refused edit, and stora
 	test.setTimeout(90_000);
 	await page.goto('/lessons/');
 	await expect(page.getByTestId('lessons-empty')).toBeVisible();
-	await expect(page).toHaveTitle('经验 · Conclave');
+	await expect(page).toHaveTitle('智能体记忆 · Conclave');
 	await expectNoEnglish(page, 'lessons: empty');
 
 	const inEnglish = lesson('When a seat repeats the last description, vote for that seat.', 'en', 'theo');

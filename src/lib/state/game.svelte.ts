@@ -539,6 +539,9 @@ export class GameSession<S = unknown> {
 		this.#stopTimer();
 		this.#timer = setTimeout(async () => {
 			if (this.status !== 'playing') return;
+			// The classroom's hold reads the state shown: show the latest first, or a prediction point
+			// passed between two animation frames would be played through.
+			if (this.holdBefore && this.#frame !== null) this.#sync();
 			if (this.holdBefore?.()) return this.pause();
 			const more = await this.step();
 			if (more && this.status === 'playing') this.#schedule(this.#lastTickQuiet ? 0 : SPEEDS[this.speed]);
