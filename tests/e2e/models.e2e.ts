@@ -77,10 +77,14 @@ test('without a WebGPU adapter the setup says so and offers the fallback', async
 	await expect(seat.locator('option[value^="transformers:"]').first()).toBeEnabled();
 	// transformers.js on WebGPU needs an adapter too.
 	await expect(seat.locator('option[value^="transformers-webgpu:"]').first()).toBeDisabled();
-	// The default without WebGPU is transformers.js on WASM; scripted agents are one click away.
-	await expect(seat).toHaveValue(/^transformers:/);
-	await page.getByTestId('all-seats').selectOption('scripted');
+	// The default without WebGPU is scripted agents (what the Models page advises on such a machine);
+	// a model on the CPU is one click away, its size beside it.
+	await expect(seat).toHaveValue('scripted');
 	await expect(page.getByTestId('seat-model-6')).toHaveValue('scripted');
+	await expect(page.getByTestId('try-model')).toContainText(/MB/);
+	await page.getByTestId('try-model').click();
+	await expect(seat).toHaveValue(/^transformers:/);
+	await expect(page.getByTestId('seat-model-6')).toHaveValue(/^transformers:/);
 });
 
 test.describe('an OpenAI-compatible endpoint', () => {
