@@ -38,7 +38,10 @@ test('the setup page, its preview and a spend’s chain are Chinese, and so is t
 	await expect(page.getByTestId('preview-status')).toContainText('旧版 consider()（MR !107）');
 	const mark = page.locator('[data-testid="spend-ledger"] .mark[data-anomaly="no-trigger"]').first();
 	// Its name says the wake's reason in words, as its colour does.
-	await expect(mark).toHaveAttribute('aria-label', /（(代码库变化|新证据|定期 review|autonomy 到期)）$/);
+	await expect(mark).toHaveAttribute(
+		'aria-label',
+		/（(代码库变化|新证据|定期复查|自主周期到期)）(；异常：.+)?$/
+	);
 	await mark.focus();
 	await page.keyboard.press('Enter');
 	const chain = page.getByTestId('chain');
