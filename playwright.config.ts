@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/browser';
 
-// E2E_PORT lets two checkouts on one machine run their browser tests side by side.
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+// The tests serve on a port of their own (not preview's 4173), so `npm test` runs while `npm start`
+// serves the site in another terminal; E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4199);
 
 export default defineConfig({
 	testDir: 'tests/e2e',

@@ -33,6 +33,26 @@ const run = promisify(execFile);
 const sim = (...args: string[]) =>
 	run('npx', ['tsx', 'scripts/sim.ts', ...args], { cwd: join(__dirname, '..') });
 
+/** A misused command line: the parser refuses it with one line, in process (no process per case). */
+function expectUsageError(args: string[]): void {
+	let thrown: unknown;
+	try {
+		parseArgs(args);
+	} catch (err) {
+		thrown = err;
+	}
+	expect(thrown, args.join(' ')).toBeInstanceOf(UsageError);
+	expect((thrown as Error).message.split('\n'), args.join(' ')).toHaveLength(1);
+}
+
+/** The command itself, once: such a line is printed as `sim: …` and exits with code 2. */
+async function expectExit2(args: string[]): Promise<void> {
+	const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
+	expect(err.code, args.join(' ')).toBe(2);
+	expect(err.stderr.trim().split('\n')).toHaveLength(1);
+	expect(err.stderr).toMatch(/^sim: /);
+}
+
 describe('npm run sim', () => {
 	it('prints one JSON summary line and writes the log it describes', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'sim-'));
@@ -59,18 +79,18 @@ describe('npm run sim', () => {
 	});
 
 	it('exits with code 2 and one line for bad arguments', async () => {
-		for (const args of [
+		const cases = [
 			['--scenario', 'chess'],
 			['--seed', '4.5'],
 			['--seats', '12'],
 			['--lang', 'fr'],
 			['--nope']
-		]) {
-			const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
-			expect(err.code, args.join(' ')).toBe(2);
-			expect(err.stderr.trim().split('\n')).toHaveLength(1);
-			expect(err.stderr).toMatch(/^sim: /);
+		];
+		const first = cases[0]!;
+		for (const args of cases) {
+			expectUsageError(args);
 		}
+		await expectExit2(first);
 	});
 
 	it('parses options into the same setup a share link carries', async () => {
@@ -297,19 +317,29 @@ describe('npm run sim -- --scenario governance', () => {
 	});
 
 	it('refuses a bad T155 option with code 2', async () => {
-		for (const args of [
+		const cases = [
 			['--scenario', 'governance', '--eval', 't155', '--seeds', '0'],
 			['--scenario', 'governance', '--eval', 'smoke'],
 			['--scenario', 'governance', '--eval', 't155', '--policy', 'cosign']
-		]) {
-			const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
-			expect(err.code, args.join(' ')).toBe(2);
-			expect(err.stderr).toMatch(/^eval: /);
+		];
+		// In process, as sim's main calls it; one spawned command proves the exit code reaches the shell.
+		const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+		try {
+			for (const args of cases) {
+				printed.mockClear();
+				expect(await govEvalMain(args, { parseArgs, simulateGovernance }), args.join(' ')).toBe(2);
+				expect(printed.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/^eval: [^\n]+$/);
+			}
+		} finally {
+			printed.mockRestore();
 		}
+		const err = (await sim(...cases[0]!).catch((e) => e)) as { code: number; stderr: string };
+		expect(err.code).toBe(2);
+		expect(err.stderr).toMatch(/^eval: /);
 	});
 
 	it('exits with code 2 and one line for a bad approval or policy', async () => {
-		for (const args of [
+		const cases = [
 			['--scenario', 'governance', '--policy', 'human', '--approval', '101'],
 			['--scenario', 'governance', '--policy', 'human', '--approval', '-5'],
 			['--scenario', 'governance', '--policy', 'human', '--approval', 'high'],
@@ -317,12 +347,12 @@ describe('npm run sim -- --scenario governance', () => {
 			['--scenario', 'governance', '--policy', 'vote'],
 			['--scenario', 'governance', '--seats', '6'],
 			['--scenario', 'undercover', '--policy', 'cosign']
-		]) {
-			const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
-			expect(err.code, args.join(' ')).toBe(2);
-			expect(err.stderr.trim().split('\n')).toHaveLength(1);
-			expect(err.stderr).toMatch(/^sim: /);
+		];
+		const first = cases[0]!;
+		for (const args of cases) {
+			expectUsageError(args);
 		}
+		await expectExit2(first);
 	});
 });
 
@@ -401,18 +431,18 @@ describe('npm run sim -- --scenario autonomy', () => {
 	});
 
 	it('exits with code 2 and one line for bad autonomy flags', async () => {
-		for (const args of [
+		const cases = [
 			['--scenario', 'autonomy', '--fault-rate', '2'],
 			['--scenario', 'autonomy', '--days', 'many'],
 			['--scenario', 'autonomy', '--days', '0'],
 			['--scenario', 'undercover', '--legacy-consider'],
 			['--scenario', 'autonomy', '--no-such-switch']
-		]) {
-			const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
-			expect(err.code, args.join(' ')).toBe(2);
-			expect(err.stderr.trim().split('\n')).toHaveLength(1);
-			expect(err.stderr).toMatch(/^sim: /);
+		];
+		const first = cases[0]!;
+		for (const args of cases) {
+			expectUsageError(args);
 		}
+		await expectExit2(first);
 	});
 
 	it('asks the tiny model through the gate: each question is a logged model.called event', async () => {

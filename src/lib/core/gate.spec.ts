@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { sendRecorded, type ChatClient } from '../policies/llm/chat-client';
 import { estimateMessages } from './tokens';
@@ -14,7 +15,6 @@ import {
 	type CallRequest,
 	type LogEvent,
 	type ModelCall,
-	type Permit,
 	type Policy,
 	type Scenario
 } from '.';
@@ -372,9 +372,24 @@ describe('permits', () => {
 		expect(files.length).toBeGreaterThan(100);
 	});
 
-	it('cannot be written as a literal (the brand is checked by the type checker)', () => {
-		// @ts-expect-error a plain object is not a Permit: only authorize() makes one
-		const forged: Permit = { id: 'x', purpose: 'p', reserved: 0, passed: [] };
-		expect(forged.id).toBe('x');
-	});
+	it('cannot be written as a literal: the type checker refuses it', () => {
+		// Compiled here rather than left to `npm run check`, so the unit suite itself fails if the brand
+		// ever stops being required.
+		const file = join(dirname(fileURLToPath(import.meta.url)), 'forged-permit.ts');
+		const source = [
+			"import type { Permit } from './gate';",
+			"export const forged: Permit = { id: 'x', purpose: 'p', reserved: 0, passed: [] };"
+		].join('\n');
+		const host = ts.createCompilerHost({ strict: true, noEmit: true });
+		const read = host.readFile.bind(host);
+		host.readFile = (name) => (name === file ? source : read(name));
+		const exists = host.fileExists.bind(host);
+		host.fileExists = (name) => name === file || exists(name);
+		const program = ts.createProgram([file], { strict: true, noEmit: true, skipLibCheck: true }, host);
+		const errors = ts
+			.getPreEmitDiagnostics(program)
+			.filter((d) => d.file?.fileName === file)
+			.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
+		expect(errors.join(' ')).toMatch(/not assignable to type 'Permit'|is missing in type/);
+	}, 30_000);
 });
