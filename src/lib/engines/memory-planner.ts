@@ -2,7 +2,7 @@
  * Will the models chosen for a run fit on this GPU together?
  *
  * Seats that use the same model share one engine (one engine worker per distinct model, see
- * DESIGN.md "Workers"), so a model's weights and KV cache count once however many seats use it.
+ * `state/agent-pool.svelte.ts`), so a model's weights and KV cache count once however many seats use it.
  * WebGPU does not tell a page how much memory the GPU has, so the budget is a guess the user can
  * change; the plan says so in numbers rather than pretending to know.
  */

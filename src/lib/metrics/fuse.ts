@@ -11,7 +11,7 @@
  *   troubleshooting table names a falling penetration as the warning sign);
  * - `fuseRounds` consecutive closes with all three past confirm a trip (1 by default: the window
  *   already spans the seed's 10 rounds).
- * ARCHITECTURE.md ("Governance: reading the seed") says why in more words.
+ * `scenarios/governance/README.md` ("Governance: reading the seed") says why in more words.
  */
 
 export type MetricName = 'drift' | 'penetration' | 'conversion';
