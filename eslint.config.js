@@ -55,6 +55,7 @@ const layers = {
 	workers: 'src/workers',
 	routes: 'src/routes',
 	run: 'src/lib/run',
+	i18n: 'src/lib/i18n',
 	app: 'src/lib',
 	scripts: 'scripts'
 };
@@ -68,18 +69,31 @@ const mayImport = {
 	agents: ['core', 'salvage', 'tools', 'engine-types', 'scenarios', 'metrics', 'agents'],
 	policies: ['core', 'salvage', 'tools', 'engine-types', 'scenarios', 'metrics', 'agents', 'policies']
 };
+/** Impure folders that must not reach up: the link codec below the run, the language below the pages. */
+const mayNotImport = {
+	share: ['run', 'state', 'storage', 'ui', 'routes'],
+	i18n: ['ui', 'state', 'routes']
+};
 const layerElements = Object.entries(layers)
 	.filter(([type]) => type !== 'engine-types')
 	.map(([type, pattern]) => ({ type, pattern, partialMatch: false }));
-const layerPolicies = Object.entries(mayImport).map(([from, allowed]) => ({
-	from: { element: { type: from } },
-	disallow: {
-		to: {
-			element: { types: { anyOf: Object.keys(layers).filter((t) => !allowed.includes(t)) } }
-		}
-	},
-	message: `${from} may import only ${allowed.join(', ')} (ARCHITECTURE.md, "Layers and what may import what")`
-}));
+const layerPolicies = Object.entries(mayImport)
+	.map(([from, allowed]) => ({
+		from: { element: { type: from } },
+		disallow: {
+			to: {
+				element: { types: { anyOf: Object.keys(layers).filter((t) => !allowed.includes(t)) } }
+			}
+		},
+		message: `${from} may import only ${allowed.join(', ')} (ARCHITECTURE.md, "Layers")`
+	}))
+	.concat(
+		Object.entries(mayNotImport).map(([from, refused]) => ({
+			from: { element: { type: from } },
+			disallow: { to: { element: { types: { anyOf: refused } } } },
+			message: `${from} must not import ${refused.join(', ')} (ARCHITECTURE.md, "Layers")`
+		}))
+	);
 /**
  * Later policies win. The engines' plain types stay open to the layers that list them; the run
  * statistics (leaderboard, A/B, export, leaks, CK-Arena, eval pairing), which read finished undercover

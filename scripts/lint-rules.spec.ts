@@ -72,6 +72,16 @@ describe('the layers of ARCHITECTURE.md hold for every import form', () => {
 			"one scenario's prompts from the salvage module",
 			"import { fitToContext } from '../scenarios/shared/prompt';\nexport const f = fitToContext;\n",
 			'src/lib/salvage/example.ts'
+		],
+		[
+			'the run layer from the link codec',
+			"import { createRunner } from '../run/play';\nexport const c = createRunner;\n",
+			'src/lib/share/example.ts'
+		],
+		[
+			'a page piece from the language module',
+			"import { downloadText } from '$lib/ui/download';\nexport const d = downloadText;\n",
+			'src/lib/i18n/example.ts'
 		]
 	])('refuses %s', async (_, code, file) => {
 		expect(await ruleIds(code, file)).toContain(refused);

@@ -12,7 +12,7 @@ import type { ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createRunner } from '../src/lib/run/play';
 import { replayInputOf } from '../src/lib/run/replay';
 import { verifyRun } from '../src/lib/run/verify';
-import { readRunFile } from '../src/lib/share/run-file';
+import { readRunFile } from '../src/lib/run/run-file';
 import { startMockOpenAI, type MockOpenAI } from './mock-openai';
 
 let server: MockOpenAI | undefined;

@@ -29,7 +29,7 @@ import { UsageError, usageExit } from './usage';
 import { createRunner, type AnyRunner } from '../src/lib/run/play';
 import { verifyRun } from '../src/lib/run/verify';
 import { replayInputOf, replayInputOfLink, setupOfHeader, type ReplayInput } from '../src/lib/run/replay';
-import { readRunFile, sizeProblem } from '../src/lib/share/run-file';
+import { readRunFile, sizeProblem } from '../src/lib/run/run-file';
 import {
 	checkClassLog,
 	classLines,

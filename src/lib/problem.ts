@@ -6,7 +6,7 @@
  * may be stored or logged as it is.
  */
 export type ProblemCode =
-	// Run files (share/run-file.ts) and their import (state/import-run.ts).
+	// Run files (run/run-file.ts) and their import (state/import-run.ts).
 	| 'file-empty'
 	| 'file-not-text'
 	| 'file-unreadable'

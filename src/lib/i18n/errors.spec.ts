@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { toJsonLines, type LogEvent, type LogHeader } from '../core';
 import { createRunner } from '../run/play';
 import { decodeShare, encodeShare } from '../share/link';
-import { readRunFile } from '../share/run-file';
+import { readRunFile } from '../run/run-file';
 import { getLocale, overwriteGetLocale, type Locale } from '../paraglide/runtime';
 import type { Problem } from '../problem';
 import { errorText, problemText } from './errors';

@@ -28,7 +28,7 @@ export interface Said {
 type Values = Record<string, string | number>;
 const str = (v: Values, k: string): string => String(v[k] ?? '');
 
-/** What a run file's header lacks (share/run-file.ts `headerShape`). */
+/** What a run file's header lacks (run/run-file.ts `headerShape`). */
 const HEADER_WHY: Record<string, (v: Values) => string> = {
 	'no-scenario': pick(m.err_file_header_no_scenario),
 	'no-seed': pick(m.err_file_header_no_seed),
@@ -36,7 +36,7 @@ const HEADER_WHY: Record<string, (v: Values) => string> = {
 	'no-players': pick(m.err_file_header_no_players)
 };
 
-/** What is wrong with one event (share/run-file.ts `eventShape`); `n` is its line or event number. */
+/** What is wrong with one event (run/run-file.ts `eventShape`); `n` is its line or event number. */
 const EVENT_WHY: Record<string, (v: Values) => string> = {
 	'not-event': pick(m.err_event_not_event, 'n'),
 	'no-seq': pick(m.err_event_no_seq, 'n'),

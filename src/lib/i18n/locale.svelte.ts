@@ -17,7 +17,7 @@ import {
 	overwriteSetLocale,
 	type Locale
 } from '$lib/paraglide/runtime';
-import { loadPreference, savePreference } from '$lib/ui/preferences';
+import { loadPreference, savePreference } from '$lib/storage/preferences';
 import { HTML_LANG, LOCALE_PARAM, localeFromSearch, withLocale } from './link-locale';
 
 const PREFERENCE = 'locale';

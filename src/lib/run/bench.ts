@@ -16,7 +16,7 @@ import { createRunner, type AnyRunner } from './play';
 import { scriptedPolicy, scriptedPolicyFor } from '../policies';
 import { stateToolHost, type GovernanceState } from '../scenarios/governance';
 import type { SharedRun } from '../share/link';
-import { readRunFile } from '../share/run-file';
+import { readRunFile } from './run-file';
 import { createReplay, replayInputOf } from './replay';
 import { TRAVERSAL_PAYLOADS } from '../tools/probes';
 

@@ -1,5 +1,5 @@
 /**
- * The verifier every door uses (run/verify.ts after share/run-file.ts): real logs of all three
+ * The verifier every door uses (run/verify.ts after run/run-file.ts): real logs of all three
  * scenarios, edited the way a forger would and sealed again, are refused with one sentence naming the
  * event or the header field; untouched logs, a person's game included, re-execute to their hash.
  */
@@ -10,7 +10,7 @@ import type { ChatRequest, ModelChoice } from '../engines/types';
 import { policyForChoice } from '../policies/factory';
 import type { ChatClient } from '../policies/llm/chat-client';
 import type { SharedRun } from '../share/link';
-import { readRunFile } from '../share/run-file';
+import { readRunFile } from './run-file';
 import { createRunner } from './play';
 import { replayInputOf } from './replay';
 import { verifyRun, type Verification } from './verify';

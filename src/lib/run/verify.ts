@@ -11,7 +11,7 @@
  */
 import { isRunInterrupted } from '../core';
 import type { Problem, ProblemCode } from '../problem';
-import { snippet } from '../share/run-file';
+import { snippet } from './run-file';
 import { createReplay, ReplayError, type Replay, type ReplayInput } from './replay';
 
 /** A ReplayError about one recorded event (its call's numbers, a model change), not the replay's course. */
@@ -34,7 +34,7 @@ const refused = (
 });
 
 /**
- * Re-executes a recording (a whole log read and chain-checked by share/run-file.ts, or a link's
+ * Re-executes a recording (a whole log read and chain-checked by run/run-file.ts, or a link's
  * replies) and compares it with the original event by event, then by its final hash. Never throws.
  */
 export async function verifyRun(input: ReplayInput): Promise<Verification> {

@@ -1,10 +1,10 @@
 /**
  * Importing a run file on the Runs page: bounded before it is read, its fields and chain checked
- * (share/run-file.ts), then re-executed from its header with its recorded replies until it reaches
+ * (run/run-file.ts), then re-executed from its header with its recorded replies until it reaches
  * the recorded final hash (run/verify.ts), and only then stored whole in one transaction. A file that
  * fails any check stores nothing and leaves every saved run as it was.
  */
-import { readRunFile, sizeRefusal, snippet } from '$lib/share/run-file';
+import { readRunFile, sizeRefusal, snippet } from '$lib/run/run-file';
 import { verifyRun } from '$lib/run/verify';
 import { replayInputOf } from '$lib/run/replay';
 import { problemOf, type Problem } from '$lib/problem';

@@ -8,9 +8,9 @@
  */
 import { canonicalJson, firstBrokenLink, LOG_FORMAT, type LogEvent, type LogHeader } from '../core';
 import { scenarios, type AnyScenario } from '../scenarios';
-import { createRunner } from '../run/play';
-import { ReplayError, setupOfHeader } from '../run/replay';
-import type { SharedRun } from './link';
+import { createRunner } from './play';
+import { ReplayError, setupOfHeader } from './replay';
+import type { SharedRun } from '../share/link';
 import type { Problem, ProblemCode } from '../problem';
 
 /** The largest file the page and sim open: about 50 MB is a 200,000-event run, far past any game. */

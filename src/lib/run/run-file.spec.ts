@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOG_FORMAT, toJsonLines, type LogEvent, type LogHeader } from '../core';
-import { createRunner } from '../run/play';
+import { createRunner } from './play';
 import { MAX_RUN_FILE_BYTES, readRunFile, sizeProblem } from './run-file';
 
 /** A scripted governance run cut at 60 events: a real, unfinished log. */
