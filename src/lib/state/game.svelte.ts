@@ -31,10 +31,11 @@ import {
 } from '$lib/run/replay';
 import { RunLock, runChannel, type RunNews } from './run-lock';
 import { onlySetsTheStage } from './pacing';
+import { transition, type Status } from './session-status';
+
+export type { Status };
 import { wasSaved } from '$lib/storage/run-ledger';
 import type { ClassLog } from '$lib/classroom/predictions';
-
-export type Status = 'ready' | 'loading' | 'playing' | 'paused' | 'finished' | 'failed';
 
 export const SPEEDS = { slow: 1800, normal: 700, fast: 120, instant: 0 } as const;
 export type Speed = keyof typeof SPEEDS;
@@ -52,7 +53,11 @@ function newRunId(): string {
 
 export class GameSession<S = unknown> {
 	readonly setup: SharedRun;
-	status: Status = $state('ready');
+	#status: Status = $state('ready');
+	/** Where the session stands; it moves only through `#to`, by the table in session-status.ts. */
+	get status(): Status {
+		return this.#status;
+	}
 	speed: Speed = $state('normal');
 	/** The scenario state after the last shown event. */
 	view: S = $state.raw() as S;
@@ -131,7 +136,7 @@ export class GameSession<S = unknown> {
 		this.storageProblem = store.problem;
 		store.onProblem = (p) => (this.storageProblem = p);
 		this.#sync();
-		if (this.#runner.done && !this.replaying) this.status = 'finished';
+		if (this.#runner.done && !this.replaying) this.#to('finished');
 	}
 
 	/** A new run from a setup; nothing is saved until it is first played. */
@@ -193,7 +198,7 @@ export class GameSession<S = unknown> {
 		session.classLog = run.predictions ?? null;
 		session.#lock = lock;
 		session.#channel = runChannel(id);
-		if (session.status !== 'finished') session.status = 'paused';
+		if (session.status !== 'finished') session.#to('paused');
 		if (lock.state === 'follower') session.#follow();
 		return session;
 	}
@@ -237,7 +242,7 @@ export class GameSession<S = unknown> {
 		});
 		this.saved = saved.events.length;
 		this.#sync();
-		this.status = this.#runner.done ? 'finished' : 'paused';
+		this.#to(this.#runner.done ? 'finished' : 'paused');
 	}
 
 	/** Once the writing tab has let go: this tab writes the run from where it was saved. */
@@ -369,14 +374,14 @@ export class GameSession<S = unknown> {
 				this.error = `${err.message.replace(/^transport:\s*/, '')} Press play to retry.`;
 				// The turn's failed calls are in the log and saved: the page shows them too.
 				this.#sync();
-				this.status = 'paused';
+				this.#to('paused');
 				this.#storeStatus('paused', this.error);
 				// A crashed worker, or a lost GPU device (which a worker cannot get back): new workers on resume.
 				if (err.reason === 'crash' || isGpuLoss(err.message)) this.#newPool(this.choices);
 				return false;
 			}
 			this.error = `The run stopped: ${err instanceof Error ? err.message : String(err)}. It is saved up to the last event shown.`;
-			this.status = 'failed';
+			this.#to('failed');
 			this.#storeStatus('failed', this.error);
 			return false;
 		} finally {
@@ -399,7 +404,7 @@ export class GameSession<S = unknown> {
 			this.#stopTimer();
 			// A miss or a divergence: the replay stops where it left the recording, never asking a model.
 			this.error = `This replay stopped: ${err instanceof Error ? err.message : String(err)}`;
-			this.status = 'failed';
+			this.#to('failed');
 			return false;
 		}
 	}
@@ -437,9 +442,13 @@ export class GameSession<S = unknown> {
 	/** The class's predictions saved with this run beside its log (predict mode), as stored. */
 	classLog: ClassLog | null = null;
 
+	#to(next: Status): void {
+		this.#status = transition(this.#status, next);
+	}
+
 	#finish(): void {
 		this.#sync();
-		this.status = 'finished';
+		this.#to('finished');
 		this.#stopTimer();
 		const after = this.replaying ? null : this.afterFinish;
 		if (!after) {
@@ -457,7 +466,7 @@ export class GameSession<S = unknown> {
 	async #ensureAgents(): Promise<boolean> {
 		if (!this.pool) return true;
 		const before = this.status;
-		this.status = 'loading';
+		this.#to('loading');
 		try {
 			// Scenarios with files (governance) hand them to the run's Tool Agent, folded from the log.
 			const files = (this.#runner.state as { fs?: FileSystemState }).fs;
@@ -467,7 +476,7 @@ export class GameSession<S = unknown> {
 			return true;
 		} catch (err) {
 			this.error = `${err instanceof Error ? err.message : String(err)}${this.runId ? ' The run is saved; press play to try again.' : ' Nothing was started.'}`;
-			this.status = before === 'loading' ? 'ready' : before;
+			this.#to(before === 'loading' ? 'ready' : before);
 			return false;
 		}
 	}
@@ -487,7 +496,7 @@ export class GameSession<S = unknown> {
 		const agents = this.#ensureAgents();
 		await this.#setTheStage();
 		if (!(await agents)) return;
-		this.status = 'playing';
+		this.#to('playing');
 		this.#saveStart();
 		this.#storeStatus('running');
 		this.#schedule(0);
@@ -496,7 +505,7 @@ export class GameSession<S = unknown> {
 	pause(): void {
 		if (this.status !== 'playing') return;
 		if (this.#frame !== null) this.#sync();
-		this.status = 'paused';
+		this.#to('paused');
 		this.#stopTimer();
 		this.#storeStatus('paused');
 	}
@@ -508,10 +517,10 @@ export class GameSession<S = unknown> {
 		// Loading the agents shows 'loading'; a step leaves the run as it found it (ready or paused).
 		const before = this.status;
 		if (!this.replaying && !(await this.#ensureAgents())) return;
-		this.status = before;
+		this.#to(before);
 		if (this.holdBefore?.()) return;
 		const more = await this.step();
-		if (more && this.status === 'ready') this.status = 'paused';
+		if (more && this.status === 'ready') this.#to('paused');
 	}
 
 	/**
