@@ -9,15 +9,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { simulate, simulateAutonomy, simulateGovernance } from '../../scripts/sim';
-import { EventLog, toJsonLines, type LogEvent, type LogHeader, type Policy } from '../../src/lib/core';
+import {
+	EventLog,
+	fromJsonLines,
+	toJsonLines,
+	type LogEvent,
+	type LogHeader,
+	type Policy
+} from '../../src/lib/core';
 import type { ChatRequest, ModelChoice } from '../../src/lib/engines/types';
 import { policyForChoice } from '../../src/lib/policies/factory';
 import { createRunner } from '../../src/lib/run/play';
-import { replayInputOf } from '../../src/lib/run/replay';
+import { recordedFragment, replayInputOf, replayInputOfLink } from '../../src/lib/run/replay';
 import { verifyRun } from '../../src/lib/run/verify';
 import { readRunFile } from '../../src/lib/share/run-file';
-import type { SharedRun } from '../../src/lib/share/link';
-import { expect, test } from './fixtures';
+import { decodeShare, encodeRecordedShare, type SharedRun } from '../../src/lib/share/link';
+import { expect, playToEnd, test } from './fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'conclave-forged-'));
 
@@ -259,4 +266,97 @@ test('forged files of every scenario, re-sealed, are refused naming the event or
 	await page.goto('/leaderboard/');
 	await expect(page.getByTestId('lb-import')).toHaveCount(2);
 	await expect(page.getByTestId('lb-empty')).toHaveCount(0);
+});
+
+test('the play page’s doors verify too: a saved run edited in storage and a link whose replies were changed are refused in a sentence; a person’s game replays as checked', async ({
+	page
+}) => {
+	test.setTimeout(240_000);
+	// A person's game (headless, the person's seat is played by the scripted stand-in).
+	const person = createRunner({
+		scenario: 'undercover',
+		seed: 1,
+		config: { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 4 },
+		seats: { '2': { engine: 'human' } }
+	});
+	await person.run();
+	const file = join(dir, 'person.jsonl');
+	writeFileSync(file, toJsonLines(person.log.header, person.log.events));
+	await page.goto('/runs/');
+	await page.getByTestId('import-file').setInputFiles(file);
+	await expect(page.getByTestId('import-done')).toContainText('Imported person.jsonl', { timeout: 60_000 });
+	await page.getByTestId('import-replay').click();
+	// Marked as what it is: checked move by move, not re-executed.
+	await expect(page.getByTestId('replay-mode')).toHaveAttribute('data-method', 'checked');
+	await expect(page.getByTestId('replay-mode')).toContainText('Replaying a game a person played');
+	expect(await playToEnd(page)).toBe(person.hash);
+	await expect(page.getByTestId('replay-verdict')).toContainText('Replayed exactly');
+	const id = /#replay=(\w+)/.exec(page.url())![1]!;
+
+	// The same run edited in this browser's storage, its chain sealed again: its replay is refused.
+	const ended = person.log.events.find((e) => e.kind === 'game.ended')!;
+	const edited = clone(person.log.events);
+	const d = edited[ended.seq]!.data as { winner: string };
+	d.winner = d.winner === 'civilians' ? 'undercover' : 'civilians';
+	const text = reseal(person.log.header, edited);
+	const forged = fromJsonLines(text).events;
+	expect(await namedInNode(text)).toMatchObject({ event: ended.seq, kind: 'game.ended' });
+	await page.evaluate(
+		async ({ id, events }) => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const req = indexedDB.open('conclave');
+				req.onsuccess = () => resolve(req.result);
+				req.onerror = () => reject(req.error);
+			});
+			await new Promise<void>((resolve, reject) => {
+				const tx = db.transaction(['runs', 'events'], 'readwrite');
+				for (const e of events) tx.objectStore('events').put({ ...e, runId: id });
+				const runs = tx.objectStore('runs');
+				const get = runs.get(id);
+				get.onsuccess = () => runs.put({ ...get.result, logHash: events.at(-1)!.hash });
+				tx.oncomplete = () => resolve();
+				tx.onerror = () => reject(tx.error);
+			});
+			db.close();
+		},
+		{ id, events: forged }
+	);
+	await page.goto('/runs/');
+	await page.goto(`/play/#replay=${id}`);
+	await expect(page.getByTestId('link-error')).toContainText(
+		`This file was altered: event ${ended.seq} (game.ended) is not what the run's rules and recorded replies give`
+	);
+	await expect(page.getByTestId('replay-mode')).toHaveCount(0);
+
+	// A link with a model game's recorded replies: genuine, it replays; one reply changed, it is refused.
+	const model = await modelGame();
+	const made = recordedFragment(
+		{
+			scenario: model.header.scenario,
+			seed: model.header.seed,
+			config: model.header.config,
+			seats: model.header.seats as SharedRun['seats']
+		},
+		model.header,
+		model.events
+	);
+	if (!made.ok) throw new Error(`no recorded link: ${made.why}`);
+	const decoded = decodeShare(made.fragment);
+	if (!decoded.ok || !decoded.recording) throw new Error('the recorded link does not decode');
+	await page.goto(`/play/#${made.fragment}`);
+	await expect(page.getByTestId('replay-mode')).toBeVisible();
+	expect(await playToEnd(page)).toBe(model.events.at(-1)!.hash);
+	await expect(page.getByTestId('replay-verdict')).toContainText('Replayed exactly');
+	const recording = clone(decoded.recording);
+	recording.calls[0]!.reply = JSON.stringify({ speech: 'Something else entirely.' });
+	const changed = encodeRecordedShare(decoded.run, recording);
+	const named = await verifyRun(replayInputOfLink(decoded.run, recording));
+	expect(named.ok).toBe(false);
+	const where = (named.ok ? {} : named.problem.values) as { event?: number; kind?: string };
+	await page.goto('/runs/');
+	await page.goto(`/play/#${changed}`);
+	await expect(page.getByTestId('link-error')).toContainText(`event ${where.event} (${where.kind})`);
+	await expect(page.getByTestId('replay-mode')).toHaveCount(0);
+	const said = (await page.getByTestId('link-error').textContent()) ?? '';
+	expect(said).not.toMatch(/Cannot read|undefined|TypeError|RangeError|at \w+ \(/);
 });
