@@ -132,6 +132,8 @@ test('an undercover game whose models answer in cheat-sheet payloads shows them 
 			seats: Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), seat]))
 		};
 		await page.goto(`/play/#${encodeShare(run)}`);
+		// A link names the endpoint: the person confirms it before any request goes there.
+		await page.getByTestId('endpoint-confirm-button').click();
 		await page.getByTestId('god-view').check();
 		await page.getByTestId('speed').selectOption('instant');
 		await page.getByTestId('play').click();
@@ -185,6 +187,8 @@ test('a governance run whose models answer in payloads shows them as text and ru
 		seats: { 1: seat, 2: seat, 3: seat }
 	};
 	await page.goto(`/play/#${encodeShare(run)}`);
+	// A link names the endpoint: the person confirms it before any request goes there.
+	await page.getByTestId('endpoint-confirm-button').click();
 	await page.getByTestId('god-view').check();
 	await page.getByTestId('speed').selectOption('instant');
 	await page.getByTestId('play').click();

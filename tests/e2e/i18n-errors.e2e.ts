@@ -147,6 +147,8 @@ test('an endpoint that refuses: the run pauses and says so in Chinese, with the 
 			[1, 2, 3, 4, 5].map((s) => [String(s), { engine: 'openai', model: 'mock', baseUrl: endpoint.baseUrl }])
 		);
 		await page.goto(`/play/#${encodeShare({ ...setup, seats } as Parameters<typeof encodeShare>[0])}`);
+		// A link names the endpoint: the person confirms it before any request goes there.
+		await page.getByTestId('endpoint-confirm-button').click();
 		await page.getByTestId('play').click();
 		const alert = page.getByTestId('session-error');
 		await expect(alert).toContainText(`接口 ${endpoint.baseUrl} 出错了（HTTP 500）`, { timeout: 60_000 });

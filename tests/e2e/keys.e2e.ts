@@ -5,6 +5,8 @@
  * The endpoint even echoes the key back in an error (as some servers do), raw and URL-encoded.
  */
 import type { Page } from '@playwright/test';
+import { encodeShare } from '../../src/lib/share/link';
+import { apiKeyStorageKey } from '../../src/lib/storage/secrets';
 import { expect, test } from './fixtures';
 import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
 
@@ -112,4 +114,67 @@ test('a game with a key set leaves it in no console message, request URL, page, 
 	// Its one place in the page's storage: localStorage, under the endpoint.
 	const stored = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
 	expect(stored).toContain(KEY);
+});
+
+test('an endpoint a link names is used only once the person confirms it, and without the saved key unless they attach it', async ({
+	page
+}) => {
+	test.setTimeout(180_000);
+	const seat = { engine: 'openai' as const, model: 'mock', baseUrl: endpoint.baseUrl };
+	const run = {
+		scenario: 'undercover',
+		seed: 4,
+		config: { seats: 4, undercover: 1, blank: false, lang: 'en', rounds: 2 },
+		seats: { '1': seat, '2': seat }
+	};
+	const link = `/play/#${encodeShare(run)}`;
+	// A key this browser saved for that very endpoint (as the setup page saves it).
+	await page.goto('/undercover/');
+	await page.evaluate(
+		([name, key]) => localStorage.setItem(name!, key!),
+		[apiKeyStorageKey(endpoint.baseUrl), KEY]
+	);
+
+	/** Plays the open game to its end (a refused call pauses it: play again) and returns the requests it sent. */
+	async function playIt(): Promise<{ auth: string }[]> {
+		const before = endpoint.seen.length;
+		await page.getByTestId('speed').selectOption('instant');
+		for (let i = 0; i < 3; i++) {
+			await page.getByTestId('play').click();
+			await expect(page.getByTestId('run-status')).toHaveClass(/status-(paused|finished)/, {
+				timeout: 90_000
+			});
+			if (/finished/.test((await page.getByTestId('run-status').getAttribute('class')) ?? '')) break;
+		}
+		await expect(page.getByTestId('run-status')).toContainText('finished');
+		return endpoint.seen.slice(before);
+	}
+
+	// Opened from a link: the endpoint waits for the person, nothing can be played, nothing is sent.
+	const before = endpoint.seen.length;
+	await page.goto(link);
+	const ask = page.getByTestId('endpoint-confirm');
+	await expect(ask).toBeVisible();
+	await expect(ask.getByTestId('endpoint-ask')).toHaveCount(1);
+	await expect(ask.getByTestId('endpoint-ask')).toContainText(endpoint.baseUrl.replace(/\/$/, ''));
+	await expect(ask.getByTestId('endpoint-attach-key')).not.toBeChecked();
+	await expect(page.getByTestId('play')).toBeDisabled();
+	await expect(page.getByTestId('step')).toBeDisabled();
+	expect(endpoint.seen.length).toBe(before);
+
+	// Confirmed without attaching the key: requests go, none of them with it.
+	await page.getByTestId('endpoint-confirm-button').click();
+	await expect(ask).toHaveCount(0);
+	const bare = await playIt();
+	expect(bare.length).toBeGreaterThan(0);
+	expect(bare.filter((s) => s.auth !== '')).toEqual([]);
+
+	// The same link again, the key attached this time: now it goes with them.
+	await page.goto('/runs/');
+	await page.goto(link);
+	await page.getByTestId('endpoint-attach-key').check();
+	await page.getByTestId('endpoint-confirm-button').click();
+	const keyed = await playIt();
+	expect(keyed.length).toBeGreaterThan(0);
+	expect(keyed.every((s) => s.auth === `Bearer ${KEY}`)).toBe(true);
 });

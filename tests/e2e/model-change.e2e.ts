@@ -44,6 +44,8 @@ test('a paused run resumes with another model for a seat: an event in the log, a
 		}
 	};
 	await page.goto(`/play/#${encodeShare(run)}`);
+	// A link names the endpoint: the person confirms it before any request goes there.
+	await page.getByTestId('endpoint-confirm-button').click();
 	await page.getByTestId('speed').selectOption('instant');
 	await page.getByTestId('play').click();
 
@@ -117,6 +119,8 @@ test('on resume, a seat can be given a new endpoint typed in there, under the sa
 			seats: { 1: model('mock-a'), 2: model('mock-a') }
 		};
 		await page.goto(`/play/#${encodeShare(run)}`);
+		// A link names the endpoint: the person confirms it before any request goes there.
+		await page.getByTestId('endpoint-confirm-button').click();
 		await page.getByTestId('speed').selectOption('instant');
 		await page.getByTestId('play').click();
 		await expect(page.getByRole('alert')).toContainText('Press play to retry', { timeout: 90_000 });

@@ -405,6 +405,8 @@ test.describe('a model game too long for a link', () => {
 			seats: { '1': mock, '2': mock, '3': mock, '4': mock }
 		};
 		await page.goto(`/play/#${encodeShare(run)}`);
+		// A link names the endpoint: the person confirms it before any request goes there.
+		await page.getByTestId('endpoint-confirm-button').click();
 		const hash = await playToEnd(page);
 		await expect(page.getByTestId('recorded-link-unavailable')).toContainText(
 			/No link can carry this game’s recorded replies: the link would be [\d,]+ characters long, past the 8,000 a link can safely carry\. Export the file below/

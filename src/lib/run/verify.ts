@@ -67,7 +67,8 @@ export async function verifyRun(input: ReplayInput): Promise<Verification> {
 				'file-replay-ended',
 				{ made, events: total }
 			);
-		const last = Math.min(at, total - 1);
+		// A link carries no events: where it has none, name the last event the replay itself wrote.
+		const last = events.length ? Math.min(at, total - 1) : Math.max(0, Math.min(at, made - 1));
 		const { event, kind } = events[last]
 			? named(last)
 			: { event: last, kind: snippet(replay.runner.log.events[last]?.kind ?? 'end') };

@@ -51,10 +51,17 @@ export function spawn<T>(kind: 'agent' | 'engine' | 'tool', name: string): Handl
 	return { worker, api: Comlink.wrap<T>(worker), crashed };
 }
 
+/**
+ * Whether the key this browser saved for an endpoint goes with its requests. A run the person set up
+ * sends it; a run a link set up sends it only where the person attached it (play page's confirmation).
+ */
+export type KeyRule = (baseUrl: string) => boolean;
+
 /** Where the page finds same-origin model files (tests, or models hosted with the site). */
 export function specFor(
 	choice: ModelChoice & { model: string },
-	device: EngineSpec['device'] = 'wasm'
+	device: EngineSpec['device'] = 'wasm',
+	sendKey: KeyRule = () => true
 ): EngineSpec {
 	const local = choice.model.startsWith('/');
 	return {
@@ -62,7 +69,9 @@ export function specFor(
 		model: local ? (choice.model.split('/').filter(Boolean).at(-1) as string) : choice.model,
 		baseUrl: choice.baseUrl,
 		apiKey:
-			choice.engine === 'openai' && choice.baseUrl ? (loadApiKey(choice.baseUrl) ?? undefined) : undefined,
+			choice.engine === 'openai' && choice.baseUrl && sendKey(choice.baseUrl)
+				? (loadApiKey(choice.baseUrl) ?? undefined)
+				: undefined,
 		// A path, not a URL: transformers.js 4.3 looks for tokenizer files only at non-URL local paths.
 		localModelPath: local ? `${choice.model.split('/').slice(0, -1).join('/')}/` : undefined,
 		wasmPaths: { mjs: new URL(ortMjs, location.href).href, wasm: new URL(ortWasm, location.href).href },
@@ -107,9 +116,12 @@ export class AgentPool {
 	 */
 	#restoreOnStart = new Map<number, Parameters<AgentWorkerApi['restore']>[0]>();
 
-	constructor(scenario: string, choices: Record<number, ModelChoice>) {
+	readonly #sendKey: KeyRule;
+
+	constructor(scenario: string, choices: Record<number, ModelChoice>, sendKey: KeyRule = () => true) {
 		this.#scenario = scenario;
 		this.#choices = choices;
+		this.#sendKey = sendKey;
 	}
 
 	/** Loads every distinct model, then starts one agent worker per seat. Single-flight. */
@@ -158,7 +170,7 @@ export class AgentPool {
 				try {
 					const loaded = await Promise.race([
 						handle.api.load(
-							specFor(g.choice, g.choice.device ?? 'wasm'),
+							specFor(g.choice, g.choice.device ?? 'wasm', this.#sendKey),
 							Comlink.proxy((p: LoadProgress) => {
 								status().progress = p;
 							})

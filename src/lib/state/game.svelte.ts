@@ -16,19 +16,16 @@ import type { ModelChoice } from '$lib/engines/types';
 import { choiceLabel, needsEngine } from '$lib/engines/spec';
 import { isGpuLoss } from '$lib/engines/host';
 import { AgentPool } from './agent-pool.svelte';
+import { normaliseBaseUrl } from '$lib/engines/base-url';
+import { loadApiKey } from '$lib/storage/secrets';
 import { lessonsForRun } from './lessons-flow';
 import { createRunner, seatsAfter, type AnyRunner } from '$lib/run/play';
 import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
 import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs';
-import {
-	createReplay,
-	replayInputOf,
-	unreplayableSeat,
-	type Replay,
-	type ReplayInput
-} from '$lib/run/replay';
+import { createReplay, replayInputOf, type Replay, type ReplayInput } from '$lib/run/replay';
+import { verifyRun } from '$lib/run/verify';
 import { RunLock, runChannel, type RunNews } from './run-lock';
 import { onlySetsTheStage } from './pacing';
 import { transition, type Status } from './session-status';
@@ -36,6 +33,15 @@ import { transition, type Status } from './session-status';
 export type { Status };
 import { wasSaved } from '$lib/storage/run-ledger';
 import type { ClassLog } from '$lib/classroom/predictions';
+
+/** An endpoint a link named, waiting for the person's word before any request goes to it. */
+export interface EndpointAsk {
+	baseUrl: string;
+	models: string[];
+	seats: number[];
+	/** Whether this browser holds a key for it (sent only if the person attaches it). */
+	savedKey: boolean;
+}
 
 export const SPEEDS = { slow: 1800, normal: 700, fast: 120, instant: 0 } as const;
 export type Speed = keyof typeof SPEEDS;
@@ -68,11 +74,12 @@ export class GameSession<S = unknown> {
 	/** True when this is a replay of a recorded log rather than a live run. */
 	readonly replaying: boolean;
 	/**
-	 * How a replay is shown: `reexecuted` runs the scenario again with the recorded replies (no model,
-	 * no worker) and checks that it ends on the recorded hash; `shown` steps through the recorded events
-	 * (runs with a person's seat, whose moves cannot be re-executed).
+	 * How a replay was verified before it is shown, and is shown: `reexecuted` runs the scenario again
+	 * with the recorded replies (no model, no worker) and checks that it ends on the recorded hash;
+	 * `checked` does the same for a run a person played a seat of, the person's moves taken from the
+	 * log and each put through the scenario's validation in the state the log has reached.
 	 */
-	readonly replayMode: 'reexecuted' | 'shown' | null;
+	readonly replayMode: Replay['method'] | null;
 	/** Set once a re-executed replay has ended exactly on the recorded log hash. */
 	replayVerified = $state(false);
 	runId: string | null = $state(null);
@@ -93,13 +100,19 @@ export class GameSession<S = unknown> {
 	 * Replaced (with its workers) when a person gives a seat another model.
 	 */
 	pool: AgentPool | null = $state.raw(null);
+	/**
+	 * The endpoints a link's seats name, until the person confirms them (`confirmEndpoints`): a link
+	 * never chooses where a request, or a saved key, goes. Empty for a run the person set up.
+	 */
+	endpointsToConfirm: EndpointAsk[] = $state.raw([]);
+	/** Endpoints whose saved key goes with requests: null for the person's own setup (every saved key). */
+	#keysAttached: Set<string> | null = null;
 	/** Each seat's player now: the setup's, with the log's `seat.model-changed` events applied. */
 	choices: Record<number, ModelChoice> = $state.raw({});
 	#runner: AnyRunner;
 	/** The id this run is saved under, chosen up front so its workers can be told before it is saved. */
 	#id: string;
 	#store: RunStore;
-	#replay: LogEvent[] = [];
 	#reexec: Replay | null = null;
 	#timer: ReturnType<typeof setTimeout> | null = null;
 	#busy = false;
@@ -115,18 +128,19 @@ export class GameSession<S = unknown> {
 		setup: SharedRun,
 		resume: { header: LogHeader; events: LogEvent[] } | null,
 		store: RunStore,
-		replay?: LogEvent[] | Replay
+		replay?: Replay
 	) {
 		this.setup = setup;
 		this.#store = store;
 		this.replaying = replay !== undefined;
-		this.replayMode = replay === undefined ? null : Array.isArray(replay) ? 'shown' : 'reexecuted';
-		this.#replay = Array.isArray(replay) ? replay : [];
-		this.#reexec = replay && !Array.isArray(replay) ? replay : null;
+		this.replayMode = replay?.method ?? null;
+		this.#reexec = replay ?? null;
 		this.#id = newRunId();
 		// A replay starts no worker of any kind: its model calls are answered from the recording.
 		this.choices = { ...seatChoices(setup), ...seatsAfter(undefined, resume?.events ?? []) };
-		this.pool = this.replaying ? null : new AgentPool(setup.scenario, this.choices);
+		this.pool = this.replaying
+			? null
+			: new AgentPool(setup.scenario, this.choices, (url) => this.#sendsKey(url));
 		this.#runner =
 			this.#reexec?.runner ??
 			createRunner(setup, {
@@ -139,9 +153,31 @@ export class GameSession<S = unknown> {
 		if (this.#runner.done && !this.replaying) this.#to('finished');
 	}
 
-	/** A new run from a setup; nothing is saved until it is first played. */
-	static fresh(setup: SharedRun): GameSession {
-		return new GameSession(setup, null, runStore());
+	/**
+	 * A new run from a setup; nothing is saved until it is first played. `fromLink`: the setup came in
+	 * a link, not from the person's own choices: its endpoints wait for the person's confirmation, and
+	 * no saved key goes to any of them unless the person attaches it.
+	 */
+	static fresh(setup: SharedRun, opts: { fromLink?: boolean } = {}): GameSession {
+		const session = new GameSession(setup, null, runStore());
+		if (opts.fromLink) {
+			session.#keysAttached = new Set();
+			session.endpointsToConfirm = endpointsOf(session.choices);
+		}
+		return session;
+	}
+
+	/**
+	 * The person's word on a link's endpoints: requests may go to them now, each with this browser's
+	 * saved key only where `attachKey` names it.
+	 */
+	confirmEndpoints(attachKey: readonly string[] = []): void {
+		this.#keysAttached = new Set(attachKey.map(normalised));
+		this.endpointsToConfirm = [];
+	}
+
+	#sendsKey(baseUrl: string): boolean {
+		return this.#keysAttached === null || this.#keysAttached.has(normalised(baseUrl));
 	}
 
 	/** A saved run, folded from its log: paused where it stopped (or finished), or replayed from the start. */
@@ -177,10 +213,8 @@ export class GameSession<S = unknown> {
 			...(run.header.seats ? { seats: run.header.seats as SharedRun['seats'] } : {})
 		};
 		if (mode === 'replay') {
-			const replay =
-				unreplayableSeat(setup) === null
-					? GameSession.replayOf(replayInputOf(run.header, events), store)
-					: new GameSession(setup, null, store, events);
+			// Through the one verifier, as an imported file: a saved run's log could have been edited.
+			const replay = await GameSession.replayOf(replayInputOf(run.header, events), store);
 			replay.classLog = run.predictions ?? null;
 			return replay;
 		}
@@ -196,6 +230,7 @@ export class GameSession<S = unknown> {
 		session.#id = id;
 		session.saved = events.length;
 		session.classLog = run.predictions ?? null;
+		if (run.keysAttached) session.#keysAttached = new Set(run.keysAttached);
 		session.#lock = lock;
 		session.#channel = runChannel(id);
 		if (session.status !== 'finished') session.#to('paused');
@@ -204,10 +239,14 @@ export class GameSession<S = unknown> {
 	}
 
 	/**
-	 * A recorded run (a link with its replies, an imported file, a saved run) re-executed move for move
-	 * with the recorded replies; throws ReplayError when the recording cannot be replayed at all.
+	 * A recorded run (a link with its replies, a saved run) verified by the one verifier every door
+	 * uses (run/verify.ts, as the Runs page's import and `sim --replay`): re-executed to the recorded
+	 * final hash before anything is shown. Refused, it throws a ProblemError whose sentence names the
+	 * event or the header field. Verified, the page then replays it move for move the same way.
 	 */
-	static replayOf(input: ReplayInput, store: RunStore = runStore()): GameSession {
+	static async replayOf(input: ReplayInput, store: RunStore = runStore()): Promise<GameSession> {
+		const verified = await verifyRun(input);
+		if (!verified.ok) throw new ProblemError(verified.error, verified.problem);
 		const replay = createReplay(input);
 		return new GameSession(replay.setup, null, store, replay);
 	}
@@ -278,7 +317,6 @@ export class GameSession<S = unknown> {
 	#sync(): void {
 		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
 		this.#frame = null;
-		if (this.replayMode === 'shown' && this.events.length) return;
 		this.view = this.#runner.state as S;
 		this.events = this.#runner.log.events.slice();
 		this.hash = this.#runner.hash;
@@ -298,7 +336,8 @@ export class GameSession<S = unknown> {
 			createdAt: now,
 			updatedAt: now,
 			events: 0,
-			logHash: this.#runner.hash
+			logHash: this.#runner.hash,
+			...(this.#keysAttached ? { keysAttached: [...this.#keysAttached] } : {})
 		};
 		void this.#store.createRun(record);
 		// A new id: the lock is free; holding it makes a second tab that opens this run a follower.
@@ -350,7 +389,6 @@ export class GameSession<S = unknown> {
 		this.#busy = true;
 		try {
 			if (this.#reexec) return await this.#reexecStep(this.#reexec);
-			if (this.replaying) return this.#replayStep();
 			this.#saveStart();
 			const before = this.#runner.log.length;
 			let more: boolean;
@@ -409,25 +447,6 @@ export class GameSession<S = unknown> {
 		}
 	}
 
-	/** Shows the next tick of the recorded log: the same grouping of events the live run had. */
-	#replayStep(): boolean {
-		const shown = this.events.length;
-		const tick = this.#replay[shown]?.tick;
-		let end = shown;
-		while (end < this.#replay.length && this.#replay[end]!.tick === tick) end++;
-		const scenario = scenarios[this.setup.scenario]!;
-		let view = this.view;
-		for (const e of this.#replay.slice(shown, end)) view = scenario.apply(view, e);
-		this.view = view;
-		this.events = this.#replay.slice(0, end);
-		this.hash = this.events.at(-1)?.hash ?? this.#runner.hash;
-		if (end >= this.#replay.length) {
-			this.#finish();
-			return false;
-		}
-		return true;
-	}
-
 	/**
 	 * Work to do once a live run has finished, while its agents are still running (e.g. each model
 	 * seat reflecting on the game). Errors are shown, never thrown: the game itself is already saved.
@@ -465,6 +484,7 @@ export class GameSession<S = unknown> {
 	/** Starts the seats' workers and loads their models; nothing is saved until this succeeds. */
 	async #ensureAgents(): Promise<boolean> {
 		if (!this.pool) return true;
+		if (this.endpointsToConfirm.length) return false;
 		const before = this.status;
 		this.#to('loading');
 		try {
@@ -483,6 +503,7 @@ export class GameSession<S = unknown> {
 
 	async play(): Promise<void> {
 		if (
+			this.endpointsToConfirm.length ||
 			this.readOnly ||
 			this.status === 'finished' ||
 			this.status === 'failed' ||
@@ -578,6 +599,11 @@ export class GameSession<S = unknown> {
 		this.#runner.changeModel(seatId(seat), from, to);
 		this.#persist(this.#runner.log.events.slice(before));
 		this.#sync();
+		// The person chose this endpoint here: its saved key may go with it.
+		if (to.engine === 'openai' && to.baseUrl && this.#keysAttached) {
+			this.#keysAttached.add(normalised(to.baseUrl));
+			void this.#store.update(this.runId, { keysAttached: [...this.#keysAttached] });
+		}
 		this.#newPool({ ...this.choices, [seat]: to });
 		this.error = null;
 		return null;
@@ -591,7 +617,7 @@ export class GameSession<S = unknown> {
 	#newPool(choices: Record<number, ModelChoice>): void {
 		this.pool?.dispose();
 		this.choices = choices;
-		this.pool = new AgentPool(this.setup.scenario, choices);
+		this.pool = new AgentPool(this.setup.scenario, choices, (url) => this.#sendsKey(url));
 		this.#runner = createRunner(this.setup, {
 			resume: { header: this.#runner.log.header, events: this.#runner.log.events.slice() },
 			policyFor: (seat) => this.pool?.policyFor(seat)
@@ -636,6 +662,33 @@ export function seatChoices(setup: SharedRun): Record<number, ModelChoice> {
 	const out: Record<number, ModelChoice> = {};
 	for (let seat = 1; seat <= n; seat++) out[seat] = setup.seats?.[seat] ?? { engine: 'scripted' };
 	return out;
+}
+
+function normalised(baseUrl: string): string {
+	try {
+		return normaliseBaseUrl(baseUrl);
+	} catch {
+		return baseUrl;
+	}
+}
+
+/** The OpenAI-compatible endpoints these seats would send requests to, one entry per endpoint. */
+export function endpointsOf(choices: Record<number, ModelChoice>): EndpointAsk[] {
+	const out = new Map<string, EndpointAsk>();
+	for (const [seat, c] of Object.entries(choices)) {
+		if (c.engine !== 'openai' || !c.baseUrl) continue;
+		const key = normalised(c.baseUrl);
+		const ask = out.get(key) ?? {
+			baseUrl: key,
+			models: [],
+			seats: [],
+			savedKey: loadApiKey(c.baseUrl) !== null
+		};
+		if (c.model && !ask.models.includes(c.model)) ask.models.push(c.model);
+		ask.seats.push(Number(seat));
+		out.set(key, ask);
+	}
+	return [...out.values()];
 }
 
 function canonicalChoices(choices: Record<number, ModelChoice>): string {

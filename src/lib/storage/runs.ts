@@ -40,6 +40,11 @@ export interface RunRecord {
 	excluded?: boolean;
 	/** The class's predictions (predict mode): a chain of their own beside the log, see classroom/predictions. */
 	predictions?: ClassLog;
+	/**
+	 * A run a link set up: the endpoints whose saved key the person attached (any other gets requests
+	 * without one), so that resuming it sends no key the person did not. Absent for the person's own setup.
+	 */
+	keysAttached?: string[];
 }
 
 interface ConclaveDB extends DBSchema {
