@@ -5,16 +5,17 @@
  * ids, seeds, hashes and code, which a translator must leave alone), `<code>`/`<kbd>`, and elements
  * that declare another language with `lang` (the language switch names English in English).
  *
- * Two English words in a row count as a sentence: "Play again" is a message someone forgot to translate;
- * a lone word may be a product name (WebLLM, IndexedDB) and is allowed. And the other way round: an English page shows no Chinese character outside the same
- * exceptions.
+ * Two English words in a row count as a sentence: "Play again" is a message someone forgot to translate.
+ * A lone capitalised word may be a product or a person's name (WebLLM, IndexedDB, Wren) and is allowed,
+ * but a lone lower-case word is a message's word left in English ("定期 review", "round →"). Chinese text
+ * also takes Chinese punctuation: no ASCII full stop, comma, colon or opening parenthesis against a
+ * Chinese character ("出局. 词语", "萤 (INFP)", "成员: 3"). And the other way round: an English page shows
+ * no Chinese character outside the same exceptions.
  *
- * What is read: every visible text node (chart text in SVG included), every option of a select (a
- * person opens the list), the names assistive technology reads (aria-label, title, placeholder, alt),
- * and the document's title. Not yet: lone lower-case words, SVG <title> tooltips and ASCII punctuation
- * against Chinese ("出局. 词语", "萤 (INFP)"). Checks of them found leaks still left (rule texts of an
- * English run in the rule-lineage tooltips, preset values, "bug", "bootstrap"; ASCII colons in the
- * governance charts' labels and a few composed sentences): they are switched on once those are fixed.
+ * What is read: every visible text node, the chart text inside SVG (its <title> tooltips and <desc>
+ * descriptions too, which are never "visible" boxes), every option of a select (a person opens the
+ * list), the names assistive technology reads (aria-label, title, placeholder, alt), and the document's
+ * title.
  */
 import { expect, type Page } from '@playwright/test';
 
@@ -25,7 +26,14 @@ import { expect, type Page } from '@playwright/test';
  */
 const WORD = String.raw`(?<![\w/-]|\w\.)[A-Za-z][a-z]+(?:['’][a-z]+)?(?![\w/-]|\.\w)`;
 const ENGLISH_RUN = new RegExp(`${WORD}(?:[,:;]?\\s+${WORD})+`, 'g');
-const ENGLISH_ON_CHINESE = ENGLISH_RUN;
+/**
+ * A lone lower-case English word (not part of a name, a path or a code: see WORD; nor a function's
+ * name, `consider()`). "token" is the term Chinese writing on language models uses as it is.
+ */
+const LOWER_WORD = String.raw`(?<![\w/.-])(?!token\b)[a-z]{2,}(?:['’][a-z]+)?(?![\w/(-]|\.\w)`;
+/** ASCII punctuation against Chinese: a full stop, comma or colon after a Chinese character, or "(" before. */
+const CHINESE_PUNCTUATION = String.raw`[\u4e00-\u9fff）)][.,;:!?](?=\s|$)|[\u4e00-\u9fff]\s?\(`;
+const ENGLISH_ON_CHINESE = new RegExp(`${ENGLISH_RUN.source}|${LOWER_WORD}|${CHINESE_PUNCTUATION}`, 'g');
 
 /** Runs of Chinese characters (CJK ideographs and full-width punctuation). */
 const CHINESE_RUN = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/g;
@@ -50,8 +58,9 @@ async function textMatching(page: Page, pattern: RegExp): Promise<string[]> {
 		const note = (text: string, where: string) => {
 			for (const hit of text.match(pattern) ?? []) found.push(`${hit}  (${where})`);
 		};
-		// A chart's tooltip (<title> in SVG) and a select's options are read although they have no box.
-		const readWithoutBox = (el: Element) => el.closest('option') !== null;
+		// A chart's tooltip (<title> in SVG), its descriptions and a select's options are read although
+		// they have no box.
+		const readWithoutBox = (el: Element) => el.closest('svg title, svg desc, option') !== null;
 		const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
 			const parent = node.parentElement;

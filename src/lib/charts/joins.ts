@@ -143,14 +143,15 @@ export function dataAttrs<D>(of: (d: D) => Record<string, string | number>): (th
 /**
  * A hover tooltip (an svg `<title>` child) on each element, where `text` gives one: a `null` removes
  * it. `first` puts a new title before the element's other children, where a screen reader reads it
- * as the group's name.
+ * as the group's name. `lang` marks the titles' language where it is not the page's (a rule's text
+ * is in the run's language).
  */
 export function tooltip<E extends BaseType, D, P extends BaseType, PD>(
 	sel: Selection<E, D, P, PD>,
 	text: (d: D) => string | null,
-	options: { first?: boolean } = {}
+	options: { first?: boolean; lang?: string | null } = {}
 ): void {
-	sel
+	const titles = sel
 		.selectChildren<SVGTitleElement, D>('title')
 		.data((d) => {
 			const t = text(d);
@@ -158,4 +159,5 @@ export function tooltip<E extends BaseType, D, P extends BaseType, PD>(
 		})
 		.join((enter) => (options.first ? enter.insert('title', ':first-child') : enter.append('title')))
 		.text((d) => d);
+	if (options.lang !== undefined) titles.attr('lang', options.lang);
 }

@@ -14,7 +14,7 @@ import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
 import { changedOnly, dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
 import { strokePath } from './paths';
 import { columnsThatFit, gridCell, gridHeight, panelBackground, type PanelGrid } from './panels';
-import { roundTicks, styleText, tickLabels } from './text';
+import { ENGLISH_PUNCTUATION, roundTicks, styleText, tickLabels, type ChartPunctuation } from './text';
 import { ACCENT, AMBER, DANGER, INK, MUTED, OK, PANEL_BG } from './style';
 
 export interface MetricPoint {
@@ -58,14 +58,19 @@ export interface MetricLinesOptions {
 		resumed: string;
 		trippedIn: (rounds: string) => string;
 		point: (round: number, value: string, past: boolean) => string;
+		/** A panel's threshold line: its value, and whether the rates were forced past it. */
+		threshold: (value: string, forced: boolean) => string;
 	};
+	/** Between a panel's metric and its latest value; English when left out. */
+	punctuation?: ChartPunctuation;
 }
 
 const ENGLISH_FUSE_WORDS: NonNullable<MetricLinesOptions['fuseWords']> = {
 	tripped: (mode) => `fuse (${mode})`,
 	resumed: 'resumed',
 	trippedIn: (rounds) => `; the fuse tripped in round ${rounds}`,
-	point: (round, value, past) => `round ${round}: ${value}${past ? ' (past the threshold)' : ''}`
+	point: (round, value, past) => `round ${round}: ${value}${past ? ' (past the threshold)' : ''}`,
+	threshold: (value, forced) => `threshold ${value}${forced ? ' · forced' : ''}`
 };
 
 const DEFAULT_W = 1100;
@@ -128,7 +133,8 @@ const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '
 function layout(
 	data: MetricLinesData,
 	width: number,
-	words: NonNullable<MetricLinesOptions['fuseWords']>
+	words: NonNullable<MetricLinesOptions['fuseWords']>,
+	punctuation: ChartPunctuation
 ): { panels: PanelModel[]; height: number } {
 	const n = Math.max(1, data.series.length);
 	const cols = Math.min(n, columnsThatFit(width, PANEL_MIN_W, GAP, MARGIN));
@@ -177,11 +183,10 @@ function layout(
 			key: s.key,
 			...gridCell(grid, i),
 			w,
-			title: `${s.label}: ${fmt(latest)}`,
+			title: `${s.label}${punctuation.label}${fmt(latest)}`,
 			hasThreshold: s.threshold !== null,
 			thresholdY: ty,
-			thresholdLabel:
-				s.threshold === null ? '' : `threshold ${s.threshold.toFixed(2)}${forced ? ' · forced' : ''}`,
+			thresholdLabel: s.threshold === null ? '' : words.threshold(s.threshold.toFixed(2), forced),
 			band:
 				s.threshold === null
 					? { y: py0, h: 0 }
@@ -218,7 +223,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	});
 
 	function render(data: MetricLinesData, width: number): void {
-		const m = layout(data, width, fuseWords);
+		const m = layout(data, width, fuseWords, options.punctuation ?? ENGLISH_PUNCTUATION);
 		svg
 			.attr('viewBox', `0 0 ${width} ${m.height}`)
 			.attr(

@@ -10,7 +10,7 @@
 import type { BaseType, Selection } from 'd3';
 import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
 import { clickable, dataAttrs, keyedGroups, tooltip } from './joins';
-import { emptyNote, styleText } from './text';
+import { emptyNote, ENGLISH_PUNCTUATION, styleText, type ChartPunctuation } from './text';
 import { ACCENT, fit, INK, MUTED, textEm, TRACK } from './style';
 
 export interface RankedBar {
@@ -22,6 +22,8 @@ export interface RankedBar {
 }
 
 export interface RankedBarsOptions {
+	/** Between a bar's name and its value, and before its detail; English when left out. */
+	punctuation?: ChartPunctuation;
 	/** The value's text at the bar's end. */
 	format?: (value: number) => string;
 	/** The value of a full-length bar; by default the largest value shown. */
@@ -71,6 +73,7 @@ type RowSel = Selection<BaseType, RowModel, SVGSVGElement, unknown>;
 export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {}): Chart<RankedBar[]> {
 	const format = options.format ?? ((v: number) => String(v));
 	const color = options.color ?? ACCENT;
+	const p = options.punctuation ?? ENGLISH_PUNCTUATION;
 	const svg = appendChartSvg(el, { className: 'ranked-bars', role: options.onSelect ? 'group' : 'img' });
 
 	function render(data: RankedBar[], width: number): void {
@@ -101,7 +104,7 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			.attr('viewBox', `0 0 ${width} ${height}`)
 			.attr(
 				'aria-label',
-				`${options.label ?? 'Ranked values'}: ${(options.count ?? englishCount)(data.length)}`
+				`${options.label ?? 'Ranked values'}${p.label}${(options.count ?? englishCount)(data.length)}`
 			);
 
 		emptyNote(svg, data.length === 0 ? (options.empty ?? 'Nothing yet') : null, {
@@ -126,11 +129,14 @@ export function createRankedBars(el: HTMLElement, options: RankedBarsOptions = {
 			clickable(
 				groups,
 				(d) => pick(d.key),
-				(d) => `${d.full}: ${d.valueText}`
+				(d) => `${d.full}${p.label}${d.valueText}`
 			);
 		tooltip(
 			groups,
-			(d) => (d.detail ? `${d.full}: ${d.valueText}. ${d.detail}` : `${d.full}: ${d.valueText}`),
+			(d) =>
+				d.detail
+					? `${d.full}${p.label}${d.valueText}${p.sentence}${d.detail}`
+					: `${d.full}${p.label}${d.valueText}`,
 			{
 				first: true
 			}

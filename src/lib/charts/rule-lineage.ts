@@ -81,8 +81,6 @@ export interface RuleLineageLabels {
 	summary: (rules: number, versions: number, amendments: number) => string;
 	/** A version node's accessible name. */
 	version: (rule: string, version: number, inForce: boolean) => string;
-	/** When a version was in force: from the start / from round n, and to round m if replaced. */
-	span: (fromRound: number, untilRound: number | null) => string;
 	/** An amendment arc's tooltip. */
 	amendment: (a: LineageAmendment, rule: string) => string;
 	/** A proposal marker's short label state. */
@@ -96,8 +94,6 @@ export const ENGLISH_LINEAGE_LABELS: RuleLineageLabels = {
 	summary: (rules, versions, amendments) =>
 		`Rule lineage: ${rules} rules, ${versions} versions, ${amendments} amendments`,
 	version: (rule, version, inForce) => `${rule} version ${version}${inForce ? ', in force' : ''}`,
-	span: (from, until) =>
-		`${from === 0 ? 'from the start' : `from round ${from}`}${until === null ? '' : ` to round ${until}`}`,
 	amendment: (a, rule) =>
 		`${rule} v${a.from} → v${a.to} in round ${a.round}${a.proposal ? ` (${a.proposal})` : ''}. Proposed by ${a.proposer}, approved by ${a.approver}. Evidence: ${a.evidence}`,
 	state: (state) => (state === 'blocked' ? 'blocked' : 'pending'),
@@ -211,7 +207,8 @@ function layout(data: LineageData, width: number, t: RuleLineageLabels): Model {
 			version: v.version,
 			x: xOf.get(v.version) ?? plotX0,
 			inForce: v.untilRound === null,
-			tip: `${lane.id} v${v.version}, ${t.span(v.fromRound, v.untilRound)}: ${v.text}`
+			// The rule's own words, in the run's language (the node's name says the rest in the page's).
+			tip: v.text
 		}));
 		const spans = versions.map((v) => {
 			const x1 = xOf.get(v.version) ?? plotX0;
@@ -318,6 +315,8 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 		item: {
 			attrs: (d: T) => Record<string, string | number>;
 			label?: (d: T) => string;
+			/** The language of the tips when it is not the page's (a rule's text is in the run's). */
+			tipLang?: string | null;
 			at?: (d: T) => string;
 			pick: (d: T) => LineageSelection;
 		}
@@ -328,11 +327,15 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 		if (item.at) groups.attr('transform', item.at);
 		const onSelect = options.onSelect;
 		if (onSelect) clickable(groups, (d) => onSelect(item.pick(d)));
-		tooltip(groups, (d) => d.tip, { first: true });
+		tooltip(groups, (d) => d.tip, { first: true, lang: item.tipLang });
 		return groups;
 	}
 
+	/** The run's language, which the rules are written in (`data.lang`). */
+	let rulesLang: string | null = null;
+
 	function render(data: LineageData, width: number): void {
+		rulesLang = data.lang ?? null;
 		const m = layout(data, width, labels);
 		const versions = data.lanes.reduce((n, l) => n + l.versions.length, 0);
 		svg
@@ -438,6 +441,7 @@ export function createRuleLineage(el: HTMLElement, options: RuleLineageOptions =
 		const nodes = laneItems(layer, 'rule-version', (d) => d.versions, ['circle', 'text'], {
 			attrs: (d) => ({ rule: d.rule, version: d.version, 'in-force': String(d.inForce) }),
 			label: (d) => labels.version(d.rule, d.version, d.inForce),
+			tipLang: rulesLang,
 			at: (d) => `translate(${d.x},${LANE_Y})`,
 			pick: (d) => ({ kind: 'version', rule: d.rule, version: d.version })
 		});

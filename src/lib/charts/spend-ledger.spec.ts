@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSpendLedger, type SpendLedgerLabels, type SpendLedgerData } from './spend-ledger';
+import {
+	createSpendLedger,
+	ENGLISH_LABELS,
+	type SpendLedgerLabels,
+	type SpendLedgerData
+} from './spend-ledger';
+import { textEm } from './style';
+import { FONT_AXIS } from './text';
 
 // Three days: a legitimate admit on day 1, the backdoor (consider with no trigger) on day 2 at 9:55,
 // a refused consider, a charged 500 and the same fingerprint again on day 3.
@@ -194,6 +201,42 @@ describe('createSpendLedger', () => {
 		const ticks = [...el.querySelectorAll('.x-ticks text')].map((t) => t.textContent);
 		expect(ticks[0]).not.toBe('day 1');
 		expect(ticks.at(-1)).toBe('day 30');
+	});
+
+	it('re-lays for a phone: day labels a label’s width apart and inside the chart, the legend in rows', () => {
+		// A 360 px phone's column; jsdom lays nothing out, so the chart is told the width it measures.
+		Object.defineProperty(el, 'clientWidth', { value: 330 });
+		const zhDay = (n: number) => `第 ${n} 天`;
+		for (const days of [5, 12, 30]) {
+			el.replaceChildren();
+			const labels = { ...ENGLISH_LABELS, day: zhDay };
+			createSpendLedger(el).update({ ...data, days, charged: Array(days).fill(1), labels });
+			expect(el.querySelector('svg')?.getAttribute('viewBox')).toMatch(/^0 0 330 /);
+			const ticks = [...el.querySelectorAll('.x-ticks text')].map((t) => ({
+				x: Number(t.getAttribute('x')),
+				half: (textEm(t.textContent ?? '') * FONT_AXIS) / 2
+			}));
+			expect(ticks.length).toBeGreaterThan(1);
+			for (const [i, t] of ticks.entries()) {
+				expect(t.x + t.half, `day label ${i} of ${days} days`).toBeLessThanOrEqual(330);
+				const next = ticks[i + 1];
+				if (next) expect(next.x - next.half - (t.x + t.half), `gap after label ${i}`).toBeGreaterThan(0);
+			}
+		}
+		const items = [...el.querySelectorAll('.legend .item')].map((g) => {
+			const [, x, y] = /translate\(([\d.]+),([\d.]+)\)/.exec(g.getAttribute('transform') ?? '') ?? [];
+			return {
+				x: Number(x),
+				y: Number(y),
+				w: 12 + textEm(g.querySelector('text')?.textContent ?? '') * FONT_AXIS
+			};
+		});
+		expect(items).toHaveLength(5);
+		for (const item of items) expect(item.x + item.w).toBeLessThanOrEqual(330);
+		expect(new Set(items.map((i) => i.y)).size).toBeGreaterThan(1);
+		// The lanes move down below the legend's rows, so no lane's name sits on a legend item.
+		const admitY = Number(el.querySelector('.lane text')?.getAttribute('y'));
+		expect(admitY).toBeGreaterThan(Math.max(...items.map((i) => i.y)) + 20);
 	});
 
 	it('renders the same SVG for the same data', () => {

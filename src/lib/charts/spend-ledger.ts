@@ -85,11 +85,17 @@ export const ENGLISH_LABELS: SpendLedgerLabels = {
 };
 
 const DEFAULT_W = 1100;
-const MIN_W = 420;
+/** A phone's column (360 px less the page's margins) keeps the 14px text at its size. */
+const MIN_W = 300;
 const MARGIN = 12;
 const PAD_L = 110;
 const PAD_R = 16;
 const LEGEND_H = 34;
+/** A legend item's room, and a further row's height where the items do not fit in one. */
+const LEGEND_ITEM_W = 160;
+const LEGEND_ROW_H = 26;
+/** The least room between two day labels of the axis. */
+const TICK_GAP = 12;
 const LANE_H = 56;
 const LANES = ['admit', 'consider', 'refused'] as const;
 const BARS_H = 110;
@@ -113,14 +119,40 @@ interface BarModel {
 	over: boolean;
 }
 
-function layout(data: SpendLedgerData, width: number, labels: SpendLedgerLabels) {
+/**
+ * Where each legend item goes: in one row from the lanes' left edge while they fit, wrapped into rows
+ * from the chart's left edge on a narrow screen (a phone), each as wide as its text needs.
+ */
+function legendLayout(
+	texts: readonly string[],
+	width: number
+): { at: { x: number; y: number }[]; height: number } {
+	// The circle reaches R left of an item's origin; its text starts 12 right of it; 12 more before the next.
+	const itemW = texts.map((t) => Math.max(LEGEND_ITEM_W, R + 12 + textEm(t) * FONT + 12));
+	const oneRow = PAD_L + itemW.reduce((a, b) => a + b, 0) <= width;
+	const left = oneRow ? PAD_L : 12;
+	let x = left;
+	let row = 0;
+	const at = itemW.map((w) => {
+		if (x > left && x + w > width) {
+			x = left;
+			row += 1;
+		}
+		const here = { x, y: MARGIN + 14 + row * LEGEND_ROW_H };
+		x += w;
+		return here;
+	});
+	return { at, height: LEGEND_H + row * LEGEND_ROW_H };
+}
+
+function layout(data: SpendLedgerData, width: number, labels: SpendLedgerLabels, legendH: number) {
 	const x0 = PAD_L;
 	const x1 = width - PAD_R;
 	const minutes = Math.max(1, data.days) * 1440;
 	const x = (m: number) => x0 + (Math.min(Math.max(m, 0), minutes) / minutes) * (x1 - x0);
 	const laneY = (lane: (typeof LANES)[number]) =>
-		MARGIN + LEGEND_H + LANES.indexOf(lane) * LANE_H + LANE_H / 2;
-	const lanesBottom = MARGIN + LEGEND_H + LANES.length * LANE_H;
+		MARGIN + legendH + LANES.indexOf(lane) * LANE_H + LANE_H / 2;
+	const lanesBottom = MARGIN + legendH + LANES.length * LANE_H;
 	const barsTop = lanesBottom + 24;
 	const maxCharged = Math.max(data.dailyTokens, ...data.charged, 1);
 	const barY = (v: number) => barsTop + BARS_H - (v / maxCharged) * BARS_H;
@@ -159,11 +191,18 @@ function layout(data: SpendLedgerData, width: number, labels: SpendLedgerLabels)
 		h: barsTop + BARS_H - barY(v),
 		over: v > data.dailyTokens
 	}));
-	const step = [1, 2, 5, 10, 20, 30].find((s) => dayW * s >= 40) ?? 30;
-	// Day 1, then every `step` days; day 1 only where it does not crowd the first step.
+	// Labels at least their own width apart (the widest, the last day's, in the page's language: "day 30",
+	// "第 30 天"), so a phone's narrow axis labels fewer days rather than writing them over one another.
+	const labelW = (d: number) => textEm(labels.day(d)) * FONT;
+	const widest = Math.max(labelW(1), labelW(Math.max(1, data.days)));
+	const step = [1, 2, 5, 10, 20, 30].find((s) => dayW * s >= widest + TICK_GAP) ?? 30;
+	// Day 1, then every `step` days; day 1 only where it does not crowd the first step; a label that
+	// would run past the chart's right edge is left out.
 	const ticks: { day: number; x: number }[] = [];
 	if (step === 1 || step >= 4) ticks.push({ day: 1, x: x0 + 0.5 * dayW });
-	for (let d = step; d <= data.days; d += step) if (d !== 1) ticks.push({ day: d, x: x0 + (d - 0.5) * dayW });
+	for (let d = step; d <= data.days; d += step)
+		if (d !== 1 && x0 + (d - 0.5) * dayW + labelW(d) / 2 <= width - 2)
+			ticks.push({ day: d, x: x0 + (d - 0.5) * dayW });
 	return {
 		marks,
 		bars,
@@ -193,14 +232,6 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 
 	function render(data: SpendLedgerData, width: number): void {
 		const labels = data.labels ?? ENGLISH_LABELS;
-		const m = layout(data, width, labels);
-		const spends = data.marks.filter((k) => !k.refused).length;
-		const anomalies = data.marks.filter((k) => k.anomaly).length;
-		svg
-			.attr('viewBox', `0 0 ${width} ${m.height}`)
-			.attr('aria-label', labels.summary(data.days, spends, data.marks.length - spends, anomalies));
-		panelBackground(bg, { width, height: m.height, rx: 8 });
-
 		const entries = [
 			...Object.entries(REASON_COLOURS).map(([k, c]) => ({
 				key: k,
@@ -210,11 +241,23 @@ export function createSpendLedger(el: HTMLElement, options: SpendLedgerOptions =
 			})),
 			{ key: 'anomaly', text: labels.anomalyLegend, colour: PANEL_BG, ring: true }
 		];
+		const legendAt = legendLayout(
+			entries.map((e) => e.text),
+			width
+		);
+		const m = layout(data, width, labels, legendAt.height);
+		const spends = data.marks.filter((k) => !k.refused).length;
+		const anomalies = data.marks.filter((k) => k.anomaly).length;
+		svg
+			.attr('viewBox', `0 0 ${width} ${m.height}`)
+			.attr('aria-label', labels.summary(data.days, spends, data.marks.length - spends, anomalies));
+		panelBackground(bg, { width, height: m.height, rx: 8 });
+
 		const items = legendItems(legend, entries, {
 			className: 'item',
 			key: (d) => d.key,
 			shape: 'circle',
-			at: (_d, i) => `translate(${PAD_L + i * 160},${MARGIN + 14})`
+			at: (_d, i) => `translate(${legendAt.at[i]!.x},${legendAt.at[i]!.y})`
 		});
 		items
 			.select('circle')

@@ -119,3 +119,18 @@ export function emptyNote<P extends BaseType>(
 		text: (d) => d
 	});
 }
+
+/**
+ * The punctuation a chart writes between the words it is given (a name and its value, a sentence and
+ * the next), in the page's language: Chinese takes its own colon and full stop ("成员：3", not "成员: 3").
+ */
+export interface ChartPunctuation {
+	/** Between a name and what it is. */
+	label: string;
+	/** After a sentence that another follows. */
+	sentence: string;
+	/** Between two parts of one sentence. */
+	clause: string;
+}
+
+export const ENGLISH_PUNCTUATION: ChartPunctuation = { label: ': ', sentence: '. ', clause: ', ' };

@@ -55,7 +55,7 @@ const VALUE: Record<string, () => string> = {
 /** A preset value (or a speed on the play page's own select) in words. */
 export const valueName = (v: string): string => VALUE[v]?.() ?? v;
 
-const list = (items: readonly string[]) => items.join(m.play_list_sep());
+const list = (items: readonly string[]) => items.join(m.list_sep());
 
 export const controlName = (c: Control): string => CONTROL[c]();
 

@@ -11,7 +11,7 @@ import { getLocale } from '$lib/paraglide/runtime';
 import { lastResult } from '../last-result';
 import type { FuseMarks, MetricLinesData } from '$lib/charts/metric-lines';
 import type { HeatmapData } from '$lib/charts/heatmap';
-import type { LineageData, LineageProposal } from '$lib/charts/rule-lineage';
+import type { LineageData, LineageProposal, RuleLineageLabels } from '$lib/charts/rule-lineage';
 import type { RankedBar } from '$lib/charts/ranked-bars';
 import { DIRECTIONS, DRIFT_CUTOFF, METRICS, type FuseReason, type MetricName } from '$lib/metrics';
 import {
@@ -732,3 +732,29 @@ export function news(s: GovernanceState, since: NewsMark): string[] {
 			);
 	return lines;
 }
+
+/**
+ * The lineage chart's words, in the interface's language (the chart module takes them as given): the
+ * run page's chart and the presenter's draw with the same.
+ */
+export const LINEAGE_LABELS: RuleLineageLabels = {
+	get round() {
+		return m.gov_ln_round();
+	},
+	summary: (rules, versions, amendments) => m.gov_ln_summary({ rules, versions, amendments }),
+	version: (rule, version, inForce) =>
+		(inForce ? m.gov_ln_version_in_force : m.gov_ln_version)({ rule, version }),
+	amendment: (a, rule) =>
+		m.gov_ln_amendment({
+			rule,
+			from: a.from,
+			to: a.to,
+			round: a.round,
+			proposal: a.proposal ? `${m.paren_open()}${a.proposal}${m.paren_close()}` : '',
+			proposer: a.proposer,
+			approver: a.approver,
+			evidence: a.evidence
+		}),
+	state: (state) => (state === 'blocked' ? m.gov_ln_blocked() : m.gov_ln_pending()),
+	proposal: (p, rule) => m.gov_ln_proposal({ id: p.id, round: p.round, rule, base: p.base, note: p.note })
+};
