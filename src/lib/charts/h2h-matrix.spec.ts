@@ -75,6 +75,19 @@ describe('createH2hMatrix', () => {
 		expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
 	});
 
+	it('with more models than a narrow screen holds, draws wider and scales down rather than cut columns off', () => {
+		Object.defineProperty(el, 'clientWidth', { value: 300, configurable: true });
+		const many = Array.from({ length: 8 }, (_, i) => ({ key: `m${i}`, label: `model ${i}` }));
+		createH2hMatrix(el).update({ models: many, cells: [] });
+		const width = Number(el.querySelector('svg')?.getAttribute('viewBox')?.split(' ')[2]);
+		const last = el.querySelector('g.cell[data-deceiver="m0"][data-detector="m7"]')!;
+		const right =
+			Number(/translate\(([\d.]+)/.exec(last.getAttribute('transform') ?? '')![1]) +
+			Number(last.querySelector('rect')!.getAttribute('width'));
+		expect(width).toBeGreaterThan(300);
+		expect(right).toBeLessThanOrEqual(width);
+	});
+
 	it('says so when there is nothing', () => {
 		createH2hMatrix(el, { empty: 'No games' }).update({ models: [], cells: [] });
 		expect(el.querySelector('text.empty')?.textContent).toBe('No games');

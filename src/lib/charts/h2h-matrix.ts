@@ -46,7 +46,7 @@ export interface H2hMatrixOptions {
 }
 
 const DEFAULT_W = 640;
-const MIN_W = 300;
+const MIN_W = 280;
 const MARGIN = 10;
 const HEAD_H = 56;
 const CELL_H = 48;
@@ -84,8 +84,11 @@ export function createH2hMatrix(el: HTMLElement, options: H2hMatrixOptions = {})
 	const svg = appendChartSvg(el, { className: 'h2h-matrix', role: 'img' });
 	const [heads, cellsLayer, rowsLayer] = layers(svg, ['heads', 'cells', 'rows']);
 
-	function render(data: H2hMatrixData, width: number): void {
+	function render(data: H2hMatrixData, measured: number): void {
 		const n = data.models.length;
+		// Past what the screen holds at the narrowest cells, the drawing is wider and scales down, rather
+		// than cutting off the last columns.
+		const width = Math.max(measured, 2 * MARGIN + LABEL_W + n * MIN_CELL_W);
 		// Rows and columns are both headed by the model's number; the names are in the legend under the
 		// grid, a line each, so a long name is never cut to fit a narrow cell or column.
 		const cellW = n

@@ -51,7 +51,7 @@ export interface SideScatterOptions {
 }
 
 const DEFAULT_W = 640;
-const MIN_W = 300;
+const MIN_W = 280;
 const MARGIN = { top: 40, right: 20, bottom: 52, left: 52 };
 const GRID = '#e6e1d6';
 const LEGEND_ROW = 24;
