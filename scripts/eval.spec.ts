@@ -5,7 +5,7 @@ import type { ChatClient } from '../src/lib/policies/llm/chat-client';
 import { SCRIPTED_LABEL, scriptedPolicy } from '../src/lib/policies';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
 import { startMockOpenAI } from './mock-openai';
-import { formatAb, formatEval, parseEvalArgs, runAb, runEval } from './eval';
+import { ckArenaRunCsv, formatAb, formatEval, parseEvalArgs, runAb, runEval } from './eval';
 import { UsageError } from './usage';
 
 const usage = { promptTokens: 100, completionTokens: 10, ttftMs: 5, totalMs: 200, decodeTokensPerSecond: 50 };
@@ -324,9 +324,52 @@ describe('the CK-Arena set, headless', () => {
 			expect(report).toContain('CK-Arena reproduction');
 			expect(report).toContain('frontier models');
 			expect(report).toMatch(/civilians win\s+66\.7%\s+\d+\.\d% \[\d+\.\d, \d+\.\d\] \(\d\/3\)/);
+			// The first three games are all of zebra/giraffe, the set's one concept of difficulty 1.
+			expect(Object.keys(out.a.ckArenaByDifficulty?.en ?? {})).toEqual(['1']);
+			expect(report).toContain('en difficulty 1: 3 game(s); civilians win');
+			// The paired run's reproduction CSV: both languages, overall and by difficulty, the model by kind.
+			const csv = ckArenaRunCsv([out.a, out.b]).trim().split('\r\n');
+			expect(csv.slice(2).map((l) => l.split(',').slice(0, 6).join(','))).toEqual([
+				'this run,openai:mock,model,en,all,3',
+				'this run,openai:mock,model,zh,all,3',
+				'this run,openai:mock,model,en,1,3',
+				'this run,openai:mock,model,zh,1,3'
+			]);
 		} finally {
 			await server.close();
 		}
+	});
+
+	it('reports the three figures by word-pair difficulty, which add up to the whole', async () => {
+		const out = await runEval({ set: 'ck-arena', engine: 'scripted', model: 'fair' });
+		expect(out.games).toBe(48);
+		for (const lang of ['en', 'zh'] as const) {
+			const levels = out.ckArenaByDifficulty![lang]!;
+			// 1 concept of level 1, 3 of level 2, 2 of level 3; 4 games a concept in each language.
+			expect(Object.entries(levels).map(([d, f]) => [d, f.games])).toEqual([
+				['1', 4],
+				['2', 12],
+				['3', 8]
+			]);
+			const all = out.ckArena![lang]!;
+			for (const k of ['civiliansWin', 'firstOutUndercover', 'firstRoundCivilianHits'] as const) {
+				const sum = (f: (r: { x: number; n: number }) => number) =>
+					Object.values(levels).reduce((t, l) => t + f(l[k]), 0);
+				expect([sum((r) => r.x), sum((r) => r.n)]).toEqual([all[k].x, all[k].n]);
+			}
+		}
+		const report = formatEval(out);
+		expect(report).toContain('scripted fair (no LLM): 48 games');
+		expect(report).toMatch(/zh difficulty 3: 8 game\(s\); civilians win \d+\.\d% \[/);
+		// The fair baseline is keyed as such in the reproduction CSV, never as the oracle.
+		expect(ckArenaRunCsv([out]).split('\r\n')[2]).toMatch(
+			/^this run,scripted fair \(no LLM\),fair,en,all,24,/
+		);
+	});
+
+	it('--ck-csv is for the CK-Arena set only', () => {
+		expect(parseEvalArgs(['--eval', 'ck-arena', '--ck-csv', 'ck.csv']).ckCsv).toBe('ck.csv');
+		expect(() => parseEvalArgs(['--eval', 'smoke', '--ck-csv', 'ck.csv'])).toThrow(UsageError);
 	});
 
 	it('plays it with a tiny local model', async () => {

@@ -2,7 +2,7 @@
  * Headless evaluation: runs a fixed eval set (`smoke`, `standard`, `difficulty` or `ck-arena`) with one model at every seat and
  * reports the behaviour leaderboard. `npm run sim -- --scenario undercover --eval smoke|standard
  * --engine scripted|transformers|openai [--model ID] [--base-url URL] [--temperature T] [--top-p P]
- * [--max-tokens N] [--limit N]
+ * [--max-tokens N] [--limit N] [--csv FILE] [--ck-csv FILE]
  * [--json]` prints `{eval, games, results: [...]}`, one leaderboard row per model (and `personas`, one
  * per persona). Also runnable directly: `tsx scripts/eval.ts --eval smoke --engine scripted --json`.
  *
@@ -29,9 +29,13 @@ import { exportRows, leaderboardCsv, pairedCsv, type ExportedRow } from '../src/
 import { leaderboard, modelKey, type GameLog, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
 import {
 	CK_ARENA_PUBLISHED,
+	ckArenaCsv,
 	ckArenaFigures,
+	dealtDifficulty,
 	type CkArenaFigures,
-	type CkRate
+	type CkArenaRow,
+	type CkRate,
+	type Difficulty
 } from '../src/lib/metrics/ck-arena';
 import { createRunner } from '../src/lib/run/play';
 import { isTransportError, type ChatClient } from '../src/lib/policies/llm/chat-client';
@@ -117,6 +121,8 @@ export interface EvalOutput {
 	perGame: GameFigures[];
 	/** The CK-Arena set only: its headline figures per language, to read beside the published ones. */
 	ckArena?: Partial<Record<'en' | 'zh', CkArenaFigures>>;
+	/** The CK-Arena set only: the same figures per language and word-pair difficulty (1 far apart, 3 close). */
+	ckArenaByDifficulty?: Partial<Record<'en' | 'zh', Partial<Record<Difficulty, CkArenaFigures>>>>;
 }
 
 function choiceOf(opts: EvalOptions): ModelChoice {
@@ -297,8 +303,44 @@ export async function runEval(opts: EvalOptions): Promise<EvalOutput> {
 			exportRows(by === 'model' ? results : by === 'persona' ? personas : leaderboard(logs, by), by)
 		),
 		perGame,
-		...(set.id === 'ck-arena' ? { ckArena: ckArenaByLanguage(logs) } : {})
+		...(set.id === 'ck-arena'
+			? { ckArena: ckArenaByLanguage(logs), ckArenaByDifficulty: ckArenaByDifficulty(logs) }
+			: {})
 	};
+}
+
+/** CK-Arena's figures for each language and word-pair difficulty played (the grade is read from each deal). */
+export function ckArenaByDifficulty(logs: readonly GameLog[]): EvalOutput['ckArenaByDifficulty'] {
+	const out: NonNullable<EvalOutput['ckArenaByDifficulty']> = {};
+	for (const lang of ['en', 'zh'] as const)
+		for (const level of [1, 2, 3] as const) {
+			const mine = logs.filter(
+				(l) => (l.header.config as { lang?: string }).lang === lang && dealtDifficulty(l) === level
+			);
+			if (mine.length) (out[lang] ??= {})[level] = ckArenaFigures(mine);
+		}
+	return out;
+}
+
+/**
+ * The reproduction as the page's CSV writes it (`metrics/ck-arena`'s one writer): the published line,
+ * then each side's lines per language, then per language and difficulty, with "this run" as their source.
+ */
+export function ckArenaRunCsv(outs: readonly EvalOutput[]): string {
+	const rows: CkArenaRow[] = [];
+	const graded: CkArenaRow[] = [];
+	for (const out of outs) {
+		const model = out.results[0]?.key ?? out.setup.engine;
+		for (const [lang, figures] of Object.entries(out.ckArena ?? {}) as ['en' | 'zh', CkArenaFigures][])
+			rows.push({ model, lang, difficulty: null, figures });
+		for (const [lang, levels] of Object.entries(out.ckArenaByDifficulty ?? {}) as [
+			'en' | 'zh',
+			Partial<Record<Difficulty, CkArenaFigures>>
+		][])
+			for (const [level, figures] of Object.entries(levels))
+				graded.push({ model, lang, difficulty: Number(level) as Difficulty, figures });
+	}
+	return ckArenaCsv(rows, graded, 'this run');
 }
 
 /** CK-Arena's figures for each language played (their published games were English). */
@@ -316,8 +358,14 @@ const ci = (r: CkRate) =>
 		? '-'
 		: `${(r.p * 100).toFixed(1)}% [${(r.lower * 100).toFixed(1)}, ${(r.upper * 100).toFixed(1)}] (${r.x}/${r.n})`;
 
-/** CK-Arena's three headline figures, each with its Wilson interval, beside the published ones. */
-export function formatCkArena(figures: NonNullable<EvalOutput['ckArena']>): string {
+/**
+ * CK-Arena's three headline figures, each with its Wilson interval, beside the published ones; then,
+ * when given, the same three by word-pair difficulty (CK-Arena published no figures by difficulty).
+ */
+export function formatCkArena(
+	figures: NonNullable<EvalOutput['ckArena']>,
+	byDifficulty: EvalOutput['ckArenaByDifficulty'] = {}
+): string {
 	const P = CK_ARENA_PUBLISHED;
 	const lines = [
 		`CK-Arena reproduction: published figures from ${P.source}; their players were frontier models.`,
@@ -347,6 +395,18 @@ export function formatCkArena(figures: NonNullable<EvalOutput['ckArena']>): stri
 				.map((f) => (f.wordsPerStatement?.toFixed(1) ?? '-').padEnd(36))
 				.join('')
 	);
+	const langs = Object.keys(byDifficulty) as ('en' | 'zh')[];
+	if (langs.length) {
+		lines.push(
+			"By word-pair difficulty (the word pack's own grade: 1 far apart, 2 related, 3 close; CK-Arena published none):"
+		);
+		for (const lang of langs)
+			for (const [level, f] of Object.entries(byDifficulty[lang] ?? {}))
+				lines.push(
+					`  ${lang} difficulty ${level}: ${f.games} game(s); civilians win ${ci(f.civiliansWin)}; ` +
+						`first out is undercover ${ci(f.firstOutUndercover)}; first-round civilian hits ${ci(f.firstRoundCivilianHits)}`
+				);
+	}
 	return lines.join('\n');
 }
 
@@ -358,6 +418,8 @@ export interface EvalArgs {
 	json: boolean;
 	/** Writes the table (or, with B, the paired comparison) as CSV. */
 	csv?: string;
+	/** The CK-Arena set only: writes the reproduction table (the page's CK-Arena CSV) there. */
+	ckCsv?: string;
 	/** Writes each game's log there as `<game id>[.a|.b].jsonl`, the page's export format: any game can be replayed. */
 	logDir?: string;
 	/** An A/B run: the same games again with these settings, compared game by game. */
@@ -384,6 +446,7 @@ const FLAGS = new Set([
 	'concurrency',
 	'scenario',
 	'csv',
+	'ck-csv',
 	'log-dir'
 ]);
 
@@ -471,6 +534,11 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
 	}
 	const args: EvalArgs = { options, json };
 	if (values.csv !== undefined) args.csv = values.csv;
+	if (values['ck-csv'] !== undefined) {
+		if (set !== 'ck-arena')
+			throw new UsageError('--ck-csv writes the CK-Arena reproduction: it needs --eval ck-arena');
+		args.ckCsv = values['ck-csv'];
+	}
 	if (values['log-dir'] !== undefined) args.logDir = values['log-dir'];
 	if (SIDE_FLAGS.some((f) => values[`vs-${f}`] !== undefined)) args.vs = sideOptions(values, 'vs-', options);
 	return args;
@@ -491,7 +559,7 @@ export function formatEval(out: EvalOutput): string {
 			`  ${r.tokens.perGame.toFixed(0)} tokens and ${r.seconds.perGame.toFixed(1)} s per game`
 		);
 	for (const f of out.failed) lines.push(`  failed ${f.game}: ${f.error}`);
-	if (out.ckArena) lines.push(formatCkArena(out.ckArena));
+	if (out.ckArena) lines.push(formatCkArena(out.ckArena, out.ckArenaByDifficulty));
 	return lines.join('\n');
 }
 
@@ -611,12 +679,14 @@ export async function evalMain(argv: readonly string[], governance?: GovSim): Pr
 		const out = await runAb(side(args.options, 'A '), side(args.vs, 'B '));
 		if (!args.json) process.stderr.write('\n');
 		if (args.csv) writeFileSync(args.csv, pairedCsv(out.paired, out.labels));
+		if (args.ckCsv) writeFileSync(args.ckCsv, ckArenaRunCsv([out.a, out.b]));
 		console.log(args.json ? JSON.stringify(out) : formatAb(out));
 		return out.paired.pairs === 0 && (out.a.failed.length || out.b.failed.length) ? 1 : 0;
 	}
 	const out = await runEval(side(args.options, ''));
 	if (!args.json) process.stderr.write('\n');
 	if (args.csv) writeFileSync(args.csv, leaderboardCsv(out.table));
+	if (args.ckCsv) writeFileSync(args.ckCsv, ckArenaRunCsv([out]));
 	console.log(args.json ? JSON.stringify(out) : formatEval(out));
 	return out.games === 0 && out.failed.length ? 1 : 0;
 }

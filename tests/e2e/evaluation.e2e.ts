@@ -7,6 +7,7 @@
  * A as scripted agents do) under model seat choices, so the page sees two model rows with real logs.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { LogEvent, Policy } from '../../src/lib/core';
 import type { ModelChoice } from '../../src/lib/engines/types';
@@ -264,12 +265,29 @@ test('CK-Arena reproduced: figures beside the published ones, the CSV agreeing, 
 
 	const csv = (await download(page, 'ck-export-csv')).text.trim().split('\r\n');
 	const head = csv[0]!.split(',');
-	const line = csv.find((l) => l.startsWith('this browser,openai:a,en,'))!.split(',');
-	const at = (name: string) => Number(line[head.indexOf(name)]);
-	const pct = (v: number) => (v * 100).toFixed(1);
-	expect(shown).toBe(
-		`${pct(at('civiliansWin_rate'))}% [${pct(at('civiliansWin_lower'))}, ${pct(at('civiliansWin_upper'))}] (${at('civiliansWin_x')}/${at('civiliansWin_n')})`
-	);
+	const shownFrom = (prefix: string, figure: string) => {
+		const line = csv.find((l) => l.startsWith(prefix))!.split(',');
+		const at = (name: string) => Number(line[head.indexOf(`${figure}_${name}`)]);
+		const pct = (v: number) => (v * 100).toFixed(1);
+		return `${pct(at('rate'))}% [${pct(at('lower'))}, ${pct(at('upper'))}] (${at('x')}/${at('n')})`;
+	};
+	expect(shown).toBe(shownFrom('this browser,openai:a,model,en,all,', 'civiliansWin'));
+
+	// By word-pair difficulty: games 0-3 and their twins are all zebra/giraffe, the set's level 1.
+	const graded = panel.getByTestId('ck-difficulty-row');
+	await expect(graded).toHaveCount(2);
+	for (const lang of ['en', 'zh']) {
+		const row = panel.locator(`[data-testid="ck-difficulty-row"][data-lang="${lang}"][data-difficulty="1"]`);
+		await expect(row).toContainText('difficulty 1 (far apart)');
+		for (const [cell, figure] of [
+			['ck-civ-win', 'civiliansWin'],
+			['ck-first-out', 'firstOutUndercover'],
+			['ck-first-hits', 'firstRoundCivilianHits']
+		] as const)
+			await expect(row.getByTestId(cell)).toHaveText(
+				shownFrom(`this browser,openai:a,model,${lang},1,4,`, figure)
+			);
+	}
 
 	// The same model in English against itself in Chinese: paired game by game on the concept.
 	await page.getByTestId('ab-a').selectOption('openai:a@en');
@@ -280,4 +298,269 @@ test('CK-Arena reproduced: figures beside the published ones, the CSV agreeing, 
 	await expect(win.getByTestId('ab-method')).toHaveText('paired, 4 games');
 
 	await expect(page.getByTestId('leaks-row')).toHaveCount(2);
+});
+
+/** Games of the play page where three players met: models a and b and the oracle baseline, seats rotating. */
+async function mixedRecords(n: number) {
+	const choices: ModelChoice[] = [
+		{ engine: 'openai', model: 'a', baseUrl: 'http://localhost:1/v1' },
+		{ engine: 'openai', model: 'b', baseUrl: 'http://localhost:1/v1' },
+		{ engine: 'scripted' }
+	];
+	const policy = scriptedPolicy('undercover');
+	return Promise.all(
+		EVAL_SETS.smoke.games.slice(0, n).map(async (game, g) => {
+			const seats = Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), choices[(s + g) % 3]!]));
+			const runner = createRunner({ ...game.run, seats }, { policyFor: () => policy });
+			await runner.run();
+			const id = `mixed-${g}`;
+			return {
+				record: {
+					id,
+					scenario: 'undercover',
+					seed: game.run.seed,
+					header: runner.log.header,
+					status: 'finished',
+					createdAt: g,
+					updatedAt: g,
+					events: runner.log.length,
+					logHash: runner.hash,
+					summary: `mixed ${g}`
+				},
+				events: runner.log.events.map((e: LogEvent) => ({ ...e, runId: id }))
+			};
+		})
+	);
+}
+
+/** One CSV line's fields, quoted ones (the published source holds commas) unquoted. */
+function csvFields(line: string): string[] {
+	const out: string[] = [];
+	let i = 0;
+	while (i <= line.length) {
+		if (line[i] === '"') {
+			let j = i + 1;
+			let v = '';
+			while (j < line.length) {
+				if (line[j] === '"' && line[j + 1] === '"') {
+					v += '"';
+					j += 2;
+				} else if (line[j] === '"') break;
+				else v += line[j++];
+			}
+			out.push(v);
+			i = j + 2;
+		} else {
+			const comma = line.indexOf(',', i);
+			const end = comma < 0 ? line.length : comma;
+			out.push(line.slice(i, end));
+			i = end + 1;
+		}
+	}
+	return out;
+}
+
+/** A CSV file as rows of named cells. */
+function csvRows(text: string): Record<string, string>[] {
+	const [head, ...lines] = text.trim().split('\r\n').map(csvFields);
+	return lines.map((l) => Object.fromEntries(head!.map((h, i) => [h, l[i] ?? ''])));
+}
+
+test('ratings drawn: deceiver against detector and head to head, as SVG and CSV with the page’s numbers, in both languages, at 360 px', async ({
+	page
+}) => {
+	test.setTimeout(180_000);
+	await page.goto('/leaderboard/');
+	await seedRuns(page, await mixedRecords(6));
+	await page.reload();
+	const panel = page.getByTestId('ratings-panel');
+	await expect(panel.getByTestId('ratings-row')).toHaveCount(3);
+
+	// Every point of the chart is the side CSV's detection (across) and deception (up) for its model.
+	const points = panel.locator('[data-testid="ratings-chart"] g.point');
+	await expect(points).toHaveCount(3);
+	const side = csvRows((await download(page, 'ratings-export-csv')).text);
+	expect(side.map((r) => `${r.model}|${r.kind}|${r.figure}`)).toEqual([
+		'openai:a|model|deception',
+		'openai:a|model|detection',
+		'openai:b|model|deception',
+		'openai:b|model|detection',
+		'scripted (no LLM)|oracle|deception',
+		'scripted (no LLM)|oracle|detection'
+	]);
+	for (const model of ['openai:a', 'openai:b', 'scripted (no LLM)']) {
+		const point = panel.locator(`[data-testid="ratings-chart"] g.point[data-key="${model}"]`);
+		const rate = (figure: string) => Number(side.find((r) => r.model === model && r.figure === figure)!.rate);
+		expect(Number(await point.getAttribute('data-x'))).toBeCloseTo(rate('detection'), 4);
+		expect(Number(await point.getAttribute('data-y'))).toBeCloseTo(rate('deception'), 4);
+	}
+	// The oracle is drawn apart from the models, and the legend names it as the table does.
+	await expect(panel.locator('[data-testid="ratings-chart"] g.item').nth(2)).toContainText(
+		'3. scripted oracle (no LLM)'
+	);
+
+	// Every cell of the matrix that met is a line of the head-to-head CSV, at its rate.
+	const h2h = csvRows((await download(page, 'h2h-export-csv')).text);
+	expect(h2h.length).toBeGreaterThanOrEqual(6);
+	await expect(panel.locator('[data-testid="h2h-chart"] g.cell:not([data-rate="null"])')).toHaveCount(
+		h2h.length
+	);
+	await expect(panel.getByTestId('h2h-row')).toHaveCount(h2h.length);
+	for (const r of h2h) {
+		expect(r.table).toBe('head-to-head');
+		const cell = panel.locator(
+			`[data-testid="h2h-chart"] g.cell[data-deceiver="${r.model}"][data-detector="${r.opponent}"]`
+		);
+		expect(Number(await cell.getAttribute('data-rate'))).toBeCloseTo(Number(r.rate), 4);
+		await expect(cell.locator('text.count')).toHaveText(`${r.x}/${r.n}`);
+	}
+
+	// Both charts save as standalone SVG files.
+	for (const name of ['conclave-deceiver-detector', 'conclave-head-to-head']) {
+		const [file] = await Promise.all([
+			page.waitForEvent('download'),
+			panel.locator(`[data-testid="save-svg"][data-name="${name}"]`).click()
+		]);
+		expect(file.suggestedFilename()).toBe(`${name}.svg`);
+		const svg = readFileSync((await file.path()) as string, 'utf8');
+		expect(svg).toMatch(/^<\?xml[^>]*>\n<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+		expect(svg).toContain(
+			name === 'conclave-head-to-head' ? 'data-deceiver="openai:a"' : 'data-key="openai:b"'
+		);
+	}
+
+	const axe = async () =>
+		(
+			await new AxeBuilder({ page })
+				.include('[data-testid="ratings-panel"]')
+				.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+				.analyze()
+		).violations
+			.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+			.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+	expect(await axe()).toEqual([]);
+
+	// On a phone: each chart is redrawn as wide as the screen, not scaled down (its text stays 14px).
+	await page.setViewportSize({ width: 360, height: 740 });
+	for (const id of ['ratings-chart', 'h2h-chart']) {
+		const svg = panel.locator(`[data-testid="${id}"] svg`);
+		await expect
+			.poll(async () => {
+				const box = await svg.boundingBox();
+				const vb = Number(((await svg.getAttribute('viewBox')) ?? '').split(' ')[2]);
+				return box
+					? [box.x >= 0 && box.x + box.width <= 360, Math.abs(vb - box.width) < 1.5, box.x, box.width, vb]
+					: null;
+			})
+			.toEqual([true, true, expect.any(Number), expect.any(Number), expect.any(Number)]);
+	}
+
+	// In Chinese: the charts' names, axes and the matrix's cells speak it.
+	await page.goto('/leaderboard/?locale=zh');
+	await expect(panel.locator('[data-testid="ratings-chart"] svg')).toHaveAttribute(
+		'aria-label',
+		/^伪装者与识破者：/
+	);
+	await expect(panel.locator('[data-testid="ratings-chart"] text.axis-title').first()).toContainText('伪装');
+	await expect(panel.locator('[data-testid="h2h-chart"] svg')).toHaveAttribute('aria-label', /^交手矩阵：/);
+	await expect(
+		panel.locator(
+			'[data-testid="h2h-chart"] g.cell[data-deceiver="openai:a"][data-detector="openai:b"] title'
+		)
+	).toContainText('（卧底一方）对');
+	expect(await axe()).toEqual([]);
+});
+
+test('the researcher’s path: CK-Arena against an endpoint, beside the published figures, English paired with Chinese, every CSV number on the page', async ({
+	page
+}) => {
+	test.setTimeout(600_000);
+	const mock = await startMockEndpoint(() => 'It has four legs and lives far from here.', { pure: true });
+	try {
+		await page.goto('/leaderboard/');
+		await page.getByTestId('eval-set').selectOption('ck-arena');
+		await page.getByTestId('eval-model').selectOption('openai');
+		await page.getByTestId('endpoint-url').fill(mock.baseUrl);
+		await page.getByTestId('endpoint-model').fill('mock');
+		await page.getByTestId('eval-concurrency').fill('8');
+		await page.getByTestId('eval-start').click();
+		await expect(page.getByTestId('eval-progress')).toHaveAttribute('data-total', '48');
+		await expect(page.getByTestId('eval-progress-text')).toHaveText('48/48 games', { timeout: 540_000 });
+
+		// The three figures per language with their Wilson intervals, beside CK-Arena's, source and caveat named.
+		const panel = page.getByTestId('ck-panel');
+		await expect(panel.getByTestId('ck-row')).toHaveCount(2);
+		await expect(panel.getByTestId('ck-published')).toContainText('66.7%');
+		await expect(panel.getByTestId('ck-published')).toContainText('59.7%');
+		await expect(panel.getByTestId('ck-published')).toContainText('67.8%');
+		await expect(panel.getByTestId('ck-source')).toContainText('arXiv 2505.17512');
+		await expect(panel.getByTestId('ck-source')).toContainText('frontier models');
+		const ck = csvRows((await download(page, 'ck-export-csv')).text);
+		expect(ck[0]!.source).toContain('frontier models');
+		const shown = (r: Record<string, string>, figure: string) => {
+			const pct = (v: string) => (Number(v) * 100).toFixed(1);
+			return `${pct(r[`${figure}_rate`]!)}% [${pct(r[`${figure}_lower`]!)}, ${pct(r[`${figure}_upper`]!)}] (${r[`${figure}_x`]}/${r[`${figure}_n`]})`;
+		};
+		const FIGURES = [
+			['ck-civ-win', 'civiliansWin'],
+			['ck-first-out', 'firstOutUndercover'],
+			['ck-first-hits', 'firstRoundCivilianHits']
+		] as const;
+		const mine = ck.slice(1);
+		// Overall per language, then by difficulty: 1 concept of level 1, 3 of level 2, 2 of level 3.
+		expect(mine.map((r) => `${r.model}|${r.kind}|${r.lang}|${r.difficulty}|${r.games}`)).toEqual([
+			'openai:mock|model|en|all|24',
+			'openai:mock|model|zh|all|24',
+			'openai:mock|model|en|1|4',
+			'openai:mock|model|en|2|12',
+			'openai:mock|model|en|3|8',
+			'openai:mock|model|zh|1|4',
+			'openai:mock|model|zh|2|12',
+			'openai:mock|model|zh|3|8'
+		]);
+		for (const r of mine) {
+			const row =
+				r.difficulty === 'all'
+					? panel.locator(`[data-testid="ck-row"][data-lang="${r.lang}"]`)
+					: panel.locator(
+							`[data-testid="ck-difficulty-row"][data-lang="${r.lang}"][data-difficulty="${r.difficulty}"]`
+						);
+			for (const [cell, figure] of FIGURES) await expect(row.getByTestId(cell)).toHaveText(shown(r, figure));
+		}
+
+		// The same model in Chinese as a paired A/B: McNemar and the paired bootstrap over the 24 concept twins.
+		await page.getByTestId('ab-a').selectOption('openai:mock@en');
+		await page.getByTestId('ab-b').selectOption('openai:mock@zh');
+		await expect(page.getByTestId('ab-paired')).toContainText('Paired over 24 evaluation games');
+		await expect(page.getByTestId('ab-paired')).toContainText('Across languages');
+		const table = page.locator('[data-testid="ab-table"][data-paired="true"]');
+		const ab = csvRows((await download(page, 'ab-export-csv')).text);
+		expect(ab.length).toBeGreaterThan(5);
+		await expect(table.getByTestId('ab-row')).toHaveCount(ab.length);
+		for (const line of ab) {
+			const row = table.locator(`[data-metric="${line.figure}"]`);
+			await expect(row.getByTestId('ab-verdict')).toHaveAttribute('data-verdict', line.verdict!);
+			expect(line.differs).toBe(String(line.verdict === 'differs'));
+			const p = line.mcnemar_p!;
+			await expect(row.getByTestId('ab-mcnemar')).toHaveText(
+				p === '' ? '–' : Number(p) < 0.001 ? '< 0.001' : Number(p).toFixed(3)
+			);
+			if (line.method === 'paired')
+				await expect(row.getByTestId('ab-method')).toHaveText(`paired, ${line.games_a} games`);
+		}
+		const win = ab.find((l) => l.figure === 'civilianWin')!;
+		expect([win.method, win.games_a, win.games_b]).toEqual(['paired', '24', '24']);
+		expect(win.mcnemar_p).not.toBe(''); // each game is a civilian win or not: McNemar applies
+		// A rate's cells are its x/n from the file, and the difference is A − B in points with its interval.
+		const pts = (v: string) => Math.round(Number(v) * 100);
+		const signed = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v)}`;
+		await expect(table.locator('[data-metric="civilianWin"] [data-testid="ab-cell-a"]')).toContainText(
+			`(${win.a_x}/${win.a_n})`
+		);
+		await expect(table.locator('[data-metric="civilianWin"] [data-testid="ab-diff"]')).toContainText(
+			`${signed(pts(win.diff!))} pts [${signed(pts(win.lower!))}, ${signed(pts(win.upper!))}]`
+		);
+	} finally {
+		await mock.close();
+	}
 });

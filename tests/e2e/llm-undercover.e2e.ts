@@ -333,7 +333,18 @@ test('an evaluation set runs in the browser, survives a reload mid-way and finis
 	const row = page.locator('[data-testid="leaderboard-model"] [data-testid="lb-row"]');
 	await expect(row).toHaveCount(1);
 	await expect(row.getByTestId('lb-games')).toHaveText('12');
-	// One model on the set: the A/B still offers it, by the language of its games (issue 23's pairing).
+	// One model on the set: the A/B still offers it, by the language of its games (issue 23's pairing):
+	// the oracle over all its games, then in English only and in Chinese only.
 	await expect(page.getByTestId('ab-empty')).toHaveCount(0);
-	expect(await page.getByTestId('ab-a').locator('option').count()).toBeGreaterThanOrEqual(2);
+	const options = page.getByTestId('ab-a').locator('option');
+	await expect(options).toHaveText([
+		'scripted oracle (no LLM)',
+		'scripted oracle (no LLM) in English',
+		'scripted oracle (no LLM) in Chinese'
+	]);
+	expect(await options.evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual([
+		'scripted (no LLM)',
+		'scripted (no LLM)@en',
+		'scripted (no LLM)@zh'
+	]);
 });

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEvent, LogHeader } from '../core';
 import type { Role } from '../scenarios/undercover/state';
-import { CK_ARENA_PUBLISHED, ckArenaCsv, ckArenaFigures, ckArenaRows } from './ck-arena';
+import { CK_ARENA_PUBLISHED, ckArenaCsv, ckArenaFigures, ckArenaRows, dealtDifficulty } from './ck-arena';
 import type { GameLog } from './leaderboard';
 
 type Ev = (kind: string, data: Record<string, unknown>) => void;
 
 /** A hand-built log of a 6-seat table; the figures read events only, so hashes are left blank. */
-function game(lang: 'en' | 'zh', roles: Role[], build: (ev: Ev) => void): GameLog {
+function game(lang: 'en' | 'zh', roles: Role[], build: (ev: Ev) => void, difficulty?: number): GameLog {
 	const events: LogEvent[] = [];
 	const ev: Ev = (kind, data) =>
 		events.push({ seq: events.length, tick: events.length, kind, data, prev: '', hash: '' });
-	ev('game.dealt', { seats: roles.map((role, i) => ({ id: i + 1, role })) });
+	ev('game.dealt', { seats: roles.map((role, i) => ({ id: i + 1, role })), difficulty });
 	build(ev);
 	const header: LogHeader = {
 		format: 1,
@@ -34,59 +34,74 @@ const U: Role = 'undercover';
 const C: Role = 'civilian';
 
 /** Seats 1 and 2 undercover; civilians hit 3 of 4 first votes; both undercover go out; civilians win. */
-const won = game('en', [U, U, C, C, C, C], (ev) => {
-	speak(ev, 1, [1, 2, 3, 4, 5, 6], 'it has stripes');
-	vote(ev, 1, [
-		[1, 3],
-		[2, 3],
-		[3, 1],
-		[4, 1],
-		[5, 2],
-		[6, 3]
-	]);
-	ev('seat.eliminated', { round: 1, seat: 1 });
-	speak(ev, 2, [2, 3, 4, 5, 6], 'very tall');
-	vote(ev, 2, [
-		[2, 3],
-		[3, 2],
-		[4, 2],
-		[5, 2],
-		[6, 2]
-	]);
-	ev('seat.eliminated', { round: 2, seat: 2 });
-	ev('game.ended', { winner: 'civilians' });
-});
+const won = game(
+	'en',
+	[U, U, C, C, C, C],
+	(ev) => {
+		speak(ev, 1, [1, 2, 3, 4, 5, 6], 'it has stripes');
+		vote(ev, 1, [
+			[1, 3],
+			[2, 3],
+			[3, 1],
+			[4, 1],
+			[5, 2],
+			[6, 3]
+		]);
+		ev('seat.eliminated', { round: 1, seat: 1 });
+		speak(ev, 2, [2, 3, 4, 5, 6], 'very tall');
+		vote(ev, 2, [
+			[2, 3],
+			[3, 2],
+			[4, 2],
+			[5, 2],
+			[6, 2]
+		]);
+		ev('seat.eliminated', { round: 2, seat: 2 });
+		ev('game.ended', { winner: 'civilians' });
+	},
+	1
+);
 
 /** Seats 3 and 5 undercover; civilians hit 1 of 4 first votes (the revote does not count); a civilian goes first. */
-const lost = game('en', [C, C, U, C, U, C], (ev) => {
-	speak(ev, 1, [1, 2, 3, 4, 5, 6], 'it has stripes');
-	vote(ev, 1, [
-		[1, 2],
-		[2, 1],
-		[3, 1],
-		[4, 2],
-		[5, 1],
-		[6, 3]
-	]);
-	ev('vote.cast', { seat: 4, round: 1, stage: 'revote', target: 3 });
-	ev('seat.eliminated', { round: 1, seat: 1 });
-	speak(ev, 2, [2, 3, 4, 5, 6], 'very tall');
-	vote(ev, 2, [
-		[2, 4],
-		[3, 4],
-		[4, 2],
-		[5, 4],
-		[6, 4]
-	]);
-	ev('seat.eliminated', { round: 2, seat: 4 });
-	ev('game.ended', { winner: 'undercover' });
-});
+const lost = game(
+	'en',
+	[C, C, U, C, U, C],
+	(ev) => {
+		speak(ev, 1, [1, 2, 3, 4, 5, 6], 'it has stripes');
+		vote(ev, 1, [
+			[1, 2],
+			[2, 1],
+			[3, 1],
+			[4, 2],
+			[5, 1],
+			[6, 3]
+		]);
+		ev('vote.cast', { seat: 4, round: 1, stage: 'revote', target: 3 });
+		ev('seat.eliminated', { round: 1, seat: 1 });
+		speak(ev, 2, [2, 3, 4, 5, 6], 'very tall');
+		vote(ev, 2, [
+			[2, 4],
+			[3, 4],
+			[4, 2],
+			[5, 4],
+			[6, 4]
+		]);
+		ev('seat.eliminated', { round: 2, seat: 4 });
+		ev('game.ended', { winner: 'undercover' });
+	},
+	3
+);
 
 /** Halted in round 1 before any vote: a draw, no one out. Its statements are Chinese: no word count. */
-const halted = game('zh', [C, U, C, C, U, C], (ev) => {
-	speak(ev, 1, [1, 2, 3, 4, 5, 6], '它有条纹');
-	ev('run.halted', { reason: 'budget' });
-});
+const halted = game(
+	'zh',
+	[C, U, C, C, U, C],
+	(ev) => {
+		speak(ev, 1, [1, 2, 3, 4, 5, 6], '它有条纹');
+		ev('run.halted', { reason: 'budget' });
+	},
+	1
+);
 
 const unfinished = game('en', [C, U, C, C, U, C], (ev) => speak(ev, 1, [1, 2, 3], 'it has stripes'));
 
@@ -152,5 +167,60 @@ describe('the reproduction table', () => {
 		expect(at(published!, 'firstRoundCivilianHits_rate')).toBe('0.678');
 		expect([at(en!, 'civiliansWin_x'), at(en!, 'civiliansWin_n')]).toEqual(['1', '2']);
 		expect(Number(at(en!, 'civiliansWin_lower'))).toBeCloseTo(rows[0]!.figures.civiliansWin.lower, 4);
+	});
+});
+
+describe('CK-Arena by word-pair difficulty', () => {
+	const tag = (model: string) => ({ set: 'ck-arena', model });
+	const noGrade = game('en', [U, U, C, C, C, C], (ev) => ev('game.ended', { winner: 'civilians' }));
+	const games = [
+		{ log: won, eval: tag('openai:m') },
+		{ log: lost, eval: tag('openai:m') },
+		{ log: halted, eval: tag('openai:m') },
+		{ log: noGrade, eval: tag('openai:m') },
+		{ log: won, eval: tag('scripted (no LLM)') },
+		{ log: lost, eval: tag('scripted fair (no LLM)') }
+	];
+	const all = ckArenaRows(games);
+	const graded = ckArenaRows(games, 0.95, true);
+
+	it('reads the grade from the deal, and splits each model and language by it', () => {
+		expect([won, lost, halted, noGrade].map(dealtDifficulty)).toEqual([1, 3, 1, null]);
+		expect(graded.map((r) => [r.model, r.lang, r.difficulty, r.figures.games])).toEqual([
+			['openai:m', 'en', 1, 1],
+			['openai:m', 'en', 3, 1],
+			['scripted (no LLM)', 'en', 1, 1],
+			['scripted fair (no LLM)', 'en', 3, 1],
+			['openai:m', 'zh', 1, 1]
+		]);
+		// The won game at level 1, the lost one at level 3; the ungraded game only in the overall row.
+		const at = (d: number) =>
+			graded.find((r) => r.model === 'openai:m' && r.lang === 'en' && r.difficulty === d)!;
+		expect(at(1).figures.civiliansWin).toMatchObject({ x: 1, n: 1 });
+		expect(at(3).figures.civiliansWin).toMatchObject({ x: 0, n: 1 });
+		expect(at(1).figures.firstRoundCivilianHits).toMatchObject({ x: 3, n: 4 });
+		expect(at(3).figures.firstRoundCivilianHits).toMatchObject({ x: 1, n: 4 });
+		expect(all.find((r) => r.model === 'openai:m' && r.lang === 'en')).toMatchObject({
+			difficulty: null,
+			figures: { games: 3 }
+		});
+	});
+
+	it('writes the overall lines as difficulty "all", then the graded ones, each baseline by its kind', () => {
+		const lines = ckArenaCsv(all, graded).trim().split('\r\n');
+		const head = lines[0]!.split(',');
+		expect(head.slice(0, 6)).toEqual(['source', 'model', 'kind', 'lang', 'difficulty', 'games']);
+		const cut = (l: string) => l.split(',').slice(0, 6).join(',');
+		expect(lines.slice(2).map(cut)).toEqual([
+			'this browser,openai:m,model,en,all,3',
+			'this browser,scripted (no LLM),oracle,en,all,1',
+			'this browser,scripted fair (no LLM),fair,en,all,1',
+			'this browser,openai:m,model,zh,all,1',
+			'this browser,openai:m,model,en,1,1',
+			'this browser,openai:m,model,en,3,1',
+			'this browser,scripted (no LLM),oracle,en,1,1',
+			'this browser,scripted fair (no LLM),fair,en,3,1',
+			'this browser,openai:m,model,zh,1,1'
+		]);
 	});
 });

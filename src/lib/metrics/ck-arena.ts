@@ -17,7 +17,7 @@
  */
 import { wilson, type Interval } from './ab';
 import { toCsv, type Cell } from './csv';
-import type { GameLog } from './leaderboard';
+import { rowKind, type GameLog } from './leaderboard';
 import type { Role, Winner } from '../scenarios/undercover/state';
 
 export interface CkRate extends Interval {
@@ -140,45 +140,82 @@ export function ckArenaFigures(logs: readonly GameLog[], level = 0.95): CkArenaF
 	};
 }
 
-/** One line of the reproduction table: a model in one language, over its games of the CK-Arena set. */
+/** Word-pair difficulty as the packs grade it: 1 far apart, 2 related, 3 close. */
+export type Difficulty = 1 | 2 | 3;
+
+/**
+ * One line of the reproduction table: a model in one language, over its games of the CK-Arena set, all
+ * of them (`difficulty` null) or those of one word-pair difficulty.
+ */
 export interface CkArenaRow {
 	model: string;
 	lang: 'en' | 'zh';
+	difficulty: Difficulty | null;
 	figures: CkArenaFigures;
 }
 
-/** The CK-Arena set's games, one row per model and language, English first. */
+/** The dealt pair's difficulty, from the deal in the log (null for a log without one). */
+export function dealtDifficulty(log: GameLog): Difficulty | null {
+	const d = (log.events.find((e) => e.kind === 'game.dealt')?.data as { difficulty?: unknown } | undefined)
+		?.difficulty;
+	return d === 1 || d === 2 || d === 3 ? d : null;
+}
+
+/**
+ * The CK-Arena set's games, one row per model and language, English first; with `byDifficulty`, one
+ * row per model, language and word-pair difficulty instead (levels with no games have no row).
+ */
 export function ckArenaRows(
 	games: readonly { log: GameLog; eval?: { set: string; model: string } }[],
-	level = 0.95
+	level = 0.95,
+	byDifficulty = false
 ): CkArenaRow[] {
-	const groups = new Map<string, { model: string; lang: 'en' | 'zh'; logs: GameLog[] }>();
+	const groups = new Map<
+		string,
+		{ model: string; lang: 'en' | 'zh'; difficulty: Difficulty | null; logs: GameLog[] }
+	>();
 	for (const g of games) {
 		if (g.eval?.set !== 'ck-arena') continue;
 		const lang = (g.log.header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
-		const key = `${lang}\u0000${g.eval.model}`;
+		const difficulty = byDifficulty ? dealtDifficulty(g.log) : null;
+		if (byDifficulty && difficulty === null) continue;
+		const key = `${lang}\u0000${g.eval.model}\u0000${difficulty ?? ''}`;
 		let group = groups.get(key);
-		if (!group) groups.set(key, (group = { model: g.eval.model, lang, logs: [] }));
+		if (!group) groups.set(key, (group = { model: g.eval.model, lang, difficulty, logs: [] }));
 		group.logs.push(g.log);
 	}
 	return [...groups.entries()]
 		.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-		.map(([, g]) => ({ model: g.model, lang: g.lang, figures: ckArenaFigures(g.logs, level) }));
+		.map(([, g]) => ({
+			model: g.model,
+			lang: g.lang,
+			difficulty: g.difficulty,
+			figures: ckArenaFigures(g.logs, level)
+		}));
 }
 
 const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
 
 /**
  * The reproduction table as CSV: the published figures first (source and caveat in their `source`
- * column), then one line per model and language, each rate with x/n and its Wilson interval.
+ * column), then one line per model and language (`difficulty` "all"), then, when given, the lines by
+ * word-pair difficulty; each rate with x/n and its Wilson interval. `kind` tells the oracle and the fair
+ * baselines from models.
  */
-export function ckArenaCsv(rows: readonly CkArenaRow[]): string {
+export function ckArenaCsv(
+	rows: readonly CkArenaRow[],
+	byDifficulty: readonly CkArenaRow[] = [],
+	/** Where the lines' games were played: "this browser" on the page, "this run" from `sim`. */
+	source = 'this browser'
+): string {
 	const P = CK_ARENA_PUBLISHED;
 	const rates = ['civiliansWin', 'firstOutUndercover', 'firstRoundCivilianHits'] as const;
 	const header = [
 		'source',
 		'model',
+		'kind',
 		'lang',
+		'difficulty',
 		'games',
 		...rates.flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]),
 		'rounds_per_game',
@@ -188,17 +225,21 @@ export function ckArenaCsv(rows: readonly CkArenaRow[]): string {
 	const published: Cell[] = [
 		`${P.source}; their players were frontier models`,
 		null,
+		null,
 		'en',
+		'all',
 		P.games,
 		...rates.flatMap((k) => [null, null, P[k], null, null]),
 		P.roundsPerGame,
 		P.statementsPerGame,
 		P.wordsPerStatement
 	];
-	const lines: Cell[][] = rows.map((r) => [
-		'this browser',
+	const lines: Cell[][] = [...rows, ...byDifficulty].map((r) => [
+		source,
 		r.model,
+		rowKind(r.model),
 		r.lang,
+		r.difficulty ?? 'all',
 		r.figures.games,
 		...rates.flatMap((k) => {
 			const f = r.figures[k];

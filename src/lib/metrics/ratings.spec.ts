@@ -59,8 +59,8 @@ describe('ratings by side and head to head, on hand-built games', () => {
 
 	it('exports both tables', () => {
 		const lines = ratingsCsv(sideRatings(logs), headToHead(logs)).trim().split('\r\n');
-		expect(lines[0]).toBe('table,model,kind,opponent,figure,games,x,n,rate,lower,upper');
-		expect(lines).toContain('head-to-head,openai:b,model,openai:a,deceiver wins,1,0,1,0,0,0.7935');
+		expect(lines[0]).toBe('table,model,kind,opponent,opponent_kind,figure,games,x,n,rate,lower,upper');
+		expect(lines).toContain('head-to-head,openai:b,model,openai:a,model,deceiver wins,1,0,1,0,0,0.7935');
 		expect(lines.filter((l) => l.startsWith('side,'))).toHaveLength(4);
 	});
 });

@@ -76,13 +76,17 @@ export function headToHead(logs: readonly GameLog[]): HeadToHeadCell[] {
 
 const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
 
-/** Both tables in one CSV: a `table` column says which ("side" or "head-to-head"). */
+/**
+ * The tables as CSV, both or either (pass the other empty): a `table` column says which ("side" or
+ * "head-to-head"), and `kind` and `opponent_kind` tell the oracle and fair baselines from models.
+ */
 export function ratingsCsv(ratings: readonly SideRating[], matrix: readonly HeadToHeadCell[]): string {
 	const header = [
 		'table',
 		'model',
 		'kind',
 		'opponent',
+		'opponent_kind',
 		'figure',
 		'games',
 		'x',
@@ -100,6 +104,7 @@ export function ratingsCsv(ratings: readonly SideRating[], matrix: readonly Head
 				r.model,
 				r.kind,
 				null,
+				null,
 				figure,
 				r.games,
 				f.x,
@@ -115,6 +120,7 @@ export function ratingsCsv(ratings: readonly SideRating[], matrix: readonly Head
 			c.deceiver,
 			rowKind(c.deceiver),
 			c.detector,
+			rowKind(c.detector),
 			'deceiver wins',
 			c.n,
 			c.x,

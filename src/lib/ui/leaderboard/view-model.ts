@@ -1,9 +1,12 @@
 /** What the leaderboard page draws from leaderboard rows: column definitions, figures, chart data. */
 import type { GroupedBarsData } from '$lib/charts/grouped-bars';
+import type { H2hMatrixData } from '$lib/charts/h2h-matrix';
+import type { ScatterPoint } from '$lib/charts/side-scatter';
 import type { MeanComparison, ProportionComparison } from '$lib/metrics/ab';
 import { formatP, type AbLine, type Verdict } from '$lib/metrics/ab-table';
 import type { LeaderboardRow, Proportion } from '$lib/metrics/leaderboard';
 import type { CkRate } from '$lib/metrics/ck-arena';
+import type { HeadToHeadCell, RatedRate, SideRating } from '$lib/metrics/ratings';
 import type { Role } from '$lib/scenarios/undercover/state';
 import { m } from '$lib/paraglide/messages';
 
@@ -241,4 +244,43 @@ export function langRowName(row: LeaderboardRow): { text: string; translated: bo
 	const base = rowName({ ...row, key: side[1] as string, label: row.label.replace(/ \(in \w+\)$/, '') });
 	const lang = side[2] === 'zh' ? m.lb_lang_zh() : m.lb_lang_en();
 	return { text: m.lb_row_in_lang({ name: base.text, lang }), translated: base.translated };
+}
+
+/**
+ * The deceiver-against-detector chart's points: one per model of the ratings table, in its order, the
+ * same x/n and intervals the table and the ratings CSV give (a test reads all three). `name` is how the
+ * page names a model (the baselines through messages).
+ */
+export function sideScatterData(
+	ratings: readonly SideRating[],
+	name: (model: string) => string
+): ScatterPoint[] {
+	const rate = (r: RatedRate) => ({ p: r.p, lower: r.lower, upper: r.upper, x: r.x, n: r.n });
+	return ratings.map((r) => ({
+		key: r.model,
+		label: name(r.model),
+		shape: r.kind === 'oracle' ? 'square' : r.kind === 'fair' ? 'diamond' : 'circle',
+		x: rate(r.detection),
+		y: rate(r.deception)
+	}));
+}
+
+/** The head-to-head matrix: every model that deceived or detected is a row and a column, in key order. */
+export function h2hMatrixData(
+	matrix: readonly HeadToHeadCell[],
+	name: (model: string) => string
+): H2hMatrixData {
+	const keys = [...new Set(matrix.flatMap((c) => [c.deceiver, c.detector]))].sort();
+	return {
+		models: keys.map((key) => ({ key, label: name(key) })),
+		cells: matrix.map((c) => ({
+			row: c.deceiver,
+			col: c.detector,
+			p: c.p,
+			lower: c.lower,
+			upper: c.upper,
+			x: c.x,
+			n: c.n
+		}))
+	};
 }
