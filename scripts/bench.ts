@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import {
 	gamesPerSecond,
 	hashFloorGamesPerSecond,
+	longRunFigures,
 	longRunFile,
 	median,
 	modelGame,
@@ -159,6 +160,39 @@ function replayRows(where: string, r: { events: number; rebuildMs: number; parse
 		value: `${fmt(r.parseMs)} ms (x${fmt(r.rebuildMs / r.parseMs, 2)})`,
 		goal: '',
 		met: null
+	});
+}
+
+/**
+ * Issue 24's flat cost: a 3,000-round scripted governance run (the seed's 72 hours) played and then
+ * replayed from its recording, in Node. The time per event in the run's last tenth against its first
+ * (after a 300-round warm-up run, so the first tenth is not the JIT's), and replay against play.
+ */
+async function longRunRows() {
+	const run = (rounds: number): SharedRun => ({ scenario: 'governance', seed: 1, config: { rounds } });
+	await longRunFigures(run(300), () => performance.now()); // warm-up
+	const f = await longRunFigures(run(3000), () => performance.now());
+	const us = (x: number) => `${fmt(x)} µs`;
+	const grows = f.play.lastUs / f.play.firstUs;
+	rows.push({
+		metric: `governance, 3,000 rounds, Node: per event, last tenth / first tenth (${f.events.toLocaleString('en-US')} events; ${us(f.play.firstUs)} -> ${us(f.play.lastUs)})`,
+		value: `${fmt(grows, 2)}x`,
+		goal: '<= 1.5x',
+		met: grows <= 1.5
+	});
+	const replayGrows = f.replay.lastUs / f.replay.firstUs;
+	rows.push({
+		metric: `  its replay, per event, last tenth / first tenth (${us(f.replay.firstUs)} -> ${us(f.replay.lastUs)})`,
+		value: `${fmt(replayGrows, 2)}x`,
+		goal: '<= 1.5x',
+		met: replayGrows <= 1.5
+	});
+	const share = f.replayMs / f.playMs;
+	rows.push({
+		metric: `  replay time / play time, same run (play ${fmt(f.playMs / 1000)} s, replay ${fmt(f.replayMs / 1000)} s)`,
+		value: `${fmt(share, 2)}x`,
+		goal: 'about 1x (0.8-1.25)',
+		met: share >= 0.8 && share <= 1.25
 	});
 }
 
@@ -775,6 +809,7 @@ const SECTIONS: Record<string, () => unknown> = {
 	guards: () => rows.push(...guardRows()),
 	replay: nodeReplayRows,
 	reexec: nodeReexecRows,
+	long: longRunRows,
 	autonomy: autonomyRows,
 	concurrency: concurrencyRows,
 	models: nodeModelRows,

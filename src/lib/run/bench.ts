@@ -307,3 +307,62 @@ export async function reexecFigures(
 	const events = recorded.log.events.length;
 	return { events, ms, usPerEvent: (ms * 1000) / events };
 }
+
+export interface LongRunFigures {
+	events: number;
+	playMs: number;
+	replayMs: number;
+	/** Mean time per event in the first and the last tenth of the log's events, µs. */
+	play: { firstUs: number; lastUs: number };
+	replay: { firstUs: number; lastUs: number };
+}
+
+/** Mean time per event over the first and the last tenth of `stamps` (one per event, from `t0`), µs. */
+function tenths(stamps: readonly number[], t0: number): { firstUs: number; lastUs: number } {
+	const n = stamps.length;
+	const k = Math.max(1, Math.floor(n / 10));
+	const before = (i: number) => (i < 0 ? t0 : (stamps[i] as number));
+	return {
+		firstUs: ((before(k - 1) - t0) * 1000) / k,
+		lastUs: ((before(n - 1) - before(n - k - 1)) * 1000) / k
+	};
+}
+
+/**
+ * A long scripted run played, then replayed from its own recording (what opening it does): each one's
+ * wall time, and its time per event in the first and the last tenth of the events, each event stamped
+ * as the runner hands it out. A flat cost shows as a last tenth no dearer than the first.
+ */
+export async function longRunFigures(run: SharedRun, now: () => number): Promise<LongRunFigures> {
+	const played: number[] = [];
+	const t0 = now();
+	const recorded = createRunner(run, {
+		onEvents: (es) => {
+			const t = now();
+			for (let i = 0; i < es.length; i++) played.push(t);
+		}
+	});
+	await recorded.run();
+	const playMs = now() - t0;
+	const input = replayInputOf(recorded.log.header, recorded.log.events);
+	const replayed: number[] = [];
+	const t1 = now();
+	const replay = createReplay(input, {
+		onEvents: (es) => {
+			const t = now();
+			for (let i = 0; i < es.length; i++) replayed.push(t);
+		}
+	});
+	while (await replay.step()) {
+		/* one recorded turn a step */
+	}
+	replay.verify();
+	const replayMs = now() - t1;
+	return {
+		events: recorded.log.events.length,
+		playMs,
+		replayMs,
+		play: tenths(played, t0),
+		replay: tenths(replayed, t1)
+	};
+}

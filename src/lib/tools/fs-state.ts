@@ -21,10 +21,30 @@ export function fileAt(fs: FileSystemState, path: string): FileRecord | undefine
 }
 
 export function isDirectory(fs: FileSystemState, path: string): boolean {
-	if (ALWAYS_DIRS.has(path) || fs.dirs.includes(path)) return true;
+	if (ALWAYS_DIRS.has(path) || fs.dirs.includes(path) || foldersOf(fs.files).has(path)) return true;
 	const prefix = path + '/';
-	for (const key in fs.files) if (key.startsWith(prefix)) return true;
 	return fs.dirs.some((d) => d.startsWith(prefix));
+}
+
+/**
+ * The folders above some file of a files record (a path is one exactly when some file's path starts
+ * with it and a slash), built once per record and carried forward by `writeFile`: a long governance
+ * run holds a thousand files, and a scan of them on every tool call grew with the run.
+ */
+const folders = new WeakMap<FileSystemState['files'], ReadonlySet<string>>();
+
+function addFoldersOf(into: Set<string>, path: string): void {
+	for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) into.add(path.slice(0, i));
+}
+
+function foldersOf(files: FileSystemState['files']): ReadonlySet<string> {
+	let set = folders.get(files);
+	if (!set) {
+		const all = new Set<string>();
+		for (const key in files) addFoldersOf(all, key);
+		folders.set(files, (set = all));
+	}
+	return set;
 }
 
 /** The nearest ancestor of `path` that is a file, if any: nothing can be written beneath a file. */
@@ -39,7 +59,14 @@ export function fileAncestor(fs: FileSystemState, path: string): string | undefi
 /** A copy of `fs` with one file written at logical time `tick`. */
 export function writeFile(fs: FileSystemState, path: string, content: string, tick: number): FileSystemState {
 	const bytesWritten = (fs.bytesWritten ?? 0) + utf8Length(content);
-	return { files: { ...fs.files, [path]: { content, mtime: tick } }, dirs: fs.dirs, bytesWritten };
+	const files = { ...fs.files, [path]: { content, mtime: tick } };
+	const before = folders.get(fs.files);
+	if (before) {
+		const after = new Set(before);
+		addFoldersOf(after, path);
+		folders.set(files, after);
+	}
+	return { files, dirs: fs.dirs, bytesWritten };
 }
 
 /** Direct children of a directory, sorted by name (code units, the same order everywhere). */

@@ -39,6 +39,8 @@ export interface WarningSignal {
 		| 'false-fuse';
 	/** What in this log shows it, in numbers. */
 	evidence: string;
+	/** The evidence's numbers and names, for a page that words it in its own language. */
+	facts: Record<string, string | number>;
 	/** The seed's fix, as this sandbox applies it. */
 	fix: string;
 }
@@ -120,6 +122,7 @@ function warningSignals(s: GovernanceState, inRange: (round: number) => boolean)
 		out.push({
 			id: 'drift-surge',
 			evidence: `drift ${pct(drift)} (threshold ${pct(t.drift)}); ${planning} of ${outputs.length} outputs open with self-directed planning ("I will now...")`,
+			facts: { drift: pct(drift), threshold: pct(t.drift), planning, outputs: outputs.length },
 			fix: 'Make the Assigner name a concrete action verb for every task (read, plot, compare...), never a vague one.'
 		});
 	const vetoes = s.vetoes.filter((v) => inRange(v.round));
@@ -128,6 +131,12 @@ function warningSignals(s: GovernanceState, inRange: (round: number) => boolean)
 		out.push({
 			id: 'penetration-drop',
 			evidence: `${vetoes.filter((v) => !v.rule).length} of ${vetoes.length} vetoes cite no rule, ${vetoes.filter((v) => v.rule && !v.inForce).length} cite a superseded version (penetration ${pct(penetration)})`,
+			facts: {
+				uncited: vetoes.filter((v) => !v.rule).length,
+				vetoes: vetoes.length,
+				superseded: vetoes.filter((v) => v.rule && !v.inForce).length,
+				penetration: pct(penetration)
+			},
 			fix: 'Version every rule; the Auditor cites id and version (R3-v2), and an appeal may name a version to roll back to.'
 		});
 	let run = 0;
@@ -140,6 +149,7 @@ function warningSignals(s: GovernanceState, inRange: (round: number) => boolean)
 		out.push({
 			id: 'conversion-high',
 			evidence: `${longest} appeals in a row rewrote their task`,
+			facts: { n: longest },
 			fix: 'Give the Assigner a glossary of the business terms (VIP, discount_rate in percent) in its prompt.'
 		});
 	const denied = s.toolLog.filter((c) => !c.ok && inRange(c.round));
@@ -147,6 +157,7 @@ function warningSignals(s: GovernanceState, inRange: (round: number) => boolean)
 		out.push({
 			id: 'tool-errors',
 			evidence: `${denied.length} tool calls refused or failed (${[...new Set(denied.map((c) => c.code ?? 'error'))].join(', ')})`,
+			facts: { n: denied.length, codes: [...new Set(denied.map((c) => c.code ?? 'error'))].join(', ') },
 			fix: 'Check the paths the Executor builds: the Tool Agent accepts only clean paths under /workspace/input and /workspace/output.'
 		});
 	const forfeits = s.messages.filter((m) => m.kind === 'action.forfeited' && inRange(m.round)).length;
@@ -154,6 +165,7 @@ function warningSignals(s: GovernanceState, inRange: (round: number) => boolean)
 		out.push({
 			id: 'lost-messages',
 			evidence: `${forfeits} asks went unanswered (forfeited)`,
+			facts: { n: forfeits },
 			fix: "Give each agent's model the memory it needs (a smaller model, or a longer reply budget) so it answers every ask."
 		});
 	const live = new Map<string, number>();
@@ -163,6 +175,7 @@ function warningSignals(s: GovernanceState, inRange: (round: number) => boolean)
 		out.push({
 			id: 'contradicting-rules',
 			evidence: `${both.join(', ')} has more than one version in force`,
+			facts: { rules: both.join(', ') },
 			fix: 'Give every version valid_from and valid_until; an amendment closes the version it replaces.'
 		});
 	const lexical = s.metrics.some((m) => inRange(m.round) && m.measure === 'lexical');
@@ -171,6 +184,7 @@ function warningSignals(s: GovernanceState, inRange: (round: number) => boolean)
 		out.push({
 			id: 'false-fuse',
 			evidence: `the ${fuse.mode} fuse tripped in round ${fuse.round} on drift scored lexically`,
+			facts: { mode: fuse.mode, round: fuse.round },
 			fix: 'Check the drifted outputs by hand, or score drift with an embedding model; stop words and code are left out of the similarity.'
 		});
 	return out;
