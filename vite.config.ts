@@ -24,12 +24,43 @@ function ortWasmOnce(): Plugin {
 	};
 }
 
+/**
+ * Paraglide's generated `registry.js` builds a new `Intl.PluralRules` (and `Intl.NumberFormat`) on every
+ * call of a message with a plural or a number in it; a governance run at instant speed calls such
+ * messages for every chart and card each frame, and the constructors alone took 1.3 s of a 28 s run's
+ * main thread (a CPU profile of scripts/page-cost.ts). This keeps one formatter per locale and options.
+ * The build fails if the generated code no longer has the calls, rather than quietly losing the cache.
+ */
+function paraglideIntlOnce(): Plugin {
+	const calls = /new Intl\.(PluralRules|NumberFormat)\(locale, options\)/g;
+	const cache = `
+const __intl = new Map();
+function __cachedIntl(kind, locale, options) {
+	const key = kind + '|' + locale + '|' + JSON.stringify(options ?? null);
+	let f = __intl.get(key);
+	if (!f) __intl.set(key, (f = new Intl[kind](locale, options)));
+	return f;
+}
+`;
+	return {
+		name: 'conclave:paraglide-intl-once',
+		transform(code, id) {
+			if (!/[\\/]paraglide[\\/]registry\.js$/.test(id.split('?')[0]!)) return null;
+			if (!calls.test(code))
+				this.error('paraglide registry.js: no Intl constructor calls to cache (update vite.config.ts)');
+			calls.lastIndex = 0;
+			return { code: cache + code.replace(calls, "__cachedIntl('$1', locale, options)"), map: null };
+		}
+	};
+}
+
 export default defineConfig({
 	// Paraglide compiles messages/*.json into src/lib/paraglide; its options are in
 	// project.inlang/paraglide.config.js, which `npm run i18n` reads too. Not under Vitest: the unit
 	// tests run `npm run i18n` first (pretest:unit), and the plugin's file watcher keeps Vitest from exiting.
 	plugins: [
 		ortWasmOnce(),
+		paraglideIntlOnce(),
 		...(process.env.VITEST ? [] : [paraglideVitePlugin({ project: './project.inlang' })]),
 		sveltekit()
 	],

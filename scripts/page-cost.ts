@@ -38,10 +38,41 @@ interface Sample {
 	mutations: number;
 }
 
+/** Thrown by `within` when a step of a measurement outlived its deadline: the step is named. */
+export class DeadlineError extends Error {}
+
+/**
+ * `promise`, or a DeadlineError naming `what` once `ms` have passed: every wait on the page or the
+ * DevTools protocol goes through this, so a page that stops answering fails its row instead of
+ * hanging the bench (the 200-round row once waited forever on a sample).
+ */
+export async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const late = new Promise<never>((_, reject) => {
+		timer = setTimeout(
+			() => reject(new DeadlineError(`${what}: no answer within ${Math.round(ms / 1000)} s`)),
+			Math.max(0, ms)
+		);
+	});
+	try {
+		return await Promise.race([promise, late]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** How long one look at the page (a sample, a click) may take before the measurement gives up. */
+const STEP_MS = 30_000;
+
 export interface PageCost {
 	events: number;
 	/** False when the run was still playing at the time limit: the figures cover what it played. */
 	finished: boolean;
+	/**
+	 * Why the measurement stopped before the run finished, when it did: the time limit, or a step
+	 * that outlived its deadline (a sample the page did not answer). The figures cover what it saw.
+	 */
+	stopped?: string;
 	/** From the click on play to the page saying "finished". */
 	wallMs: number;
 	/** Main-thread ms per event over the window starting at each mark (marks the run reached). */
@@ -63,6 +94,46 @@ export interface PageCost {
 	nodes: number;
 	/** With `profile`: the functions with the most self time on the main thread, ms. */
 	hot?: { fn: string; ms: number }[];
+	/**
+	 * With `trace`: the renderer main thread's self time by trace event (script, style, layout, paint,
+	 * IndexedDB, messages from workers...), ms: what the profile's "(program)" hides.
+	 */
+	traced?: { event: string; ms: number }[];
+}
+
+interface TraceEvent {
+	name: string;
+	ph: string;
+	ts: number;
+	dur?: number;
+	pid: number;
+	tid: number;
+	args?: { name?: string };
+}
+
+/** Self time per trace event name on the renderer's main thread (complete events, nested), the top 25. */
+export function mainThreadSelfTime(events: readonly TraceEvent[]): { event: string; ms: number }[] {
+	const main = events.find(
+		(e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain'
+	);
+	if (!main) return [];
+	const spans = events
+		.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number')
+		.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+	const self = new Map<string, number>();
+	const stack: { end: number; name: string }[] = [];
+	for (const e of spans) {
+		while (stack.length && stack.at(-1)!.end <= e.ts) stack.pop();
+		const parent = stack.at(-1);
+		// A child's time is its own, not its parent's.
+		if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur!);
+		self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+		stack.push({ end: e.ts + e.dur!, name: e.name });
+	}
+	return [...self.entries()]
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, 25)
+		.map(([event, us]) => ({ event, ms: Math.round(us / 1000) }));
 }
 
 interface CpuProfile {
@@ -111,8 +182,12 @@ const STATUS = '[data-testid="run-status"]';
 
 /** The events the page says it has shown, from its status line ("playing (1,234 events)"). */
 async function eventsShown(page: Page): Promise<{ events: number; finished: boolean; mutations: number }> {
-	const [text, cls, mutations] = (await page.evaluate(
-		`(() => { const el = document.querySelector('${STATUS}'); return [el?.textContent ?? '', el?.className ?? '', window.__cost.mutations]; })()`
+	const [text, cls, mutations] = (await within(
+		STEP_MS,
+		'reading the status line',
+		page.evaluate(
+			`(() => { const el = document.querySelector('${STATUS}'); return [el?.textContent ?? '', el?.className ?? '', window.__cost.mutations]; })()`
+		)
 	)) as [string, string, number];
 	const n = /(\d[\d,]*)/.exec(text)?.[1];
 	return { events: n ? Number(n.replace(/,/g, '')) : 0, finished: cls.includes('finished'), mutations };
@@ -126,7 +201,7 @@ export async function pageCost(
 	browser: Browser,
 	origin: string,
 	run: SharedRun,
-	options: { marks?: number[]; window?: number; timeoutMs?: number; profile?: boolean } = {}
+	options: { marks?: number[]; window?: number; timeoutMs?: number; profile?: boolean; trace?: boolean } = {}
 ): Promise<PageCost> {
 	const marks = options.marks ?? [100, 2000];
 	const span = options.window ?? 200;
@@ -135,14 +210,15 @@ export async function pageCost(
 		serviceWorkers: 'block'
 	});
 	const page = await context.newPage();
+	const step = <T>(what: string, p: Promise<T>) => within(STEP_MS, what, p);
 	try {
 		await page.addInitScript(INSTRUMENT);
-		await page.goto(`${origin}/play/#${encodeShare(run)}`);
-		await page.getByTestId('speed').selectOption('instant');
-		const cdp = await context.newCDPSession(page);
-		await cdp.send('Performance.enable');
+		await step('opening the play page', page.goto(`${origin}/play/#${encodeShare(run)}`));
+		await page.getByTestId('speed').selectOption('instant', { timeout: STEP_MS });
+		const cdp = await step('opening the DevTools session', context.newCDPSession(page));
+		await step('Performance.enable', cdp.send('Performance.enable'));
 		const sample = async (): Promise<Sample & { finished: boolean }> => {
-			const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+			const { metrics } = (await step('Performance.getMetrics', cdp.send('Performance.getMetrics'))) as {
 				metrics: { name: string; value: number }[];
 			};
 			const get = (name: string) => 1000 * (metrics.find((x) => x.name === name)?.value ?? 0);
@@ -156,27 +232,66 @@ export async function pageCost(
 			};
 		};
 		if (options.profile) {
-			await cdp.send('Profiler.enable');
-			await cdp.send('Profiler.start');
+			await step('Profiler.enable', cdp.send('Profiler.enable'));
+			await step('Profiler.start', cdp.send('Profiler.start'));
 		}
-		await page.evaluate('window.__cost.counting = true');
+		if (options.trace)
+			await step(
+				'starting the trace',
+				browser.startTracing(page, {
+					categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline']
+				})
+			);
+		await step('starting the counters', page.evaluate('window.__cost.counting = true'));
 		const t0 = Date.now();
-		await page.getByTestId('play').click();
+		await page.getByTestId('play').click({ timeout: STEP_MS });
 		const samples: Sample[] = [];
 		let last = await sample();
-		const deadline = t0 + (options.timeoutMs ?? 300_000);
-		while (!last.finished && Date.now() < deadline) {
+		const limitMs = options.timeoutMs ?? 300_000;
+		const deadline = t0 + limitMs;
+		let stopped: string | undefined;
+		while (!last.finished) {
 			samples.push(last);
+			if (Date.now() >= deadline) {
+				stopped = `still playing after ${Math.round(limitMs / 1000)} s`;
+				break;
+			}
 			await new Promise((r) => setTimeout(r, 20));
-			last = await sample();
+			try {
+				// A sample may not outlast the run's own deadline either.
+				last = await within(
+					Math.min(STEP_MS, Math.max(1, deadline - Date.now()) + 1000),
+					'a sample',
+					sample()
+				);
+			} catch (err) {
+				if (!(err instanceof DeadlineError)) throw err;
+				stopped = err.message;
+				break;
+			}
 		}
 		const wallMs = Date.now() - t0;
-		samples.push(last);
-		const cost = (await page.evaluate(
-			'window.__cost.counting = false, ({ frames: window.__cost.frames, long: window.__cost.long, nodes: document.getElementsByTagName("*").length })'
+		if (!stopped) samples.push(last);
+		const cost = (await step(
+			'reading the frame and long-task counts',
+			page.evaluate(
+				'window.__cost.counting = false, ({ frames: window.__cost.frames, long: window.__cost.long, nodes: document.getElementsByTagName("*").length })'
+			)
 		)) as { frames: number; long: number[]; nodes: number };
 		const hot = options.profile
-			? hotFunctions(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile)
+			? hotFunctions(
+					((await within(120_000, 'Profiler.stop', cdp.send('Profiler.stop'))) as { profile: CpuProfile })
+						.profile
+				)
+			: undefined;
+		const traced = options.trace
+			? mainThreadSelfTime(
+					(
+						JSON.parse((await within(120_000, 'stopping the trace', browser.stopTracing())).toString()) as {
+							traceEvents: TraceEvent[];
+						}
+					).traceEvents
+				)
 			: undefined;
 		const at = (n: number) => samples.find((s) => s.events >= n);
 		const perEvent: PageCost['perEvent'] = [];
@@ -195,19 +310,23 @@ export async function pageCost(
 				mutations: (b.mutations - a.mutations) / d
 			});
 		}
+		const lastSeen = samples.at(-1) ?? last;
 		return {
-			events: last.events,
-			finished: last.finished,
+			events: lastSeen.events,
+			finished: !stopped && last.finished,
+			...(stopped ? { stopped } : {}),
 			wallMs,
 			perEvent,
 			longTasks: cost.long.length,
 			longestTaskMs: Math.max(0, ...cost.long),
 			fps: cost.frames / (wallMs / 1000),
 			nodes: cost.nodes,
-			...(hot ? { hot } : {})
+			...(hot ? { hot } : {}),
+			...(traced ? { traced } : {})
 		};
 	} finally {
-		await context.close();
+		// A page that does not answer may not hold the bench either: the browser closes it later.
+		await within(STEP_MS, 'closing the page', context.close()).catch(() => undefined);
 	}
 }
 
@@ -227,7 +346,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 			{
 				timeoutMs: Number(arg('limit', '300')) * 1000,
 				marks: arg('marks', '100,2000').split(',').map(Number),
-				profile: process.argv.includes('--profile')
+				profile: process.argv.includes('--profile'),
+				trace: process.argv.includes('--trace')
 			}
 		);
 		console.log(JSON.stringify(result, null, 1));
