@@ -371,7 +371,10 @@ async function constrainedRows() {
 	const tally = (games: GameFigures[]) => ({
 		asks: games.reduce((n, g) => n + g.structuredAsks, 0),
 		forfeits: games.reduce((n, g) => n + g.structuredForfeits, 0),
-		byRules: games.filter((g) => g.ended && (g.rounds === undefined || g.rounds < g.roundCap!)).length,
+		// Ended by the rules: a side won, or the scenario's own length ran out; a game halted by its
+		// round cap did not (a win in the cap's own round did: comparing rounds with the cap counted a
+		// tiny-chat game won in round 6 of 6 as capped).
+		byRules: games.filter((g) => g.ended).length,
 		replayed: games.filter((g) => g.replayed).length,
 		games: games.length
 	});

@@ -37,7 +37,7 @@ describe.each([
 	it('casts every vote legally and ends by the rules before the round cap, replaying to the same hash', async () => {
 		const g = await playModelGame(undercoverRun(localModel(model), seed, seats, lang));
 		expectPlayedByTheRules(g);
-		expect(g.rounds).toBeLessThan(g.roundCap!);
+		expect(g.rounds).toBeLessThanOrEqual(g.roundCap!);
 	}, 300_000);
 });
 
@@ -49,4 +49,20 @@ describe(`${STORY_MODEL} in every model role`, () => {
 	it('governance: no structured decision forfeited in a round, and the run replays', async () => {
 		expectPlayedByTheRules(await playModelGame(governanceRun(localModel(STORY_MODEL), 1, 1)));
 	}, 600_000);
+});
+
+describe('a game ended by its rules, told from one stopped by its round cap', () => {
+	// Scripted seed 1 (4 seats) is won in its fifth round: with a cap of 5 it is won in the cap's own
+	// round, which is an end by the rules; with a cap of 4 the runner halts it, which is not.
+	const scripted = { engine: 'scripted' } as const;
+	it('a win in the cap round counts as ended by the rules', async () => {
+		const g = await playModelGame(undercoverRun(scripted, 1, 4, 'en', 5));
+		expect(g.rounds).toBe(5);
+		expect(g.ended).toBe(true);
+	});
+	it('a game halted at its cap does not', async () => {
+		const g = await playModelGame(undercoverRun(scripted, 1, 4, 'en', 4));
+		expect(g.rounds).toBe(4);
+		expect(g.ended).toBe(false);
+	});
 });

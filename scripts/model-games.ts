@@ -23,9 +23,16 @@ export interface GameFigures {
 	/** Model calls of structured asks the engine held to their options (`constraint` not 'none'). */
 	constrainedCalls: number;
 	structuredCalls: number;
-	/** The game's own end (a side won, the run's days or rounds ran out as its rules say). */
+	/**
+	 * The game's own end (a side won, the run's days or rounds ran out as its rules say), not the
+	 * runner's cap: a run stopped by its round cap (`run.halted`, an undercover draw) did not end by
+	 * its rules, however many rounds it played.
+	 */
 	ended: boolean;
-	/** Undercover: the rounds played and the cap; a game that reached the cap ended by running out. */
+	/**
+	 * Undercover: the rounds played and the cap. A game won in the cap's own round (the undercover
+	 * voted out in round 6 of 6) ended by the rules; only a `run.halted` means the cap ended it.
+	 */
 	rounds?: number;
 	roundCap?: number;
 	/** The replay's hash equals the live run's. */
@@ -78,7 +85,7 @@ export async function playModelGame(run: SharedRun): Promise<GameFigures> {
 	const roundCap = run.scenario === 'undercover' ? (run.config.rounds as number) : undefined;
 	return {
 		...figuresOf(events),
-		ended: outcome !== null,
+		ended: outcome !== null && !events.some((e) => e.kind === 'run.halted'),
 		...(roundCap !== undefined ? { rounds: outcome?.rounds ?? 0, roundCap } : {}),
 		replayed: replay.runner.hash === runner.hash,
 		logHash: runner.hash,
