@@ -22,7 +22,7 @@ import { policyForChoice } from '../../src/lib/policies/factory';
 import { createRunner } from '../../src/lib/run/play';
 import { recordedFragment, replayInputOf, replayInputOfLink } from '../../src/lib/run/replay';
 import { verifyRun } from '../../src/lib/run/verify';
-import { readRunFile } from '../../src/lib/share/run-file';
+import { readRunFile } from '../../src/lib/run/run-file';
 import { decodeShare, encodeRecordedShare, type SharedRun } from '../../src/lib/share/link';
 import { expect, playToEnd, test } from './fixtures';
 
