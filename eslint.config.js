@@ -16,7 +16,7 @@ const pureLayers = [
 	'src/lib/scenarios/**',
 	'src/lib/agents/**',
 	'src/lib/policies/**',
-	'src/lib/metrics/**',
+	'src/lib/analysis/**',
 	'src/lib/tools/**'
 ];
 const impure = [
@@ -42,7 +42,7 @@ const layers = {
 	salvage: 'src/lib/salvage',
 	tools: 'src/lib/tools',
 	scenarios: 'src/lib/scenarios',
-	metrics: 'src/lib/metrics',
+	analysis: 'src/lib/analysis',
 	agents: 'src/lib/agents',
 	policies: 'src/lib/policies',
 	engines: 'src/lib/engines',
@@ -64,10 +64,11 @@ const mayImport = {
 	core: ['core'],
 	salvage: ['salvage'],
 	tools: ['core', 'tools'],
-	metrics: ['core', 'salvage', 'tools', 'engine-types', 'metrics'],
-	scenarios: ['core', 'salvage', 'tools', 'engine-types', 'metrics', 'scenarios'],
-	agents: ['core', 'salvage', 'tools', 'engine-types', 'scenarios', 'metrics', 'agents'],
-	policies: ['core', 'salvage', 'tools', 'engine-types', 'scenarios', 'metrics', 'agents', 'policies']
+	scenarios: ['core', 'salvage', 'tools', 'engine-types', 'scenarios'],
+	agents: ['core', 'salvage', 'tools', 'engine-types', 'scenarios', 'agents'],
+	policies: ['core', 'salvage', 'tools', 'engine-types', 'scenarios', 'agents', 'policies'],
+	// The run statistics read finished runs: above the scenarios, never below them.
+	analysis: ['core', 'salvage', 'tools', 'engine-types', 'scenarios', 'analysis']
 };
 /** Impure folders that must not reach up: the link codec below the run, the language below the pages. */
 const mayNotImport = {
@@ -94,21 +95,14 @@ const layerPolicies = Object.entries(mayImport)
 			message: `${from} must not import ${refused.join(', ')} (ARCHITECTURE.md, "Layers")`
 		}))
 	);
-/**
- * Later policies win. The engines' plain types stay open to the layers that list them; the run
- * statistics (leaderboard, A/B, export, leaks, CK-Arena, eval pairing), which read finished undercover
- * runs, may read the scenarios.
+/** Later policies win. The engines' plain types stay open to the layers that list them.
  */
 const engineTypesPolicies = Object.entries(mayImport)
 	.filter(([, allowed]) => allowed.includes('engine-types'))
 	.map(([from]) => ({
 		from: { element: { type: from } },
 		allow: { to: { file: { categories: 'engine-types' } } }
-	}))
-	.concat({
-		from: { file: { categories: 'run-statistics' } },
-		allow: { to: { element: { type: 'scenarios' } } }
-	});
+	}));
 
 /** Unit and browser tests, and the helpers they share. */
 const testFiles = ['**/*.spec.ts', 'tests/**/*.ts'];
@@ -154,13 +148,7 @@ export default ts.config(
 		plugins: { boundaries },
 		settings: {
 			'boundaries/elements': layerElements,
-			'boundaries/files': [
-				{ category: 'engine-types', pattern: 'src/lib/engines/types.ts' },
-				{
-					category: 'run-statistics',
-					pattern: 'src/lib/metrics/{leaderboard,ab,export,leaks,ck-arena,eval-pairing}.ts'
-				}
-			],
+			'boundaries/files': [{ category: 'engine-types', pattern: 'src/lib/engines/types.ts' }],
 			'import/resolver': { typescript: { project: './tsconfig.json' } }
 		},
 		rules: {
@@ -200,7 +188,7 @@ export default ts.config(
 		ignores: ['**/*.spec.ts'],
 		rules: restrictImports(
 			[...impure, ...drawing],
-			'The pure layers (core, scenarios, agents, policies, metrics) must not import UI, storage, comlink, d3 or DOM code.'
+			'The pure layers (core, scenarios, agents, policies, analysis) must not import UI, storage, comlink, d3 or DOM code.'
 		)
 	},
 	{

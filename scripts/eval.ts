@@ -23,10 +23,10 @@ import { UsageError, usageExit } from './usage';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { govEvalMain, type GovSim } from './gov-eval';
 import { join } from 'node:path';
-import { formatP, pairedLines, type AbLine } from '../src/lib/metrics/ab-table';
-import { comparePaired, gameFigures, type GameFigures, type PairedComparison } from '../src/lib/metrics/ab';
-import { exportRows, leaderboardCsv, pairedCsv, type ExportedRow } from '../src/lib/metrics/export';
-import { leaderboard, modelKey, type GameLog, type LeaderboardRow } from '../src/lib/metrics/leaderboard';
+import { formatP, pairedLines, type AbLine } from '../src/lib/analysis/ab-table';
+import { comparePaired, gameFigures, type GameFigures, type PairedComparison } from '../src/lib/analysis/ab';
+import { exportRows, leaderboardCsv, pairedCsv, type ExportedRow } from '../src/lib/analysis/export';
+import { leaderboard, modelKey, type GameLog, type LeaderboardRow } from '../src/lib/analysis/leaderboard';
 import {
 	CK_ARENA_PUBLISHED,
 	ckArenaCsv,
@@ -36,7 +36,7 @@ import {
 	type CkArenaRow,
 	type CkRate,
 	type Difficulty
-} from '../src/lib/metrics/ck-arena';
+} from '../src/lib/analysis/ck-arena';
 import { createRunner } from '../src/lib/run/play';
 import { isTransportError, type ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createLlmUndercoverPolicy } from '../src/lib/policies/llm/undercover';

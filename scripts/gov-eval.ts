@@ -12,8 +12,8 @@
  * (repeatable; an openai setup without `--vs-base-url` uses `--base-url`, one server serving several models).
  */
 import { writeFileSync } from 'node:fs';
-import { bootstrapMean, wilson } from '../src/lib/metrics/ab';
-import { toCsv, type Cell } from '../src/lib/metrics/export';
+import { bootstrapMean, wilson } from '../src/lib/analysis/ab';
+import { toCsv, type Cell } from '../src/lib/analysis/export';
 import { AMENDMENT_POLICIES, type GovernanceOutcome } from '../src/lib/scenarios/governance';
 import type { ModelChoice } from '../src/lib/engines/types';
 import type { SharedRun } from '../src/lib/share/link';

@@ -39,14 +39,14 @@ describe('the layers of ARCHITECTURE.md hold for every import form', () => {
 	const refused = 'boundaries/dependencies';
 	it.each([
 		[
-			'a relative import of storage from metrics',
+			'a relative import of storage from the run statistics',
 			"import { RunStore } from '../storage/runs';\nexport const s = RunStore;\n",
-			'src/lib/metrics/example.ts'
+			'src/lib/analysis/example.ts'
 		],
 		[
-			'a relative import of a policy from metrics',
+			'a relative import of a policy from the run statistics',
 			"import { policyForChoice } from '../policies/factory';\nexport const p = policyForChoice;\n",
-			'src/lib/metrics/example.ts'
+			'src/lib/analysis/example.ts'
 		],
 		[
 			'the share codec from a scenario',
@@ -72,6 +72,11 @@ describe('the layers of ARCHITECTURE.md hold for every import form', () => {
 			"one scenario's prompts from the salvage module",
 			"import { fitToContext } from '../scenarios/shared/prompt';\nexport const f = fitToContext;\n",
 			'src/lib/salvage/example.ts'
+		],
+		[
+			'the run statistics from a scenario (the statistics read finished runs, above the rules)',
+			"import { leaderboard } from '../../analysis/leaderboard';\nexport const l = leaderboard;\n",
+			'src/lib/scenarios/undercover/example.ts'
 		],
 		[
 			'the run layer from the link codec',
@@ -114,7 +119,7 @@ describe('the layers of ARCHITECTURE.md hold for every import form', () => {
 		['Date.now()', 'export const t = Date.now();\n'],
 		['Math.random()', 'export const r = Math.random();\n']
 	])('refuses %s as a time or randomness source in the pure layers', async (_, code) => {
-		const ids = await ruleIds(code, 'src/lib/metrics/example.ts');
+		const ids = await ruleIds(code, 'src/lib/analysis/example.ts');
 		expect(ids.some((id) => id === 'no-restricted-properties' || id === 'no-restricted-syntax')).toBe(true);
 	});
 });

@@ -4,7 +4,12 @@
  * plainly that they are the lexical fallback.
  */
 import * as Comlink from 'comlink';
-import { measureDrift, type DriftPair, type DriftScore, type Embedder } from '$lib/metrics';
+import {
+	measureDrift,
+	type DriftPair,
+	type DriftScore,
+	type Embedder
+} from '$lib/scenarios/governance/rates';
 import type { LoadProgress } from '$lib/engines/types';
 import type { EmbedWorkerApi } from '../../workers/protocol';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';

@@ -5,7 +5,7 @@
  * from the log with the fix the seed gives for it. `npm run sim -- --analyze FILE` prints it; the
  * page draws the same for a stored or imported run.
  */
-import { auditPenetration, DEFAULT_THRESHOLDS, driftRate, mostDrifted } from '../../metrics';
+import { auditPenetration, DEFAULT_THRESHOLDS, driftRate, mostDrifted } from './rates';
 import { HEATMAP_AGENTS, traceTask, vetoReasons, type DriftedTask, type VetoReason } from './views';
 import type { GovernanceState, Message } from './state';
 

@@ -8,7 +8,7 @@ import {
 	DEFAULT_THRESHOLDS,
 	METRICS,
 	type Thresholds
-} from '../../metrics';
+} from './rates';
 
 /**
  * Who must agree before a rule changes.

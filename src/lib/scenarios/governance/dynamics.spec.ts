@@ -14,7 +14,7 @@ import {
 	type GovernanceState,
 	type RoundMetrics
 } from '.';
-import type { FuseReason } from '../../metrics';
+import type { FuseReason } from './rates';
 
 const state = (r: AnyRunner) => r.state as GovernanceState;
 const events = (r: AnyRunner, kind: string) => r.log.events.filter((e) => e.kind === kind);

@@ -3,7 +3,7 @@
  * whole log on a reload, so everything here is a pure function of the events.
  */
 import type { LogEvent } from '../../core';
-import { appealConversion, auditPenetration, driftRate, EMPTY_COUNTS, type Rates } from '../../metrics';
+import { appealConversion, auditPenetration, driftRate, EMPTY_COUNTS, type Rates } from './rates';
 import { applyToolEffect, withRuleBook } from '../../tools';
 import { APPROVAL_PASS } from './config';
 import { breaches } from './checks';

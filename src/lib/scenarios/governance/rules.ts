@@ -12,7 +12,7 @@ import {
 	pastFlags,
 	windowRates,
 	type RoundCounts
-} from '../../metrics';
+} from './rates';
 import { generateDataset, withRuleBook } from '../../tools';
 import { askFor } from './asks';
 import type { GovernanceConfig } from './config';

@@ -1,6 +1,6 @@
 /** The governance scenario's state, events and observation types. */
 import type { CoreEvent, EventDraft, SeatId } from '../../core';
-import type { DriftScore, FuseReason, PastFlags, Rates, RoundCounts } from '../../metrics';
+import type { DriftScore, FuseReason, PastFlags, Rates, RoundCounts } from './rates';
 import type { FileSystemState } from '../../tools';
 import type { AmendmentPolicy, FuseMode, GovernanceConfig, GovernanceLang } from './config';
 import type { Impact } from './impact';

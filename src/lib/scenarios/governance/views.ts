@@ -3,7 +3,7 @@
  * the rule lineage, a heatmap of messages per agent per round, the most drifted tasks, veto reasons,
  * and the trace of one task from assignment to its last word.
  */
-import { mostDrifted, type DriftPair } from '../../metrics';
+import { mostDrifted, type DriftPair } from './rates';
 import { actionText } from './describe';
 import { taskText } from './tasks';
 import { ruleLabel, type RuleVersion } from './rulebook';

@@ -13,7 +13,13 @@ import type { FuseMarks, MetricLinesData } from '$lib/charts/metric-lines';
 import type { HeatmapData } from '$lib/charts/heatmap';
 import type { LineageData, LineageProposal, RuleLineageLabels } from '$lib/charts/rule-lineage';
 import type { RankedBar } from '$lib/charts/ranked-bars';
-import { DIRECTIONS, DRIFT_CUTOFF, METRICS, type FuseReason, type MetricName } from '$lib/metrics';
+import {
+	DIRECTIONS,
+	DRIFT_CUTOFF,
+	METRICS,
+	type FuseReason,
+	type MetricName
+} from '$lib/scenarios/governance/rates';
 import {
 	HEATMAP_AGENTS,
 	roleScores,

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '$lib/core';
 import type { ModelChoice } from '$lib/engines/types';
-import { comparePaired, compareRows, gameFigures } from '$lib/metrics/ab';
-import { abCsv, pairedLines, unpairedLines, type AbLine, type Verdict } from '$lib/metrics/ab-table';
-import { leaderboard, type GameLog } from '$lib/metrics/leaderboard';
+import { comparePaired, compareRows, gameFigures } from '$lib/analysis/ab';
+import { abCsv, pairedLines, unpairedLines, type AbLine, type Verdict } from '$lib/analysis/ab-table';
+import { leaderboard, type GameLog } from '$lib/analysis/leaderboard';
 import { scriptedPolicy } from '$lib/policies';
 import { createRunner } from '$lib/run/play';
 import { EVAL_SETS } from '$lib/scenarios/undercover/eval-sets';

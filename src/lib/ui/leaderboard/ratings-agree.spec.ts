@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '$lib/core';
 import type { ModelChoice } from '$lib/engines/types';
-import type { GameLog } from '$lib/metrics/leaderboard';
-import { headToHead, ratingsCsv, sideRatings } from '$lib/metrics/ratings';
+import type { GameLog } from '$lib/analysis/leaderboard';
+import { headToHead, ratingsCsv, sideRatings } from '$lib/analysis/ratings';
 import { scriptedPolicy } from '$lib/policies';
 import { createRunner } from '$lib/run/play';
 import { EVAL_SETS } from '$lib/scenarios/undercover/eval-sets';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeaderboardRow } from '$lib/metrics/leaderboard';
+import type { LeaderboardRow } from '$lib/analysis/leaderboard';
 import { formatRateDiff, RATE_COLUMNS, ratesChartData, rowName } from './view-model';
 
 const row = (key: string, label: string, kind?: LeaderboardRow['kind']) =>

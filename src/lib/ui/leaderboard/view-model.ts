@@ -2,11 +2,11 @@
 import type { GroupedBarsData } from '$lib/charts/grouped-bars';
 import type { H2hMatrixData } from '$lib/charts/h2h-matrix';
 import type { ScatterPoint } from '$lib/charts/side-scatter';
-import type { MeanComparison, ProportionComparison } from '$lib/metrics/ab';
-import { formatP, type AbLine, type Verdict } from '$lib/metrics/ab-table';
-import type { LeaderboardRow, Proportion } from '$lib/metrics/leaderboard';
-import type { CkRate } from '$lib/metrics/ck-arena';
-import type { HeadToHeadCell, RatedRate, SideRating } from '$lib/metrics/ratings';
+import type { MeanComparison, ProportionComparison } from '$lib/analysis/ab';
+import { formatP, type AbLine, type Verdict } from '$lib/analysis/ab-table';
+import type { LeaderboardRow, Proportion } from '$lib/analysis/leaderboard';
+import type { CkRate } from '$lib/analysis/ck-arena';
+import type { HeadToHeadCell, RatedRate, SideRating } from '$lib/analysis/ratings';
 import type { Role } from '$lib/scenarios/undercover/state';
 import { m } from '$lib/paraglide/messages';
 
@@ -27,7 +27,7 @@ interface RateText {
 	definition: () => string;
 }
 
-/** The words of each rate, in the interface's language (the full definitions are in metrics/leaderboard). */
+/** The words of each rate, in the interface's language (the full definitions are in analysis/leaderboard). */
 const RATE_TEXT: Record<RateKey, RateText> = {
 	civilianWin: {
 		label: m.lb_rate_civilian_win,
@@ -105,7 +105,7 @@ const DIFFICULTY_NAMES: Record<number, () => string> = {
 };
 
 /**
- * A row's name in the interface's language. `metrics/leaderboard` labels rows in English for the
+ * A row's name in the interface's language. `analysis/leaderboard` labels rows in English for the
  * exports; the page says the baselines, positions and difficulties in its own words and shows a
  * model's or persona's name as it is (`translated` false: the page marks it translate="no").
  */

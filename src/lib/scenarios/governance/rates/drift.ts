@@ -5,7 +5,7 @@
  * on the page) the similarity is semantic; without one, a lexical fallback compares stemmed content
  * words, and says so (`method: 'lexical'`) wherever a score is shown.
  */
-import { lnExact } from '../core/exact-math';
+import { lnExact } from '../../../core/exact-math';
 import { allWords, contentWords, prepareText } from './text';
 
 export const DRIFT_CUTOFF = 0.65;
