@@ -67,8 +67,14 @@ function evalRecords(
 	);
 }
 
+/** A stored run and its events, as the page's run database holds them (an eval tag or none). */
+type SeededRun = {
+	record: Omit<Awaited<ReturnType<typeof evalRecords>>[number]['record'], 'eval'> & { eval?: unknown };
+	events: unknown[];
+};
+
 /** Writes runs into the page's run database, with the schema storage/runs.ts creates. */
-async function seedRuns(page: Page, runs: Awaited<ReturnType<typeof evalRecords>>) {
+async function seedRuns(page: Page, runs: SeededRun[]) {
 	await page.evaluate(async (items) => {
 		const db = await new Promise<IDBDatabase>((resolve, reject) => {
 			const req = indexedDB.open('conclave', 1);

@@ -72,7 +72,7 @@ describe('createSideScatter', () => {
 	});
 
 	it('names every point in the legend by its number, a baseline by its shape, and one not drawn as such', () => {
-		createSideScatter(el, { missing: 'not drawn' }).update(data);
+		createSideScatter(el, { missing: '(not drawn)' }).update(data);
 		const items = [...el.querySelectorAll('g.item')];
 		expect(items.map((i) => i.querySelector('text')?.textContent)).toEqual([
 			'1. openai · a',

@@ -46,7 +46,7 @@ export interface SideScatterOptions {
 	empty?: string;
 	/** A legend line's text after the name, for a point that has both rates (default "x; y"). */
 	detail?: (p: ScatterPoint) => string;
-	/** The legend's mark for a point not drawn (default "not drawn: a rate has no observations"). */
+	/** What the legend adds after a point not drawn, brackets included, in the page's language. */
 	missing?: string;
 }
 
@@ -100,7 +100,7 @@ export function createSideScatter(el: HTMLElement, options: SideScatterOptions =
 		options.describe ??
 		((drawn: number, total: number) => `Deceiver against detector: ${drawn} of ${total} drawn`);
 	const detail = options.detail ?? ((p: ScatterPoint) => `${rateText(p.x)}; ${rateText(p.y)}`);
-	const missing = options.missing ?? 'not drawn: a rate has no observations';
+	const missing = options.missing ?? '(not drawn: a rate has no observations)';
 	const svg = appendChartSvg(el, { className: 'side-scatter', role: 'img' });
 	const [grid, axes, whiskers, points, legend] = layers(svg, [
 		'grid',
@@ -235,7 +235,7 @@ export function createSideScatter(el: HTMLElement, options: SideScatterOptions =
 			key: d.key,
 			y: legendTop + i * LEGEND_ROW,
 			text: fit(
-				`${i + 1}. ${d.label}${models.some((m) => m.key === d.key) ? '' : ` (${missing})`}`,
+				`${i + 1}. ${d.label}${models.some((m) => m.key === d.key) ? '' : ` ${missing}`}`,
 				width - 40,
 				FONT
 			),
