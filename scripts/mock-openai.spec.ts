@@ -4,9 +4,9 @@
  * logged as a transport failure, and the run that ends is the run that replays from its own file.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isRunInterrupted, toJsonLines, type Policy } from '../src/lib/core';
+import { isRunInterrupted, toJsonLines, type ModelCall, type Policy } from '../src/lib/core';
 import { EngineError, type ModelChoice } from '../src/lib/engines/types';
-import { OpenAIEngine } from '../src/lib/engines/openai';
+import { MAX_REPLY_CHARS, OpenAIEngine } from '../src/lib/engines/openai';
 import { policyForChoice } from '../src/lib/policies/factory';
 import type { ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createRunner } from '../src/lib/run/play';
@@ -73,6 +73,47 @@ describe('a misbehaving endpoint', () => {
 		expect(r.finishReason).toBe('length');
 		expect(r.text.length).toBeLessThanOrEqual(512 * 16);
 		expect(r.usage.completionTokens).toBeLessThanOrEqual(512);
+	});
+
+	it('huge reply with a budget past the line limit: cut at MAX_REPLY_CHARS, so the file still opens', async () => {
+		server = await startMockOpenAI({ misbehave: 'huge', hugeChars: 4 * 2 ** 20 });
+		const engine = new OpenAIEngine({ baseUrl: server.baseUrl, model: 'mock' });
+		const r = await engine.chat({ ...ask, max_tokens: 1_000_000 });
+		expect(r.cut).toBe('client');
+		expect(r.text.length).toBe(MAX_REPLY_CHARS);
+	});
+
+	it('huge replies in a run: each call the client cut says so in the log, and the file replays with the cuts', async () => {
+		server = await startMockOpenAI({ misbehave: 'huge', hugeChars: 64 * 1024 });
+		const engine = new OpenAIEngine({ baseUrl: server.baseUrl, model: 'mock' });
+		const choice: ModelChoice = { engine: 'openai', model: 'mock', baseUrl: server.baseUrl };
+		const run = {
+			scenario: 'undercover',
+			seed: 3,
+			config: { seats: 4, undercover: 1, blank: false, lang: 'en', rounds: 1 },
+			seats: { '1': choice }
+		};
+		const client: ChatClient = {
+			engine: 'openai',
+			model: 'mock',
+			contextWindow: 4096,
+			chat: (r) => engine.chat(r)
+		};
+		const policy: Policy = policyForChoice('undercover', choice, { client, seat: 1 });
+		const runner = createRunner(run, { policyFor: (s) => (s === 1 ? policy : undefined) });
+		await runner.run();
+		const calls = runner.log.events.filter((e) => e.kind === 'model.called').map((e) => e.data as ModelCall);
+		expect(calls.length).toBeGreaterThan(0);
+		expect(calls.every((c) => c.cutByClient === true && c.finishReason === 'length')).toBe(true);
+		const file = readRunFile(toJsonLines(runner.log.header, runner.log.events));
+		expect(file.ok ? '' : file.error).toBe('');
+		if (!file.ok) return;
+		// The replay engine gives the cut back (replay-client), so the re-executed log is the same, cut for cut.
+		const v = await verifyRun(replayInputOf(file.header, file.events));
+		expect(v.ok ? '' : v.error).toBe('');
+		expect(v.ok && v.replay.runner.log.events.filter((e) => (e.data as ModelCall).cutByClient).length).toBe(
+			calls.length
+		);
 	});
 
 	it('401 to every request: logged as transport failures, the run pauses, and its file replays', async () => {

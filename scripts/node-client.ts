@@ -27,6 +27,7 @@ export function specForNode(
 		model: onDisk ? basename(resolve(model)) : model,
 		...(choice.baseUrl ? { baseUrl: choice.baseUrl } : {}),
 		...(choice.engine === 'openai' ? { apiKey: opts.apiKey ?? process.env.OPENAI_API_KEY } : {}),
+		...(choice.deadlineS ? { deadlineMs: choice.deadlineS * 1000 } : {}),
 		...(onDisk
 			? { localModelPath: dirname(resolve(model)) }
 			: opts.localModelPath

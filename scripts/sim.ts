@@ -6,7 +6,8 @@
  * [--legacy-consider] [--no-fingerprint] [--no-staleness] [--charge-transport-errors] [--fault-rate F]
  * [--json]`. Undercover and autonomy seats can be played by a model:
  * `--engine transformers --model tests/fixtures/models/tiny-chat` (or `--engine openai --model NAME
- * --base-url URL`, the key from OPENAI_API_KEY); `--eval smoke|standard` runs an evaluation set.
+ * --base-url URL [--deadline SECONDS]`, the key from OPENAI_API_KEY; the deadline, recorded with the
+ * seats in the log's header, bounds each call in all, 180 s without it); `--eval smoke|standard` runs an evaluation set.
  * `--replay FILE` re-executes a run file (the page's export, or --log's) with its recorded replies,
  * and so does a --link that carries them: no model is loaded, and the summary is the original's.
  * A --link whose seats name an endpoint (and carries no replies) is played there only with
@@ -86,6 +87,7 @@ const FLAGS = new Set([
 	'engine',
 	'model',
 	'base-url',
+	'deadline',
 	'replay',
 	'days',
 	'fault-rate',
@@ -296,6 +298,10 @@ function modelChoice(values: Record<string, string>): ModelChoice | null {
 	const engine = values.engine ?? 'scripted';
 	if (values.engine === undefined && (values.model !== undefined || values['base-url'] !== undefined))
 		throw new UsageError('--model needs --engine transformers or --engine openai');
+	if (values.deadline !== undefined && engine !== 'openai')
+		throw new UsageError(
+			"--deadline sets an OpenAI-compatible endpoint's call deadline: it needs --engine openai"
+		);
 	if (engine === 'scripted') return null;
 	if (engine !== 'transformers' && engine !== 'openai')
 		throw new UsageError(`--engine must be scripted, transformers or openai, got "${engine}"`);
@@ -303,7 +309,9 @@ function modelChoice(values: Record<string, string>): ModelChoice | null {
 	const raw = {
 		engine,
 		model: values.model,
-		...(engine === 'openai' ? { baseUrl: values['base-url'] } : {})
+		...(engine === 'openai' ? { baseUrl: values['base-url'] } : {}),
+		// Seconds, recorded with the seat in the log's header (a whole number: checked as a link's would be).
+		...(values.deadline !== undefined ? { deadlineS: Number(values.deadline) } : {})
 	};
 	// Local folders are paths, which a share link does not carry; check the rest as a link would.
 	const checked = parseChoice(existsSync(values.model) ? { ...raw, model: 'local' } : raw);
@@ -444,7 +452,7 @@ export async function simulateGovernance(run: SharedRun) {
 	}
 }
 
-const clientKey = (c: ModelChoice) => `${c.engine}|${c.model}|${c.baseUrl ?? ''}`;
+const clientKey = (c: ModelChoice) => `${c.engine}|${c.model}|${c.baseUrl ?? ''}|${c.deadlineS ?? ''}`;
 
 /** The policy of each seat played by a loaded model; the other seats get the runner's scripted ones. */
 function modelPolicies(

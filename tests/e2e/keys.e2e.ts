@@ -178,3 +178,35 @@ test('an endpoint a link names is used only once the person confirms it, and wit
 	expect(keyed.length).toBeGreaterThan(0);
 	expect(keyed.every((s) => s.auth === `Bearer ${KEY}`)).toBe(true);
 });
+
+test('the setup page’s call deadline is refused outside its range and recorded with the seats in the run’s header', async ({
+	page
+}) => {
+	await page.goto('/undercover/');
+	await page.getByTestId('all-seats').selectOption('openai');
+	await page.getByTestId('endpoint-url').fill(endpoint.baseUrl);
+	await page.getByTestId('endpoint-model').fill('mock');
+	await page.getByTestId('endpoint-deadline').fill('2');
+	await expect(page.getByRole('alert')).toContainText('a whole number of seconds from 5 to 3600');
+	await expect(page.getByTestId('start')).toBeDisabled();
+	await page.getByTestId('endpoint-deadline').fill('30');
+	await expect(page.getByTestId('start')).toBeEnabled();
+	await page.getByTestId('start').click();
+	await expect(page).toHaveURL(/#run=\w+/, { timeout: 60_000 });
+	const id = /#run=(\w+)/.exec(page.url())![1]!;
+	const seats = await page.evaluate(async (id) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const run = await new Promise<{ header: { seats: Record<string, unknown> } }>((resolve) => {
+			const req = db.transaction('runs').objectStore('runs').get(id);
+			req.onsuccess = () => resolve(req.result);
+		});
+		db.close();
+		return run.header.seats;
+	}, id);
+	expect(Object.values(seats).length).toBeGreaterThan(0);
+	for (const seat of Object.values(seats)) expect(seat).toMatchObject({ engine: 'openai', deadlineS: 30 });
+});

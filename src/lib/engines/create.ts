@@ -25,7 +25,12 @@ export async function createEngine(spec: EngineSpec): Promise<ChatEngine> {
 		case 'openai': {
 			const { OpenAIEngine } = await import('./openai');
 			if (!spec.baseUrl) throw new Error('an OpenAI-compatible engine needs a base URL');
-			return new OpenAIEngine({ baseUrl: spec.baseUrl, model: spec.model, apiKey: spec.apiKey });
+			return new OpenAIEngine({
+				baseUrl: spec.baseUrl,
+				model: spec.model,
+				apiKey: spec.apiKey,
+				deadlineMs: spec.deadlineMs
+			});
 		}
 	}
 }

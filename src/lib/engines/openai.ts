@@ -70,6 +70,13 @@ export const DEFAULT_DEADLINE_MS = 180_000;
  * real vocabularies' longest common tokens (runs of spaces or dashes) are about this long.
  */
 export const MAX_CHARS_PER_TOKEN = 16;
+/**
+ * The longest reply a call returns, whatever its budget: its model.called line then stays within the
+ * line limit a run file is opened with (share/run-file.ts MAX_LINE, 1 MiB) even if every character is
+ * one JSON writes as six (\u0001), with room for the rest of the event. So a run the app writes is one
+ * it can open (run-file-limits.spec.ts).
+ */
+export const MAX_REPLY_CHARS = 128 * 1024;
 export const DEFAULT_MAX_RETRIES = 3;
 /** A server asking to wait longer than this is not waited for: the call fails as rate-limited. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -653,7 +660,7 @@ export class OpenAIEngine implements ChatEngine {
 		}
 		const ended = performance.now();
 		const budget = request.max_tokens;
-		if (budget !== undefined) cutAtBudget(reply, budget);
+		cutAtBudget(reply, budget ?? Infinity);
 
 		if (!reply.done && reply.finish === null && !reply.cut)
 			throw new EngineError(
@@ -759,7 +766,7 @@ export class OpenAIEngine implements ChatEngine {
 			state.committed = true;
 			request.onDelta?.(part.content);
 		}
-		if (request.max_tokens !== undefined) cutAtBudget(reply, request.max_tokens);
+		cutAtBudget(reply, request.max_tokens ?? Infinity);
 	}
 }
 
@@ -769,7 +776,7 @@ export class OpenAIEngine implements ChatEngine {
  * there and marked, so the log records the cut and no file outgrows what the app can open again.
  */
 function cutAtBudget(reply: Reply, budget: number): void {
-	const chars = budget * MAX_CHARS_PER_TOKEN;
+	const chars = Math.min(budget * MAX_CHARS_PER_TOKEN, MAX_REPLY_CHARS);
 	if (reply.deltas <= budget && reply.text.length + reply.reasoning.length <= chars) return;
 	reply.cut = true;
 	reply.text = reply.text.slice(0, chars);

@@ -16,11 +16,19 @@ export interface EngineSpec {
 	device?: 'wasm' | 'webgpu' | 'cpu';
 	/** webllm: the adapter's capabilities, measured on the page. */
 	shaderF16?: boolean;
+	/** openai: the total deadline of one call (ModelChoice.deadlineS), when the seat set one. */
+	deadlineMs?: number;
 }
 
 /** Seats that share this key share one engine (the weights load once). */
 export function engineKey(choice: ModelChoice): string {
-	return [choice.engine, choice.model ?? '', choice.baseUrl ?? '', choice.device ?? ''].join('|');
+	return [
+		choice.engine,
+		choice.model ?? '',
+		choice.baseUrl ?? '',
+		choice.device ?? '',
+		choice.deadlineS ?? ''
+	].join('|');
 }
 
 /** A choice is model-backed when it needs an engine at all. */

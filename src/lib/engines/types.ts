@@ -148,4 +148,9 @@ export interface ModelChoice {
 	baseUrl?: string;
 	/** For transformers: run on this browser's GPU through WebGPU instead of on the CPU (WASM, the default). */
 	device?: 'webgpu';
+	/**
+	 * For openai: the longest one call may take in all, in whole seconds (OpenAIEngine's `deadlineMs`,
+	 * 180 s when absent). A seat's choice goes into the log's header, so the run records it.
+	 */
+	deadlineS?: number;
 }

@@ -76,7 +76,24 @@ const logs = (async () => [
 		seats: { '2': { engine: 'human' } }
 	}),
 	await play('governance', { scenario: 'governance', seed: 3, config: { rounds: 3 } }, 160),
-	await play('autonomy', { scenario: 'autonomy', seed: 2, config: { days: 12, legacyConsider: true } })
+	await play('autonomy', { scenario: 'autonomy', seed: 2, config: { days: 12, legacyConsider: true } }),
+	// Runs that reach the kinds the ones above do not: amendments, cosigns refused, a person's approvals,
+	// failed providers and rolled-back worlds (the approval policy 'human' is played by the stand-in here).
+	await play(
+		'governance with cosign',
+		{ scenario: 'governance', seed: 3, config: { policy: 'cosign', rounds: 12 } },
+		900
+	),
+	await play(
+		'governance under the human approval policy',
+		{ scenario: 'governance', seed: 4, config: { policy: 'human', approval: 30, rounds: 12 } },
+		900
+	),
+	await play(
+		'autonomy with faults',
+		{ scenario: 'autonomy', seed: 2, config: { days: 30, faultRate: 0.3 } },
+		3000
+	)
 ])();
 
 /** The chain sealed again after an edit: what any forger can do. */
@@ -211,6 +228,7 @@ describe('one verifier for every door', () => {
 	});
 
 	it('refuses an illegal edit of every event kind of every scenario, naming an event at or after it', async () => {
+		const covered = new Set<string>();
 		for (const log of await logs) {
 			const seen = new Set<string>();
 			for (const e of log.events) {
@@ -228,7 +246,19 @@ describe('one verifier for every door', () => {
 				);
 			}
 			expect(seen.size, log.name).toBeGreaterThan(5);
+			for (const k of seen) covered.add(k);
 		}
+		// The kinds only the longer runs reach are among those edited.
+		for (const kind of [
+			'amendment.proposed',
+			'amendment.ruled',
+			'cosign.refused',
+			'approval.recorded',
+			'provider.failed',
+			'world.rolled-back',
+			'model.called'
+		])
+			expect(covered, kind).toContain(kind);
 	});
 
 	it('fuzz: a re-sealed mutation of a real log is refused in one sentence or replays faithfully', async () => {

@@ -40,9 +40,13 @@ export type { SharedRun };
 const ENGINES = new Set(['scripted', 'human', 'webllm', 'transformers', 'openai']);
 
 /** Checks one seat's choice from a link: known engine, a plausible model id, an http(s) base URL. */
+/** The call deadlines a seat may set, in seconds: long enough for any reply, short of waiting forever. */
+export const MIN_DEADLINE_S = 5;
+export const MAX_DEADLINE_S = 3600;
+
 export function parseChoice(raw: unknown): ModelChoice | string {
 	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'a seat’s model is not readable';
-	const { engine, model, baseUrl, device, ...rest } = raw as Record<string, unknown>;
+	const { engine, model, baseUrl, device, deadlineS, ...rest } = raw as Record<string, unknown>;
 	if (Object.keys(rest).length)
 		return `a seat has unknown fields (${Object.keys(rest).join(', ').slice(0, 60)})`;
 	if (typeof engine !== 'string' || !ENGINES.has(engine))
@@ -60,7 +64,18 @@ export function parseChoice(raw: unknown): ModelChoice | string {
 		return `the model id of a ${engine} seat is not valid`;
 	choice.model = model;
 	if (device === 'webgpu') choice.device = 'webgpu';
+	if (deadlineS !== undefined) {
+		if (engine !== 'openai')
+			return `a ${engine} seat cannot set a call deadline (only an OpenAI-compatible seat can)`;
+		if (
+			!Number.isInteger(deadlineS) ||
+			(deadlineS as number) < MIN_DEADLINE_S ||
+			(deadlineS as number) > MAX_DEADLINE_S
+		)
+			return `a seat's call deadline must be a whole number of seconds from ${MIN_DEADLINE_S} to ${MAX_DEADLINE_S}`;
+	}
 	if (engine === 'openai') {
+		if (deadlineS !== undefined) choice.deadlineS = deadlineS as number;
 		try {
 			// The engine's own rule: http(s), no credentials, no query or fragment (where a key could hide).
 			choice.baseUrl = normaliseBaseUrl(String(baseUrl ?? ''));

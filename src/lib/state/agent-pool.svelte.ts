@@ -72,6 +72,7 @@ export function specFor(
 			choice.engine === 'openai' && choice.baseUrl && sendKey(choice.baseUrl)
 				? (loadApiKey(choice.baseUrl) ?? undefined)
 				: undefined,
+		...(choice.deadlineS ? { deadlineMs: choice.deadlineS * 1000 } : {}),
 		// A path, not a URL: transformers.js 4.3 looks for tokenizer files only at non-URL local paths.
 		localModelPath: local ? `${choice.model.split('/').slice(0, -1).join('/')}/` : undefined,
 		wasmPaths: { mjs: new URL(ortMjs, location.href).href, wasm: new URL(ortWasm, location.href).href },
