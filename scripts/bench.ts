@@ -58,7 +58,7 @@ import { schemaChecker } from './xgrammar';
 import { scenarioSchemas } from './scenario-schemas';
 import { schemaFor as governanceSchemaFor } from '../src/lib/scenarios/governance';
 import { withToolCall } from '../src/lib/scenarios/governance/prompts';
-import { budgetKb, builtPages, chunkName, firstLoads } from './first-load';
+import { budgetKb, builtPages, chunkContents, chunkName, firstLoads } from './first-load';
 import { governanceRun as pageGovernanceRun, pageCost, within, type PageCost } from './page-cost';
 
 /** The /bench/ page's result: its JSON, once the page has written it. */
@@ -635,11 +635,12 @@ async function pageRows() {
 	await withPreview(async (browser, origin) => {
 		try {
 			const loads = await within(600_000, 'first loads', firstLoads(browser, origin, builtPages()));
+			const contents = chunkContents();
 			for (const load of loads) {
 				const kb = load.bytes / 1024;
 				const largest = load.files
 					.slice(0, 3)
-					.map((f) => `${chunkName(f.file)} ${(f.bytes / 1024).toFixed(0)}`)
+					.map((f) => `${chunkName(f.file, contents)} ${(f.bytes / 1024).toFixed(0)}`)
 					.join(', ');
 				rows.push({
 					metric: `first-load JS of ${load.page}, gzipped (${load.files.length} files; largest KB: ${largest})`,
@@ -675,7 +676,7 @@ async function pageRows() {
 			const label = `Lighthouse performance, ${page} (mobile, simulated throttling)`;
 			try {
 				const lh = await lighthouseFigures(`${origin}${page}`);
-				rows.push({ metric: label, value: fmt(lh.performance), goal: '>= 90', met: lh.performance >= 90 });
+				rows.push({ metric: label, value: String(lh.performance), goal: '>= 90', met: lh.performance >= 90 });
 				rows.push({
 					metric: `  total blocking time, ${page}`,
 					value: `${fmt(lh.tbtMs)} ms`,

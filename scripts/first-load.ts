@@ -67,5 +67,35 @@ export async function firstLoads(
 	return out;
 }
 
-/** A chunk's name for a row: its file name without the folder (`nodes/9.BPIdsHaf.js`). */
-export const chunkName = (file: string) => file.replace(/^_app\/immutable\//, '');
+/**
+ * What each built chunk holds, by its file (`_app/immutable/chunks/BPWMoWFT.js`): the name Vite's
+ * manifest gives it (after its first module: `policies`, `words`), or for a route's own chunk the route
+ * file it comes from (`routes/play/+page.svelte`). Empty where the build left no manifest.
+ */
+export function chunkContents(output = '.svelte-kit/output/client'): Map<string, string> {
+	const names = new Map<string, string>();
+	const manifest = join(output, '.vite/manifest.json');
+	if (!existsSync(manifest)) return names;
+	const entries = JSON.parse(readFileSync(manifest, 'utf8')) as Record<
+		string,
+		{ file: string; name?: string; src?: string }
+	>;
+	for (const e of Object.values(entries)) {
+		// A route's node: its generated module re-exports the route's component (or load) from src/routes.
+		const route =
+			e.src && existsSync(e.src) ? /src\/(routes\/[^"']*)/.exec(readFileSync(e.src, 'utf8'))?.[1] : undefined;
+		const name = route ?? e.name;
+		if (name) names.set(e.file, name);
+	}
+	return names;
+}
+
+/**
+ * A chunk's name for a row: its file name without the folder, and what it holds where the manifest
+ * says (`chunks/BPWMoWFT.js (policies)`, `nodes/9.LCUtziqr.js (routes/play/+page.svelte)`).
+ */
+export function chunkName(file: string, contents: ReadonlyMap<string, string> = new Map()): string {
+	const short = file.replace(/^_app\/immutable\//, '');
+	const holds = contents.get(file);
+	return holds ? `${short} (${holds})` : short;
+}

@@ -44,11 +44,7 @@ export function scriptedLabel(scenario: string, seat: number, variant?: string):
 	return scriptedPolicyFor(scenario, seat, unusable, variant).label;
 }
 
-/**
- * Scripted variants a seat can be given by name: governance's red-team Executor, and undercover's fair
- * baseline (the default scripted undercover agent is the oracle, which reads the word pack).
- */
-export const SCRIPTED_VARIANTS = ['red-team', 'fair'] as const;
+export { SCRIPTED_VARIANTS } from './variants';
 
 /**
  * The scripted policy of one seat (the same policy for every seat where the scenario has just one).

@@ -8,7 +8,7 @@
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { normaliseBaseUrl } from '../engines/base-url';
 import type { ConstraintMode, ModelChoice } from '../engines/types';
-import { SCRIPTED_VARIANTS } from '../policies';
+import { SCRIPTED_VARIANTS } from '../policies/variants';
 import { isSeed, scenarios, seatCount } from '../scenarios';
 import type { SharedRun } from '../scenarios/setup';
 import type { Problem } from '../problem';

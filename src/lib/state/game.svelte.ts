@@ -44,6 +44,8 @@ export interface EndpointAsk {
 }
 
 export const SPEEDS = { slow: 1800, normal: 700, fast: 120, instant: 0 } as const;
+/** At instant speed, how often the page shows the run's latest state, at most (ms). */
+export const INSTANT_SHOW_MS = 100;
 export type Speed = keyof typeof SPEEDS;
 
 let sharedStore: RunStore | null = null;
@@ -118,8 +120,13 @@ export class GameSession<S = unknown> {
 	#busy = false;
 	/** Whether the last tick played only set the stage: the next one then follows without a pause. */
 	#lastTickQuiet = false;
-	/** The animation frame that will show the latest state (`#show`), while one is pending. */
-	#frame: number | null = null;
+	/**
+	 * Cancels the pending show of the latest state (`#show`: a timer, then an animation frame), while
+	 * one is pending.
+	 */
+	#frame: (() => void) | null = null;
+	/** When the page last showed the runner's state (`#sync`), ms (performance.now). */
+	#shownAt = 0;
 	#lock: RunLock | null = null;
 	#disposed = false;
 	#channel: BroadcastChannel | null = null;
@@ -301,22 +308,32 @@ export class GameSession<S = unknown> {
 	}
 
 	/**
-	 * Shows the runner's state after a tick: at once, or at instant speed once per animation frame. Ticks
-	 * then come faster than frames, and drawing every one would cost the page more than playing it; the
-	 * page shows the latest state each frame, and all of it when the run stops.
+	 * Shows the runner's state after a tick: at once, or at instant speed at most every
+	 * `INSTANT_SHOW_MS`, in an animation frame. Ticks then come faster than frames, and drawing each one
+	 * would cost the page more than playing it (and nobody reads 30 pictures a second of a run going by):
+	 * the page shows the latest state ten times a second, and all of it when the run stops or pauses.
 	 */
 	#show(): void {
 		if (this.speed !== 'instant' || this.status !== 'playing' || typeof requestAnimationFrame !== 'function')
 			return this.#sync();
-		this.#frame ??= requestAnimationFrame(() => {
-			this.#frame = null;
-			this.#sync();
-		});
+		if (this.#frame !== null) return;
+		const inFrame = () => {
+			const frame = requestAnimationFrame(() => {
+				this.#frame = null;
+				this.#sync();
+			});
+			this.#frame = () => cancelAnimationFrame(frame);
+		};
+		const wait = INSTANT_SHOW_MS - (performance.now() - this.#shownAt);
+		if (wait <= 0) return inFrame();
+		const timer = setTimeout(inFrame, wait);
+		this.#frame = () => clearTimeout(timer);
 	}
 
 	#sync(): void {
-		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+		this.#frame?.();
 		this.#frame = null;
+		this.#shownAt = performance.now();
 		this.view = this.#runner.state as S;
 		this.events = this.#runner.log.events.slice();
 		this.hash = this.#runner.hash;
@@ -639,7 +656,7 @@ export class GameSession<S = unknown> {
 	dispose(): void {
 		this.#disposed = true;
 		this.#stopTimer();
-		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+		this.#frame?.();
 		this.#frame = null;
 		if (this.status === 'playing') this.pause();
 		this.pool?.dispose();
