@@ -7,7 +7,7 @@
 import { createLesson, parseLesson, type Lesson } from '../../src/lib/agents/lessons';
 import type { ReflectionNote } from '../../src/lib/state/lessons-flow';
 import { expect, seedLessons, test } from './fixtures';
-import { expectNoEnglish } from './language';
+import { expectNoEnglish, fillAndExpectChinese } from './language';
 
 test.use({ locale: 'zh-CN' });
 
@@ -82,13 +82,25 @@ test('the lessons page: empty, with lessons and notes, a refused edit, and stora
 	// An edit the form refuses: the English lesson must keep the English form, said in Chinese.
 	const english = page.locator(`[data-testid="lesson-row"][data-lesson="${inEnglish.id}"]`);
 	await english.getByTestId('lesson-edit').click();
-	await english.getByTestId('lesson-edit-text').fill('Vote for the quiet seat.');
-	await expect(english.getByTestId('lesson-draft-error')).toContainText('经验必须写成这样');
+	const edit = english.getByTestId('lesson-edit-text');
+	const refusal = english.getByTestId('lesson-draft-error');
+	await fillAndExpectChinese(
+		page,
+		edit,
+		'Vote for the quiet seat.',
+		refusal,
+		'经验必须写成这样',
+		'lessons: an edit refused by the form check'
+	);
 	await expect(english.getByTestId('lesson-save')).toBeDisabled();
-	await expectNoEnglish(page, 'lessons: an edit refused by the form check');
-	await english.getByTestId('lesson-edit-text').fill('When a seat is vague, be more careful.');
-	await expect(english.getByTestId('lesson-draft-error')).toContainText('太含糊了');
-	await expectNoEnglish(page, 'lessons: an edit refused as vague');
+	await fillAndExpectChinese(
+		page,
+		edit,
+		'When a seat is vague, be more careful.',
+		refusal,
+		'太含糊了',
+		'lessons: an edit refused as vague'
+	);
 
 	await page.getByTestId('memory-toggle').uncheck();
 	await expect(page.getByTestId('memory-state')).toContainText('记忆已关闭');

@@ -4,7 +4,7 @@
  * loaded because nothing answers at its endpoint (the run's error, which the load panel gives way to).
  */
 import { expect, test } from './fixtures';
-import { expectNoEnglish } from './language';
+import { expectNoEnglish, fillAndExpectChinese } from './language';
 
 test.use({ locale: 'zh-CN' });
 
@@ -16,15 +16,27 @@ test('an endpoint seat’s URL errors and its failed load are said in Chinese', 
 	await page.getByTestId('endpoint-model').fill('nothing-here');
 
 	// Each rule of the base URL, in its own Chinese sentence (engines/base-url.ts via errorText).
-	await page.getByTestId('endpoint-url').fill('gpu-box.lan/v1');
-	await expect(page.getByRole('alert')).toContainText('必须以 http:// 或 https:// 开头');
+	const url = page.getByTestId('endpoint-url');
+	const alert = page.getByRole('alert');
+	await fillAndExpectChinese(
+		page,
+		url,
+		'gpu-box.lan/v1',
+		alert,
+		'必须以 http:// 或 https:// 开头',
+		'undercover setup, an endpoint URL without a scheme'
+	);
 	await expect(page.getByTestId('start')).toBeDisabled();
-	await expectNoEnglish(page, 'undercover setup, an endpoint URL without a scheme');
-	await page.getByTestId('endpoint-url').fill('http://gpu-box.lan:8000/v1');
-	await expect(page.getByRole('alert')).toContainText('gpu-box.lan:8000');
-	await expect(page.getByRole('alert')).not.toContainText('必须以 http:// 或 https:// 开头');
+	await fillAndExpectChinese(
+		page,
+		url,
+		'http://gpu-box.lan:8000/v1',
+		alert,
+		'gpu-box.lan:8000',
+		'undercover setup, a plain-http endpoint off this machine'
+	);
+	await expect(alert).not.toContainText('必须以 http:// 或 https:// 开头');
 	await expect(page.getByTestId('start')).toBeDisabled();
-	await expectNoEnglish(page, 'undercover setup, a plain-http endpoint off this machine');
 
 	// A port where nothing listens: the load fails, and the page says so in Chinese.
 	await page.getByTestId('endpoint-url').fill('http://127.0.0.1:9/v1');

@@ -14,7 +14,7 @@ test.use({ viewport: { width: 1280, height: 720 } });
 
 /**
  * What a class must see at once on the projector, with nothing scrolled: the table, the class's
- * question (or the reveal) and the live-votes chart, each wholly inside the screen.
+ * question (or the reveal), the live-votes chart and a lesson's goal, each wholly inside the screen.
  */
 async function expectOneScreen(page: Page, what: 'predict-ask' | 'predict-reveal', where: string) {
 	const screen = page.viewportSize()!;
@@ -23,7 +23,8 @@ async function expectOneScreen(page: Page, what: 'predict-ask' | 'predict-reveal
 		await presenter.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollTop === 0),
 		`${where}: the presenter view fits without scrolling`
 	).toBe(true);
-	for (const id of ['table', what, 'live-votes']) {
+	const goal = (await presenter.getByTestId('lesson-goal').count()) ? ['lesson-goal'] : [];
+	for (const id of ['table', what, 'live-votes', ...goal]) {
 		const box = await presenter.getByTestId(id).boundingBox();
 		expect(box, `${where}: ${id} is shown`).toBeTruthy();
 		expect(box!.y, `${where}: ${id} starts on screen`).toBeGreaterThanOrEqual(0);
@@ -141,6 +142,8 @@ test.describe('in a Chinese class', () => {
 		const presenter = page.getByTestId('presenter');
 		await expect(presenter).toBeVisible();
 		await expect(presenter.getByTestId('predict-mode')).toBeChecked();
+		// The lesson's goal is on the projector too, above the class's question, within the screen.
+		await expect(presenter.getByTestId('lesson-goal')).toContainText(zh.play_lesson_goal!.split('{')[0]!);
 		const status = presenter.getByTestId('presenter-status');
 		const focused = () =>
 			page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');

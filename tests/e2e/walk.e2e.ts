@@ -3,8 +3,8 @@
  * predict mode, the presenter, errors), in English and in Chinese, each checked on the smallest phone
  * in use (360x740), a common one (390x844), a projector (1280x720) and a large screen (1920x1080). In
  * each, nothing is wider than the screen, no two seat cards cover each other, no two of a chart's axis
- * or legend labels cover each other, axe-core (WCAG 2.1 AA) finds no serious or critical violation, and
- * the page is in one language: no English sentence, lone lower-case word or ASCII punctuation on a
+ * or legend labels cover each other, axe-core (WCAG 2.1 AA) finds no serious or critical violation (at
+ * one size of each layout: see SIZES), and the page is in one language: no English sentence, lone lower-case word or ASCII punctuation on a
  * Chinese page, no Chinese on an English one (tests/e2e/language.ts says what counts), so a message
  * missing from either messages file fails here. The pages' own language tests check what the messages
  * say; this one checks that nothing was left out.
@@ -152,12 +152,19 @@ const LANGUAGES = [
 	{ name: 'Chinese', browser: 'zh-CN', html: 'zh-CN', other: 'English', foreign: englishOnPage }
 ] as const;
 
-/** The smallest phone in use, a common phone, a projector and a large screen; the first is where each state is reached. */
+/**
+ * The smallest phone in use, a common phone, a projector and a large screen; the first is where each
+ * state is reached. axe-core runs at the first of each layout (the phone's folded menu and stacked run
+ * page below 1080 px, the desktop's above): an audit of every state at all four sizes took the walk
+ * from 12.6 to 14.7 minutes on a busy two-core machine, and the rules it applies (names, roles,
+ * contrast) do not change between two widths of one layout. Overflow, overlap, chart labels and the
+ * language are checked at every size.
+ */
 const SIZES = [
-	{ width: 360, height: 740 },
-	{ width: 390, height: 844 },
-	{ width: 1280, height: 720 },
-	{ width: 1920, height: 1080 }
+	{ width: 360, height: 740, axe: true },
+	{ width: 390, height: 844, axe: false },
+	{ width: 1280, height: 720, axe: true },
+	{ width: 1920, height: 1080, axe: false }
 ] as const;
 
 /**
@@ -166,7 +173,7 @@ const SIZES = [
  * resize is observed).
  */
 async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
-	await page.setViewportSize(size);
+	await page.setViewportSize({ width: size.width, height: size.height });
 	await page.waitForFunction((width) => window.innerWidth === width, size.width);
 	await page.evaluate(
 		() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))
@@ -281,7 +288,7 @@ for (const language of LANGUAGES)
 					await expectSeatsApart(page, where);
 					await expectChartLabelsApart(page, where);
 					expect.soft(await language.foreign(page), `${language.other} on the page: ${where}`).toEqual([]);
-					expect.soft(await seriousViolations(page), where).toEqual([]);
+					if (size.axe) expect.soft(await seriousViolations(page), where).toEqual([]);
 				}
 			}
 		});

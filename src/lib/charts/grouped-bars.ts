@@ -13,7 +13,7 @@
 import { scaleBand } from 'd3';
 import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
 import { dataAttrs, keyedElements, keyedGroups, legendItems, tooltip } from './joins';
-import { emptyNote, FONT_AXIS as FONT, styleText } from './text';
+import { emptyNote, ENGLISH_PUNCTUATION, FONT_AXIS as FONT, styleText, type ChartPunctuation } from './text';
 import { INK, MUTED } from './style';
 
 export interface GroupedBarsData {
@@ -26,6 +26,8 @@ export interface GroupedBarsData {
 }
 
 export interface GroupedBarsOptions {
+	/** Between a bar's names and its value, and around its detail; English when left out. */
+	punctuation?: ChartPunctuation;
 	/** The value of a full-height bar (default 1: rates). */
 	max?: number;
 	format?: (value: number) => string;
@@ -67,6 +69,7 @@ interface BarModel {
 
 export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions = {}): Chart<GroupedBarsData> {
 	const max = options.max ?? 1;
+	const p = options.punctuation ?? ENGLISH_PUNCTUATION;
 	const format = options.format ?? ((v: number) => `${Math.round(v * 100)}%`);
 	const colors = options.colors ?? COLORS;
 	const missing = options.missing ?? 'n/a';
@@ -155,7 +158,7 @@ export function createGroupedBars(el: HTMLElement, options: GroupedBarsOptions =
 							h: y(0) - top,
 							value: v.value,
 							color: colorOf.get(v.series) ?? INK,
-							title: `${seriesLabel.get(v.series) ?? v.series} · ${groupLabel.get(v.group) ?? v.group}: ${text}${v.detail ? ` (${v.detail})` : ''}`
+							title: `${seriesLabel.get(v.series) ?? v.series} · ${groupLabel.get(v.group) ?? v.group}${p.label}${text}${v.detail ? `${p.open}${v.detail}${p.close}` : ''}`
 						};
 					})
 			: [];

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHeatmap, type HeatmapData } from './heatmap';
+import { textEm } from './style';
 
 const rows = [
 	{ key: 'assigner', label: 'Assigner' },
@@ -124,6 +125,22 @@ describe('createHeatmap', () => {
 		expect(el.querySelector('rect.cell[data-agent="executor"][data-round="4"] title')?.textContent).toBe(
 			'Executor，第 4 轮：8 条消息'
 		);
+	});
+
+	it('fits its legend on a phone: the swatches wrap into rows inside the chart, at their 14px', () => {
+		// A 360 px phone's column; jsdom lays nothing out, so the chart is told the width it measures.
+		Object.defineProperty(el, 'clientWidth', { value: 330 });
+		createHeatmap(el, { busiest: (max) => `${max}（最多的格子）`, unit: '条消息' }).update(data);
+		expect(el.querySelector('svg')?.getAttribute('viewBox')).toMatch(/^0 0 330 /);
+		const swatches = [...el.querySelectorAll('.legend .swatch')].map((g) => {
+			const [, x, y] = /translate\(([\d.]+),([\d.]+)\)/.exec(g.getAttribute('transform') ?? '') ?? [];
+			return { x: Number(x), y: Number(y), end: Number(x) + 30 + textEm(g.textContent ?? '') * 14 };
+		});
+		expect(swatches).toHaveLength(3);
+		for (const s of swatches) expect(s.end).toBeLessThanOrEqual(330);
+		expect(new Set(swatches.map((s) => s.y)).size).toBeGreaterThan(1);
+		const [, , , height] = el.querySelector('svg')!.getAttribute('viewBox')!.split(' ').map(Number);
+		expect(Math.max(...swatches.map((s) => s.y)) + 22).toBeLessThanOrEqual(height!);
 	});
 
 	it('empties the element on destroy', () => {

@@ -12,7 +12,7 @@ import { interpolateBlues, scaleSequential } from 'd3';
 import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
 import { changedOnly, dataAttrs, keyedGroups, legendItems, tooltip } from './joins';
 import { axisTitle, FONT_AXIS, roundTicks, styleText, tickLabels } from './text';
-import { INK, MUTED, TRACK } from './style';
+import { INK, MUTED, textEm, TRACK } from './style';
 
 export interface HeatmapRow {
 	/** The agent's key, e.g. "executor" (the cells' data-agent). */
@@ -44,12 +44,16 @@ export interface HeatmapOptions {
 }
 
 const DEFAULT_W = 1100;
-const MIN_W = 560;
+/** A phone's column (360 px less the page's margins): the columns hold more rounds, the text keeps its size. */
+const MIN_W = 300;
 const MARGIN = 16;
 const LABEL_W = 120;
 const AXIS_H = 36;
 const CELL_H = 40;
 const LEGEND_H = 40;
+/** A legend swatch's room at least, and a further row's height where the swatches do not fit in one. */
+const SWATCH_W = 170;
+const SWATCH_ROW_H = 30;
 const GAP = 2;
 /** A column is never narrower than this: past it, a column holds several rounds. */
 const MIN_CELL_W = 4;
@@ -110,7 +114,39 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 		const max = Math.max(1, ...columns.flat());
 		// Zero stays a neutral paper colour; one message is already clearly tinted.
 		const color = scaleSequential(interpolateBlues).domain([-max * 0.15, max]);
-		const height = AXIS_H + data.rows.length * CELL_H + LEGEND_H + MARGIN;
+		// Legend: three swatches (none, half, the busiest cell) with their counts, in one row from the
+		// cells' left edge where they fit, else in rows from the chart's (a phone).
+		const swatches = [
+			{ key: 'zero', label: `0 ${unit}`, fill: TRACK },
+			{
+				key: 'mid',
+				label: `${Math.max(1, Math.round(max / 2))}`,
+				fill: color(Math.max(1, Math.round(max / 2)))
+			},
+			{ key: 'max', label: options.busiest?.(max) ?? `${max} (busiest cell)`, fill: color(max) }
+		];
+		const swatchW = swatches.map((d) => Math.max(SWATCH_W, 30 + textEm(d.label) * FONT_AXIS + 16));
+		const legendLeft =
+			x0 +
+				swatchW.slice(0, -1).reduce((a, b) => a + b, 0) +
+				30 +
+				textEm(swatches.at(-1)!.label) * FONT_AXIS <=
+			width - MARGIN
+				? x0
+				: MARGIN;
+		let legendRow = 0;
+		let legendX = legendLeft;
+		const swatchAt = swatchW.map((w, i) => {
+			const textEnd = legendX + 30 + textEm(swatches[i]!.label) * FONT_AXIS;
+			if (legendX > legendLeft && textEnd > width - MARGIN) {
+				legendRow += 1;
+				legendX = legendLeft;
+			}
+			const at = { x: legendX, row: legendRow };
+			legendX += w;
+			return at;
+		});
+		const height = AXIS_H + data.rows.length * CELL_H + LEGEND_H + legendRow * SWATCH_ROW_H + MARGIN;
 		const total = data.counts.flat().reduce((a, b) => a + b, 0);
 
 		svg
@@ -193,22 +229,12 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			.attr('pointer-events', 'none')
 			.text((d) => d.text);
 
-		// Legend: three swatches (none, half, the busiest cell) with their counts.
 		const y = AXIS_H + data.rows.length * CELL_H + 12;
-		const swatches = [
-			{ key: 'zero', label: `0 ${unit}`, fill: TRACK },
-			{
-				key: 'mid',
-				label: `${Math.max(1, Math.round(max / 2))}`,
-				fill: color(Math.max(1, Math.round(max / 2)))
-			},
-			{ key: 'max', label: options.busiest?.(max) ?? `${max} (busiest cell)`, fill: color(max) }
-		];
 		const items = legendItems(legend, swatches, {
 			className: 'swatch',
 			key: (d) => d.key,
 			shape: 'rect',
-			at: (_d, i) => `translate(${x0 + i * 170},${y})`
+			at: (_d, i) => `translate(${swatchAt[i]!.x},${y + swatchAt[i]!.row * SWATCH_ROW_H})`
 		});
 		items
 			.select('rect')

@@ -131,6 +131,15 @@ export interface ChartPunctuation {
 	sentence: string;
 	/** Between two parts of one sentence. */
 	clause: string;
+	/** Around a remark: " (" and ")", "（" and "）". */
+	open: string;
+	close: string;
 }
 
-export const ENGLISH_PUNCTUATION: ChartPunctuation = { label: ': ', sentence: '. ', clause: ', ' };
+export const ENGLISH_PUNCTUATION: ChartPunctuation = {
+	label: ': ',
+	sentence: '. ',
+	clause: ', ',
+	open: ' (',
+	close: ')'
+};

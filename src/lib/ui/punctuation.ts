@@ -6,5 +6,11 @@ import type { ChartPunctuation } from '$lib/charts/text';
 import { m } from '$lib/paraglide/messages';
 
 export function chartPunctuation(): ChartPunctuation {
-	return { label: m.label_sep(), sentence: m.sentence_sep(), clause: m.clause_sep() };
+	return {
+		label: m.label_sep(),
+		sentence: m.sentence_sep(),
+		clause: m.clause_sep(),
+		open: m.paren_open(),
+		close: m.paren_close()
+	};
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePreset, presetSettings, presetSetup } from '$lib/classroom/presets';
 import { overwriteGetLocale, type Locale } from '$lib/paraglide/runtime';
-import { controlNames, presetProblemText, settingText } from './preset-text';
+import { controlNames, presetProblemParts, presetProblemText, settingText } from './preset-text';
 
 /** Two English words in a row, as tests/e2e/language.ts counts a sentence someone forgot to translate. */
 const ENGLISH_RUN = /[A-Za-z][a-z]+(?:['’][a-z]+)?(?:[ ,:;-]+[A-Za-z][a-z]+(?:['’][a-z]+)?)+/;
@@ -19,6 +19,22 @@ const MALFORMED =
 	'?speed=warp&seed=abc&god=end&fix=god,wings&colour=red&speed=slow&locale=fr&hide=locale&view=big';
 
 describe('a preset in words', () => {
+	it('marks the link’s own tokens in a problem as code, apart from the words around them', () => {
+		const [speed] = parsePreset('?speed=warp').problems;
+		const parts = inLocale('zh', () => presetProblemParts(speed!));
+		expect(parts.filter((p) => typeof p !== 'string')).toEqual([
+			{ code: 'warp' },
+			{ code: 'slow' },
+			{ code: 'normal' },
+			{ code: 'fast' },
+			{ code: 'instant' }
+		]);
+		// What is left is Chinese: no token of the link among the words.
+		const words = parts.filter((p): p is string => typeof p === 'string').join('');
+		expect(words).not.toMatch(/[a-z]{2,}/);
+		expect(words).toContain('、');
+	});
+
 	it('says each problem in the English sentence the page has always shown', () => {
 		const sentences = parsePreset(MALFORMED).problems.map(presetProblemText);
 		expect(sentences).toEqual([

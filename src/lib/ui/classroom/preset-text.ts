@@ -77,29 +77,53 @@ export function settingText(p: Preset, k: Setting): string {
 	return `${SETTING[k]()} ${value}`;
 }
 
-/** The sentence for one problem with a preset. */
+/** A part of a sentence: words in the page's language, or one of the link's own tokens, shown as typed. */
+export type TextPart = string | { code: string };
+
+/** A token of the link inside a message, marked so that `presetProblemParts` can find it again. */
+const code = (token: string) => `\uE000${token}\uE001`;
+
+/**
+ * The sentence for one problem with a preset, in parts: the link's own tokens in it (the value typed,
+ * the values allowed, a setting's key) are code a teacher types, not words to translate ("速度不能是
+ * `warp`"), so the page shows them as code, apart from the language check.
+ */
+export function presetProblemParts(p: PresetProblem): TextPart[] {
+	return problemSentence(p)
+		.split(/\uE000([^\uE001]*)\uE001/)
+		.map((part, i) => (i % 2 ? { code: part } : part))
+		.filter((part) => part !== '');
+}
+
+/** The sentence for one problem with a preset, as plain text. */
 export function presetProblemText(p: PresetProblem): string {
+	return presetProblemParts(p)
+		.map((part) => (typeof part === 'string' ? part : part.code))
+		.join('');
+}
+
+function problemSentence(p: PresetProblem): string {
 	switch (p.code) {
 		case 'too-long':
 			return m.play_problem_too_long({ max: p.max });
 		case 'unreadable':
 			return m.play_problem_unreadable();
 		case 'twice':
-			return m.play_problem_twice({ key: p.key });
+			return m.play_problem_twice({ key: code(p.key) });
 		case 'not-a-control':
 			return m.play_problem_not_a_control({
 				list: p.list === 'fix' ? m.play_list_fix() : m.play_list_hide(),
-				name: p.name,
+				name: code(p.name),
 				controls: controlNames(CONTROLS)
 			});
 		case 'unknown-setting':
-			return m.play_problem_unknown({ key: p.key });
+			return m.play_problem_unknown({ key: code(p.key) });
 		case 'not-whole':
-			return m.play_problem_not_whole({ setting: SETTING[p.setting](), value: p.value });
+			return m.play_problem_not_whole({ setting: SETTING[p.setting](), value: code(p.value) });
 		case 'clamped':
 			return m.play_problem_clamped({
 				setting: SETTING[p.setting](),
-				value: p.value,
+				value: code(p.value),
 				min: p.min,
 				max: p.max,
 				used: p.used
@@ -107,8 +131,8 @@ export function presetProblemText(p: PresetProblem): string {
 		case 'not-one-of':
 			return m.play_problem_not_one_of({
 				setting: SETTING[p.setting](),
-				value: p.value,
-				values: list(p.values)
+				value: code(p.value),
+				values: list(p.values.map(code))
 			});
 		case 'locale-unnamed':
 			return m.play_problem_locale_unnamed();
