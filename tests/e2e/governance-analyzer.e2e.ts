@@ -13,6 +13,7 @@ import { createRunner } from '../../src/lib/run/play';
 import { analyze, type GovernanceState } from '../../src/lib/scenarios/governance';
 import type { SharedRun } from '../../src/lib/share/link';
 import { expect, playToEnd, test } from './fixtures';
+import { seriousViolations } from './axe';
 import { expectNoEnglish } from './language';
 
 /** Seed 1 under assigner-alone: vetoes with and without rules, an amendment and a denied /etc/passwd probe. */
@@ -76,6 +77,9 @@ test('an imported governance run shows the analyser’s views, over the hours ch
 	expect(await signals.evaluateAll((li) => li.map((l) => l.getAttribute('data-signal')))).toEqual(
 		all.signals.map((s) => s.id)
 	);
+	// Open, the panel passes the same accessibility audit as every page.
+	await panel.getByTestId('an-heatmap').scrollIntoViewIfNeeded();
+	expect(await seriousViolations(page)).toEqual([]);
 	// The sandbox probe: the tool-error signal with the seed's fix.
 	await expect(panel.locator('[data-signal="tool-errors"]')).toContainText('Fix: Check the paths');
 

@@ -46,7 +46,8 @@ const vetoRounds = new PrefixFold<Veto, Map<string, Map<number, number>>>(
 		if (!byN) m.set(v.task_id, (byN = new Map()));
 		byN.set(v.n, v.round);
 	},
-	(a, b) => a.seq === b.seq && a.task_id === b.task_id && a.n === b.n && a.reason === b.reason
+	(a, b) =>
+		a.seq === b.seq && a.round === b.round && a.task_id === b.task_id && a.n === b.n && a.reason === b.reason
 );
 /**
  * Speed: 1 / (1 + rounds waited) per output, from the assignment or the veto it answers. An output's
