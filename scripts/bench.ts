@@ -47,6 +47,7 @@ import {
 } from './model-games';
 import { simulate } from './sim';
 import { TransformersEngine } from '../src/lib/engines/transformers';
+import { compileSchema, ConstrainedChooser } from '../src/lib/engines/schema-constraint';
 import { voteSchema } from '../src/lib/scenarios/undercover/schemas';
 import { loadNodeClient } from './node-client';
 import { serveTestModels } from './test-models';
@@ -54,7 +55,7 @@ import { chromiumPath, CHROMIUM_ARGS } from './browser';
 import { guardRows } from './bench-guards';
 import { runEval } from './eval';
 import { startMockOpenAI } from './mock-openai';
-import { schemaChecker } from './xgrammar';
+import { schemaChecker, syntheticVocab } from './xgrammar';
 import { scenarioSchemas } from './scenario-schemas';
 import { schemaFor as governanceSchemaFor } from '../src/lib/scenarios/governance';
 import { withToolCall } from '../src/lib/scenarios/governance/prompts';
@@ -403,12 +404,15 @@ async function constrainedRows() {
 			met: t.byRules === t.games && t.replayed === t.games
 		});
 	};
+	// The sweep's first game (seed 1, 4 seats, English) is also the timed game below.
+	let storyGame: GameFigures | null = null;
 	for (const name of [STORY_MODEL, CHAT_MODEL]) {
 		const games: GameFigures[] = [];
 		for (let seed = 1; seed <= seeds; seed++)
 			for (const seats of [4, 6])
 				for (const lang of ['en', 'zh'] as const)
 					games.push(await playModelGame(undercoverRun(localModel(name), seed, seats, lang)));
+		if (name === STORY_MODEL) storyGame = games[0]!;
 		report(`${name} at every undercover seat, ${seeds} seed(s) × 4/6 seats × en/zh`, games);
 	}
 	const roles: GameFigures[] = [];
@@ -419,7 +423,7 @@ async function constrainedRows() {
 	report(`${STORY_MODEL} in every governance (2 rounds) and autonomy (5 days) role`, roles);
 
 	// The same undercover game (seed 1, 4 seats, English) with stories260K at every seat and scripted.
-	const modelGame = await playModelGame(undercoverRun(localModel(STORY_MODEL), 1, 4, 'en'));
+	const modelGame = storyGame!;
 	const scriptedMs: number[] = [];
 	for (let i = 0; i < 5; i++) {
 		const t0 = performance.now();
@@ -432,14 +436,15 @@ async function constrainedRows() {
 	}
 	rows.push({
 		metric: `undercover seed 1, 4 seats: ${STORY_MODEL} at every seat vs scripted, wall time`,
-		value: `${fmt(modelGame.ms / 1000)} s vs ${fmt(median(scriptedMs))} ms`,
+		value: `${fmt(modelGame.ms / 1000)} s vs ${fmt(median(scriptedMs))} ms (×${fmt(modelGame.ms / median(scriptedMs))})`,
 		goal: '',
 		met: null
 	});
 
-	// Decoding cost per token with the vote held to its options, against free decoding: one engine,
-	// the same prompt, the same number of tokens (the free reply runs to max_tokens, the constrained
-	// one is asked for as many), alternated so a busy moment hits both.
+	// Decoding cost per token with the vote held to its schema (the seat among its options, then a free
+	// reason), against free decoding: one engine, the same prompt and budget, alternated so a busy
+	// moment hits both. The replies differ in length (the free one runs to max_tokens, the held one
+	// ends where its schema closes), so the row names the tokens each median was taken over.
 	const engine = new TransformersEngine({ model: STORY_MODEL, localModelPath: MODELS_DIR, device: 'cpu' });
 	await engine.load();
 	try {
@@ -456,19 +461,78 @@ async function constrainedRows() {
 		await ask(voteSchema([1, 3, 4])); // warm-up: the token texts are worked out once per model
 		const free: number[] = [];
 		const held: number[] = [];
+		let freeTokens = 0;
+		let heldTokens = 0;
 		for (let i = 0; i < 7; i++) {
-			free.push(perToken(await ask()));
-			held.push(perToken(await ask(voteSchema([1, 3, 4]))));
+			const f = await ask();
+			const h = await ask(voteSchema([1, 3, 4]));
+			if (h.constraint !== 'options')
+				throw new Error(`the vote was not held to its options: ${h.constraint}`);
+			free.push(perToken(f));
+			held.push(perToken(h));
+			freeTokens += f.usage.completionTokens;
+			heldTokens += h.usage.completionTokens;
 		}
+		const extra = median(free) > 0 ? (100 * (median(held) - median(free))) / median(free) : 0;
 		rows.push({
-			metric: `${STORY_MODEL} decode ms/token, vote constrained to its options vs free (median of 7)`,
-			value: `${fmt(median(held))} vs ${fmt(median(free))}`,
+			metric: `${STORY_MODEL} decode ms/token, vote held to its schema vs free (median of 7; ${heldTokens} vs ${freeTokens} tokens)`,
+			value: `${fmt(median(held))} vs ${fmt(median(free))} (${extra >= 0 ? '+' : ''}${fmt(extra)}%)`,
 			goal: '',
 			met: null
 		});
 	} finally {
 		await engine.unload();
 	}
+
+	// The chooser alone at a catalog model's vocabulary size (stories260K has 512 tokens; Qwen2.5 has
+	// 151,665): pseudo-random logits, so the likeliest token is almost never legal and every step scans
+	// the whole vocabulary, the worst case, which a babbling model meets. Against it: picking the
+	// likeliest token of the same rows, which is all an unconstrained greedy step adds to the model.
+	const vocab = syntheticVocab();
+	let x = 2463534242;
+	const rowsOfLogits = Array.from({ length: 4 }, () => {
+		const row = new Float32Array(vocab.length);
+		for (let i = 0; i < row.length; i++) {
+			x ^= x << 13;
+			x ^= x >>> 17;
+			x ^= x << 5;
+			row[i] = (x >>> 0) / 2 ** 32;
+		}
+		return row;
+	});
+	const automaton = compileSchema(voteSchema([1, 3, 4]));
+	const chooserMs: number[] = [];
+	const argmaxMs: number[] = [];
+	let chosen = 0;
+	for (let i = 0; i < 3; i++) {
+		const chooser = new ConstrainedChooser(automaton, {
+			tokenTexts: vocab,
+			eos: [vocab.length - 1],
+			maxTokens: 24,
+			temperature: 0,
+			seed: 1
+		});
+		let t0 = performance.now();
+		let n = 0;
+		for (; n < 24; n++) if (chooser.choose(rowsOfLogits[n % 4]!) === vocab.length - 1) break;
+		chooserMs.push((performance.now() - t0) / (n + 1));
+		chosen = n + 1;
+		t0 = performance.now();
+		let sink = 0;
+		for (let k = 0; k < chosen; k++) {
+			const row = rowsOfLogits[k % 4]!;
+			let best = 0;
+			for (let j = 1; j < row.length; j++) if (row[j]! > row[best]!) best = j;
+			sink += best;
+		}
+		argmaxMs.push((performance.now() - t0) / chosen + (sink < 0 ? 1 : 0));
+	}
+	rows.push({
+		metric: `constrained chooser ms/token on a ${vocab.length.toLocaleString('en')}-token vocabulary (vote, ${chosen} tokens, worst case) vs argmax alone`,
+		value: `${fmt(median(chooserMs))} vs ${fmt(median(argmaxMs))}`,
+		goal: '',
+		met: null
+	});
 }
 
 async function browserRows() {

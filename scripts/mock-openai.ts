@@ -40,6 +40,12 @@ export interface MockOpenAIOptions {
 	 * whatever max_tokens says (and reports that many tokens), `unauthorized` answers 401 to every chat.
 	 */
 	misbehave?: 'drip' | 'hang' | 'huge' | 'unauthorized';
+	/**
+	 * A server without structured output: every chat request that carries `response_format` is refused
+	 * with a 400 naming it, as OpenAI's API words an unknown argument; the same request without it is
+	 * answered.
+	 */
+	refuseResponseFormat?: boolean;
 	dripMs?: number;
 	hugeChars?: number;
 }
@@ -151,7 +157,18 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
 		}
 		const n = ++requests;
 		const raw = await readBody(req);
-		const failure = opts.fail?.(n);
+		const failure =
+			opts.refuseResponseFormat && 'response_format' in (JSON.parse(raw) as object)
+				? {
+						status: 400,
+						body: JSON.stringify({
+							error: {
+								message: 'Unrecognized request argument supplied: response_format',
+								type: 'invalid_request_error'
+							}
+						})
+					}
+				: opts.fail?.(n);
 		if (failure) {
 			res.writeHead(failure.status, { ...CORS, 'Content-Type': 'application/json' }).end(failure.body);
 			return;
