@@ -423,7 +423,7 @@ async function constrainedRows() {
 	report(`${STORY_MODEL} in every governance (2 rounds) and autonomy (5 days) role`, roles);
 
 	// The same undercover game (seed 1, 4 seats, English) with stories260K at every seat and scripted.
-	const modelGame = storyGame!;
+	const modelGame = storyGame ?? (await playModelGame(undercoverRun(localModel(STORY_MODEL), 1, 4, 'en')));
 	const scriptedMs: number[] = [];
 	for (let i = 0; i < 5; i++) {
 		const t0 = performance.now();
