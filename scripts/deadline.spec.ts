@@ -15,7 +15,7 @@ import { createRunner } from '../src/lib/run/play';
 import { replayInputOf, setupOfHeader } from '../src/lib/run/replay';
 import { verifyRun } from '../src/lib/run/verify';
 import { decodeShare, encodeShare, parseChoice } from '../src/lib/share/link';
-import { readRunFile } from '../src/lib/share/run-file';
+import { readRunFile } from '../src/lib/run/run-file';
 import { specForNode } from './node-client';
 import { parseArgs } from './sim';
 

@@ -72,7 +72,7 @@ export const DEFAULT_DEADLINE_MS = 180_000;
 export const MAX_CHARS_PER_TOKEN = 16;
 /**
  * The longest reply a call returns, whatever its budget: its model.called line then stays within the
- * line limit a run file is opened with (share/run-file.ts MAX_LINE, 1 MiB) even if every character is
+ * line limit a run file is opened with (run/run-file.ts MAX_LINE, 1 MiB) even if every character is
  * one JSON writes as six (\u0001), with room for the rest of the event. So a run the app writes is one
  * it can open (run-file-limits.spec.ts).
  */

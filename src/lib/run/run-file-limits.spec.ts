@@ -11,9 +11,9 @@ import { MAX_REPLY_CHARS } from '../engines/openai';
 import type { ChatRequest, ModelChoice } from '../engines/types';
 import { policyForChoice } from '../policies/factory';
 import type { ChatClient } from '../policies/llm/chat-client';
-import { createRunner } from '../run/play';
-import { replayInputOf } from '../run/replay';
-import { verifyRun } from '../run/verify';
+import { createRunner } from './play';
+import { replayInputOf } from './replay';
+import { verifyRun } from './verify';
 import { MAX_LINE, MAX_RUN_FILE_BYTES, readRunFile } from './run-file';
 
 const CHOICE: ModelChoice = { engine: 'openai', model: 'fake-1', baseUrl: 'http://127.0.0.1:9/v1' };
