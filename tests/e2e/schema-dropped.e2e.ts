@@ -26,6 +26,8 @@ test('a server that drops the reply format is named on the play page, and its ca
 	};
 	await page.goto(`/play/#${encodeShare(run)}`);
 	await expect(page.getByTestId('schema-dropped')).toHaveCount(0);
+	// A link's endpoint is called only once the person agrees to it.
+	await page.getByTestId('endpoint-confirm-button').click();
 	await page.getByTestId('speed').selectOption('instant');
 	await page.getByTestId('play').click();
 

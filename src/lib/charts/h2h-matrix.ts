@@ -12,7 +12,7 @@
 import { interpolateRgb } from 'd3';
 import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
 import { dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
-import { emptyNote, FONT_AXIS as FONT, styleText } from './text';
+import { emptyNote, ENGLISH_PUNCTUATION, FONT_AXIS as FONT, styleText, type ChartPunctuation } from './text';
 import { ACCENT, fit, INK, MUTED, TRACK } from './style';
 
 export interface MatrixCell {
@@ -43,6 +43,8 @@ export interface H2hMatrixOptions {
 	cellTitle?: (deceiver: string, detector: string, rate: string) => string;
 	/** A cell for a pair that never met (default "did not meet"). */
 	notMet?: string;
+	/** The page's punctuation around a cell's count in its tooltip (English by default). */
+	punctuation?: ChartPunctuation;
 }
 
 const DEFAULT_W = 640;
@@ -81,6 +83,7 @@ export function createH2hMatrix(el: HTMLElement, options: H2hMatrixOptions = {})
 	const cellTitle =
 		options.cellTitle ?? ((a: string, b: string, rate: string) => `${a} deceiving ${b}: ${rate}`);
 	const notMet = options.notMet ?? 'did not meet';
+	const punct = options.punctuation ?? ENGLISH_PUNCTUATION;
 	const svg = appendChartSvg(el, { className: 'h2h-matrix', role: 'img' });
 	const [heads, cellsLayer, rowsLayer] = layers(svg, ['heads', 'cells', 'rows']);
 
@@ -188,7 +191,7 @@ export function createH2hMatrix(el: HTMLElement, options: H2hMatrixOptions = {})
 					title: cellTitle(
 						label.get(r.key) ?? r.key,
 						label.get(c.key) ?? c.key,
-						cell ? `${rate} (${count})` : notMet
+						cell ? `${rate}${punct.open}${count}${punct.close}` : notMet
 					),
 					p
 				});

@@ -13,7 +13,7 @@
  */
 import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
 import { dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
-import { emptyNote, FONT_AXIS as FONT, styleText } from './text';
+import { emptyNote, ENGLISH_PUNCTUATION, FONT_AXIS as FONT, styleText, type ChartPunctuation } from './text';
 import { fit, INK, MUTED } from './style';
 
 export interface ScatterRate {
@@ -48,6 +48,8 @@ export interface SideScatterOptions {
 	detail?: (p: ScatterPoint) => string;
 	/** What the legend adds after a point not drawn, brackets included, in the page's language. */
 	missing?: string;
+	/** The page's punctuation for the tooltips' "name: rates" (English by default). */
+	punctuation?: ChartPunctuation;
 }
 
 const DEFAULT_W = 640;
@@ -60,8 +62,10 @@ const COLORS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#56b4e9', '#e69f00'
 const TICKS = [0, 0.25, 0.5, 0.75, 1];
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
-const rateText = (r: ScatterRate) =>
-	r.p === null ? `– (${r.x}/${r.n})` : `${pct(r.p)} [${pct(r.lower)}, ${pct(r.upper)}] (${r.x}/${r.n})`;
+const rateText = (r: ScatterRate, punct: ChartPunctuation) => {
+	const count = `${punct.open}${r.x}/${r.n}${punct.close}`;
+	return r.p === null ? `–${count}` : `${pct(r.p)} [${pct(r.lower)}, ${pct(r.upper)}]${count}`;
+};
 
 interface PointModel {
 	key: string;
@@ -99,7 +103,9 @@ export function createSideScatter(el: HTMLElement, options: SideScatterOptions =
 	const describe =
 		options.describe ??
 		((drawn: number, total: number) => `Deceiver against detector: ${drawn} of ${total} drawn`);
-	const detail = options.detail ?? ((p: ScatterPoint) => `${rateText(p.x)}; ${rateText(p.y)}`);
+	const punct = options.punctuation ?? ENGLISH_PUNCTUATION;
+	const detail =
+		options.detail ?? ((p: ScatterPoint) => `${rateText(p.x, punct)}${punct.group}${rateText(p.y, punct)}`);
 	const missing = options.missing ?? '(not drawn: a rate has no observations)';
 	const svg = appendChartSvg(el, { className: 'side-scatter', role: 'img' });
 	const [grid, axes, whiskers, points, legend] = layers(svg, [
@@ -134,7 +140,7 @@ export function createSideScatter(el: HTMLElement, options: SideScatterOptions =
 				x1: x(d.x.upper),
 				y0: y(d.y.lower),
 				y1: y(d.y.upper),
-				title: `${i + 1}. ${d.label}: ${detail(d)}`,
+				title: `${i + 1}. ${d.label}${punct.label}${detail(d)}`,
 				px: d.x.p,
 				py: d.y.p
 			});

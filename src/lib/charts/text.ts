@@ -131,6 +131,8 @@ export interface ChartPunctuation {
 	sentence: string;
 	/** Between two parts of one sentence. */
 	clause: string;
+	/** Between groups that hold commas of their own ("; ", "；"). */
+	group: string;
 	/** Around a remark: " (" and ")", "（" and "）". */
 	open: string;
 	close: string;
@@ -140,6 +142,7 @@ export const ENGLISH_PUNCTUATION: ChartPunctuation = {
 	label: ': ',
 	sentence: '. ',
 	clause: ', ',
+	group: '; ',
 	open: ' (',
 	close: ')'
 };
