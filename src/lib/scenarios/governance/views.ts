@@ -74,8 +74,11 @@ export function topDrifted(s: Pick<GovernanceState, 'drift' | 'outputs'>, n = 5)
 	});
 }
 
+/** A veto reason's rule when the veto cited none (the page says it in its own language). */
+export const NO_RULE_CITED = 'no rule cited';
+
 export interface VetoReason {
-	/** "R1-v1", or "no rule cited". */
+	/** "R1-v1", or NO_RULE_CITED. */
 	rule: string;
 	count: number;
 	reasons: string[];
@@ -85,7 +88,7 @@ export interface VetoReason {
 export function vetoReasons(s: Pick<GovernanceState, 'vetoes'>): VetoReason[] {
 	const by = new Map<string, VetoReason>();
 	for (const v of s.vetoes) {
-		const key = v.rule ? ruleLabel(v.rule) : 'no rule cited';
+		const key = v.rule ? ruleLabel(v.rule) : NO_RULE_CITED;
 		const e = by.get(key) ?? { rule: key, count: 0, reasons: [], tasks: [] };
 		e.count++;
 		if (!e.reasons.includes(v.reason)) e.reasons.push(v.reason);

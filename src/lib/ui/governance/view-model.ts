@@ -22,6 +22,7 @@ import {
 } from '$lib/scenarios/governance/rates';
 import {
 	HEATMAP_AGENTS,
+	NO_RULE_CITED,
 	roleScores,
 	ruleLineage,
 	topDrifted,
@@ -296,7 +297,7 @@ function vetoBarsOf(s: Pick<GovernanceState, 'vetoes' | 'rules'>): RankedBar[] {
 		const title = titles.get(id);
 		return {
 			key: v.rule,
-			label: title ? `${v.rule} · ${title}` : v.rule,
+			label: title ? `${v.rule} · ${title}` : v.rule === NO_RULE_CITED ? m.gov_an_no_rule() : v.rule,
 			value: v.count,
 			detail: `${v.tasks.join(', ')}: ${v.reasons[0] ?? ''}`
 		};
