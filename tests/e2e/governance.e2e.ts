@@ -74,9 +74,14 @@ test('a newcomer runs the governance scenario, sees a rule amended, then blocks 
 	await expect(page.getByTestId('log-hash')).toHaveText(alone.hash);
 
 	// A click on the new version opens its trace: the task it came from, up to the rule change.
-	await page.locator('.rule-version[data-rule="R1"][data-version="2"]').click();
+	// Clicked again if the first click met the chart mid-redraw (a finished run's last draw can land
+	// between Playwright's stability check and its click; CI saw it once): the assertion is what a click
+	// opens, not how many it took.
 	const trace = page.getByTestId('trace');
-	await expect(trace.getByTestId('trace-version')).toContainText('R1 v2');
+	await expect(async () => {
+		await page.locator('.rule-version[data-rule="R1"][data-version="2"]').click();
+		await expect(trace.getByTestId('trace-version')).toContainText('R1 v2', { timeout: 3_000 });
+	}).toPass({ timeout: 45_000 });
 	await expect(trace.locator('[data-testid="trace-entry"][data-kind="rule.amended"]')).toHaveCount(1);
 	await expect(trace.locator('[data-testid="trace-entry"][data-kind="task.assigned"]')).toHaveCount(1);
 	await expect(trace.locator('[data-testid="trace-entry"][data-kind="output.vetoed"]').first()).toBeVisible();
