@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog, toJsonLines, type Policy } from '../core';
 import { MAX_REPLY_CHARS } from '../engines/openai';
-import type { ChatRequest, ModelChoice } from '../engines/types';
+import type { ModelChoice } from '../engines/types';
 import { policyForChoice } from '../policies/factory';
-import type { ChatClient } from '../policies/llm/chat-client';
+import { fakeClient } from '../../../scripts/fake-client';
 import { createRunner } from './play';
 import { replayInputOf } from './replay';
 import { verifyRun } from './verify';
@@ -23,31 +23,8 @@ describe('the writer and the import limits agree', () => {
 		// Control characters are what JSON lengthens most: "\u0001" is six characters for one.
 		const worst = '\u0001'.repeat(MAX_REPLY_CHARS);
 		expect(JSON.stringify(worst).length).toBeGreaterThan(MAX_REPLY_CHARS * 5);
-		let calls = 0;
-		const client: ChatClient = {
-			engine: 'openai',
-			model: 'fake-1',
-			contextWindow: 1_000_000,
-			async chat(req: ChatRequest) {
-				calls++;
-				const props = (req.schema?.properties ?? {}) as Record<string, { enum?: number[] }>;
-				// The first call: the longest reply; then valid moves, so the game goes on to its end.
-				const text =
-					calls === 1
-						? worst
-						: props.target
-							? JSON.stringify({ target: props.target.enum?.[0], reason: 'quiet' })
-							: JSON.stringify({ speech: 'It is round and you can eat it.' });
-				const usage = {
-					promptTokens: 50,
-					completionTokens: 9,
-					ttftMs: 1,
-					totalMs: 2,
-					decodeTokensPerSecond: 9
-				};
-				return { text, finishReason: 'stop' as const, usage };
-			}
-		};
+		// The first call: the longest reply; then valid moves, so the game goes on to its end.
+		const client = fakeClient('fake-1', { contextWindow: 1_000_000, first: worst });
 		const run = {
 			scenario: 'undercover',
 			seed: 12,
