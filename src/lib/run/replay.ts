@@ -43,6 +43,8 @@ export interface ReplayInput {
 	expected: { events: number; logHash: string };
 	/** The original events, when the replay has them (a file, a saved run): a divergence is named by seq. */
 	original?: readonly LogEvent[];
+	/** Where the recording came from, when not a whole log: a link's refusals say "link", not "file". */
+	from?: 'link';
 }
 
 /** A replay that cannot be set up, or that left its recording: a sentence for a person. */
@@ -470,6 +472,7 @@ export function replayInputOfLink(setup: SharedRun, recording: LinkRecording): R
 	return {
 		header: createRunner(setup).log.header,
 		recording: new Recording(calls),
-		expected: { events: recording.events, logHash: recording.logHash }
+		expected: { events: recording.events, logHash: recording.logHash },
+		from: 'link'
 	};
 }
