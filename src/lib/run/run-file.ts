@@ -68,7 +68,8 @@ export function sizeProblem(bytes: number): string | null {
 export function sizeRefusal(bytes: number): Refusal | null {
 	if (bytes === 0) return refused(EMPTY, 'file-empty') as Refusal;
 	if (bytes > MAX_RUN_FILE_BYTES) {
-		const mb = Math.round(bytes / 2 ** 20);
+		// Rounded up: a file just past the limit is not said to be the limit's size.
+		const mb = Math.ceil(bytes / 2 ** 20);
 		const max = MAX_RUN_FILE_BYTES / 2 ** 20;
 		return refused(`This file is ${mb} MB; Conclave opens run files of up to ${max} MB.`, 'file-too-large', {
 			mb,
