@@ -10,12 +10,12 @@ import { engineKey } from '../src/lib/engines/spec';
 import type { ModelChoice } from '../src/lib/engines/types';
 import { toJsonLines, type Policy } from '../src/lib/core';
 import { policyForChoice } from '../src/lib/policies/factory';
-import type { ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createRunner } from '../src/lib/run/play';
 import { replayInputOf, setupOfHeader } from '../src/lib/run/replay';
 import { verifyRun } from '../src/lib/run/verify';
 import { decodeShare, encodeShare, parseChoice } from '../src/lib/share/link';
 import { readRunFile } from '../src/lib/run/run-file';
+import { fakeClient } from './fake-client';
 import { specForNode } from './node-client';
 import { parseArgs } from './sim';
 
@@ -70,25 +70,7 @@ describe('a model call’s deadline', () => {
 		};
 		const decoded = decodeShare(encodeShare(run));
 		expect(decoded.ok && decoded.run.seats?.['1']).toEqual(choice);
-		const client: ChatClient = {
-			engine: 'openai',
-			model: 'fake-1',
-			contextWindow: 8192,
-			async chat(req) {
-				const props = (req.schema?.properties ?? {}) as Record<string, { enum?: number[] }>;
-				const text = props.target
-					? JSON.stringify({ target: props.target.enum?.[0], reason: 'quiet' })
-					: JSON.stringify({ speech: 'It is round and you can eat it.' });
-				const usage = {
-					promptTokens: 50,
-					completionTokens: 9,
-					ttftMs: 1,
-					totalMs: 2,
-					decodeTokensPerSecond: 9
-				};
-				return { text, finishReason: 'stop' as const, usage };
-			}
-		};
+		const client = fakeClient('fake-1');
 		const policy: Policy = policyForChoice('undercover', choice, { client, seat: 1 });
 		const runner = createRunner(run, { policyFor: (s) => (s === 1 ? policy : undefined) });
 		await runner.run();

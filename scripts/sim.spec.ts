@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { EventLog, fromJsonLines, toJsonLines } from '../src/lib/core';
 import { recordedFragment, setupOfHeader } from '../src/lib/run/replay';
+import { MAX_RUN_FILE_BYTES } from '../src/lib/run/run-file';
 import { createRunner } from '../src/lib/run/play';
 import {
 	classLines,
@@ -22,6 +23,7 @@ import { startMockOpenAI } from './mock-openai';
 import {
 	parseArgs,
 	readReplayFile,
+	ReplayFailed,
 	simulate,
 	simulateAutonomy,
 	simulateGovernance,
@@ -585,6 +587,29 @@ describe('npm run sim -- --replay and --link with recorded replies', () => {
 			() => ({ code: 0, stderr: '' }),
 			(e: { code: number; stderr: string }) => e
 		)) as { code: number; stderr: string };
+
+	it('refuses a run file past 50 MB in one sentence, before reading it', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'sim-huge-'));
+		const at = (name: string, bytes: number) => {
+			const file = join(dir, name);
+			// Sparse: the size is what is checked, and nothing of it is read.
+			writeFileSync(file, '');
+			truncateSync(file, bytes);
+			return file;
+		};
+		const over = at('over.jsonl', MAX_RUN_FILE_BYTES + 1);
+		expect(() => readReplayFile(over)).toThrow(
+			new ReplayFailed('This file is 51 MB; Conclave opens run files of up to 50 MB.')
+		);
+		expect(() => readReplayFile(at('huge.jsonl', 200 * 2 ** 20))).toThrow(
+			'This file is 200 MB; Conclave opens run files of up to 50 MB.'
+		);
+		// At the limit the size is no reason: what is refused is what is in it (here, nothing readable).
+		expect(() => readReplayFile(at('limit.jsonl', MAX_RUN_FILE_BYTES))).not.toThrow(/MB/);
+		const cli = await failure('--replay', over, '--json');
+		expect(cli.code).toBe(1);
+		expect(cli.stderr.trim()).toBe('sim: This file is 51 MB; Conclave opens run files of up to 50 MB.');
+	});
 
 	it('re-executes a tiny-model run file, and a link carrying its replies, to the same summary', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'sim-replay-'));

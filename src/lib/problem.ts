@@ -45,6 +45,12 @@ export type ProblemCode =
 	// Share links (share/link.ts).
 	| 'link-damaged'
 	| 'link-newer'
+	// Links with recorded replies, re-executed (run/verify.ts).
+	| 'link-setup'
+	| 'link-altered-call'
+	| 'link-altered'
+	| 'link-replay-stopped'
+	| 'link-replay-ended'
 	// Saved runs opened by link (state/game.svelte.ts).
 	| 'run-evicted'
 	| 'run-missing'

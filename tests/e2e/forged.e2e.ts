@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { fakeClient } from '../../scripts/fake-client';
 import { simulate, simulateAutonomy, simulateGovernance } from '../../scripts/sim';
 import {
 	EventLog,
@@ -17,7 +18,7 @@ import {
 	type LogHeader,
 	type Policy
 } from '../../src/lib/core';
-import type { ChatRequest, ModelChoice } from '../../src/lib/engines/types';
+import type { ModelChoice } from '../../src/lib/engines/types';
 import { policyForChoice } from '../../src/lib/policies/factory';
 import { createRunner } from '../../src/lib/run/play';
 import { recordedFragment, replayInputOf, replayInputOfLink } from '../../src/lib/run/replay';
@@ -57,25 +58,7 @@ async function modelGame(): Promise<Log> {
 			'4': { engine: 'scripted' }
 		}
 	};
-	const client = {
-		engine: 'openai' as const,
-		model: 'fake-1',
-		contextWindow: 8192,
-		async chat(req: ChatRequest) {
-			const props = (req.schema?.properties ?? {}) as Record<string, { enum?: number[] }>;
-			const text = props.target
-				? JSON.stringify({ target: props.target.enum?.[0], reason: 'quiet' })
-				: JSON.stringify({ speech: 'It is round and you can eat it.' });
-			const usage = {
-				promptTokens: 50,
-				completionTokens: 9,
-				ttftMs: 1,
-				totalMs: 2,
-				decodeTokensPerSecond: 9
-			};
-			return { text, finishReason: 'stop' as const, usage };
-		}
-	};
+	const client = fakeClient('fake-1');
 	const policy: Policy = policyForChoice('undercover', fake, { client, seat: 1 });
 	const runner = createRunner(run, { policyFor: (s) => (s === 1 ? policy : undefined) });
 	await runner.run();
@@ -359,4 +342,8 @@ test('the play page’s doors verify too: a saved run edited in storage and a li
 	await expect(page.getByTestId('replay-mode')).toHaveCount(0);
 	const said = (await page.getByTestId('link-error').textContent()) ?? '';
 	expect(said).not.toMatch(/Cannot read|undefined|TypeError|RangeError|at \w+ \(/);
+	// Said of what was opened, a link, not a file: Node's verifier's sentence word for word.
+	expect(named.ok ? '' : named.error).toMatch(/^This link (was altered|does not replay): /);
+	expect(said).toContain(named.ok ? '' : named.error);
+	expect(said).not.toContain('file');
 });

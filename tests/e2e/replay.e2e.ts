@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
+import { fakeClient } from '../../scripts/fake-client';
 import { readReplayFile, simulate, simulateReplay } from '../../scripts/sim';
 import { fromJsonLines, toJsonLines, type Policy } from '../../src/lib/core';
-import type { ChatRequest, ModelChoice } from '../../src/lib/engines/types';
+import type { ModelChoice } from '../../src/lib/engines/types';
 import { createRunner } from '../../src/lib/run/play';
 import { policyForChoice } from '../../src/lib/policies/factory';
 import { encodeShare, type SharedRun } from '../../src/lib/share/link';
@@ -330,25 +331,7 @@ test('a file whose header names a model endpoint replays without calling it', as
 			'4': { engine: 'scripted' }
 		}
 	};
-	const client = {
-		engine: 'openai',
-		model: 'gpt-evil',
-		contextWindow: 8192,
-		async chat(req: ChatRequest) {
-			const props = (req.schema?.properties ?? {}) as Record<string, { enum?: number[] }>;
-			const text = props.target
-				? JSON.stringify({ target: props.target.enum?.[0], reason: 'quiet' })
-				: JSON.stringify({ speech: 'It is round and you can eat it.' });
-			const usage = {
-				promptTokens: 50,
-				completionTokens: 9,
-				ttftMs: 1,
-				totalMs: 2,
-				decodeTokensPerSecond: 9
-			};
-			return { text, finishReason: 'stop' as const, usage };
-		}
-	};
+	const client = fakeClient('gpt-evil');
 	const policy: Policy = policyForChoice('undercover', evil, { client, seat: 1 });
 	const runner = createRunner(run, { policyFor: (s) => (s === 1 ? policy : undefined) });
 	await runner.run();

@@ -27,6 +27,17 @@ export function sha256Hex(text: string): string {
 	return bytesToHex(sha256(scratch.subarray(0, written)));
 }
 
+/** The length of a text in UTF-8 bytes, counted without encoding it. */
+export function utf8Length(text: string): number {
+	let n = text.length;
+	for (let i = 0; i < text.length; i++) {
+		const c = text.charCodeAt(i);
+		// Two bytes below U+0800, three above; a surrogate pair is four (two for each half).
+		if (c >= 0x80) n += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : 1;
+	}
+	return n;
+}
+
 /** FNV-1a, 32 bits, with a salt: only for seeding generators, never for integrity. */
 export function fnv1a32(text: string, salt = 0): number {
 	let h = (0x811c9dc5 ^ Math.imul(salt, 0x9e3779b1)) >>> 0;

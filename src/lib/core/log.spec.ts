@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sha256Hex } from './hash';
+import { canonicalJson, sha256Hex, utf8Length } from './hash';
 import {
 	EventLog,
 	fromJsonLines,
@@ -72,5 +72,18 @@ describe('event log', () => {
 		const resumed = new EventLog(header, full.events.slice(0, 2));
 		resumed.append({ kind: 'c.happened', data: { n: 3 } }, 2);
 		expect(resumed.hash).toBe(full.hash);
+	});
+});
+
+describe('the log’s size', () => {
+	it('is the UTF-8 size of its export, counted the same for appended and resumed events', () => {
+		const header: LogHeader = { format: 1, scenario: 'x', seed: 1, config: {}, engines: { '1': 'scripted' } };
+		const log = new EventLog(header);
+		log.append({ kind: 'a.happened', data: { text: '中文 and ascii', emoji: '🙂', n: 1 } }, 0);
+		log.append({ kind: 'b.happened', data: { text: 'é\u0001' }, meta: { totalMs: 12.5 } }, 1);
+		const exported = new TextEncoder().encode(toJsonLines(header, log.events)).length;
+		expect(log.bytes).toBe(exported);
+		expect(new EventLog(header, log.events).bytes).toBe(log.bytes);
+		expect(utf8Length('a中🙂é')).toBe(new TextEncoder().encode('a中🙂é').length);
 	});
 });

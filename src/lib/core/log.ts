@@ -5,9 +5,27 @@
  * event), so altering, dropping or reordering any event changes the log hash, which is the hash of
  * the last event.
  */
-import { canonicalJson, sha256Hex } from './hash';
+import { canonicalJson, sha256Hex, utf8Length } from './hash';
 
 export const LOG_FORMAT = 1;
+
+/**
+ * The largest run file the page and `sim --replay` open (run/run-file.ts MAX_RUN_FILE_BYTES), and so
+ * the most a run may write: the runner halts a run whose log comes within a turn of it.
+ */
+export const MAX_LOG_BYTES = 50 * 2 ** 20;
+
+/** `,"hash":"<64 hex digits>"` and the line's newline, beside an event's hashed body. */
+const HASH_FIELD_BYTES = 75;
+
+/**
+ * An event's line of the JSON-lines export, in UTF-8 bytes, from the body its hash covers: the same
+ * characters as the export's line in another key order. One function for a new event and a resumed
+ * one, so a run halts at the same event live, resumed and replayed.
+ */
+function lineBytes(body: string, meta: Record<string, number> | undefined): number {
+	return utf8Length(body) + HASH_FIELD_BYTES + (meta ? utf8Length(JSON.stringify(meta)) + 8 : 0);
+}
 
 export interface LogHeader {
 	format: number;
@@ -76,16 +94,24 @@ export class EventLog {
 	readonly header: LogHeader;
 	readonly events: LogEvent[] = [];
 	#head: string;
+	#bytes: number;
 
 	constructor(header: LogHeader, events: readonly LogEvent[] = []) {
 		this.header = header;
 		this.#head = headerHash(header);
+		this.#bytes = utf8Length(JSON.stringify(header)) + 1;
 		// A new log has nothing to verify (and verifying would hash the header a second time).
 		if (events.length) verifyChain(header, events);
 		for (const e of events) {
 			this.events.push(e);
 			this.#head = e.hash;
+			this.#bytes += lineBytes(eventBody(e), e.meta);
 		}
+	}
+
+	/** About the size of the log's JSON-lines export, in bytes (each line counted from its hashed body). */
+	get bytes(): number {
+		return this.#bytes;
 	}
 
 	/** The hash of the last event (the header's hash while the log is empty). */
@@ -103,18 +129,13 @@ export class EventLog {
 		const seq = this.events.length;
 		const { kind, data } = draft;
 		const prev = this.#head;
+		const body = eventBody({ seq, tick, kind, data, prev });
 		// Written out rather than spread from the hashed body: this runs for every event of every run.
-		const event: LogEvent<K, D> = {
-			seq,
-			tick,
-			kind,
-			data,
-			prev,
-			hash: sha256Hex(eventBody({ seq, tick, kind, data, prev }))
-		};
+		const event: LogEvent<K, D> = { seq, tick, kind, data, prev, hash: sha256Hex(body) };
 		if (draft.meta) event.meta = draft.meta;
 		this.events.push(event);
 		this.#head = event.hash;
+		this.#bytes += lineBytes(body, draft.meta);
 		return event;
 	}
 }

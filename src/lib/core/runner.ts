@@ -8,7 +8,7 @@
 import { CallRefused, Gate, isCallRefused } from './gate';
 import { canonicalJson } from './hash';
 import { LogicalClock } from './clock';
-import { EventLog, type EventDraft, type LogEvent, type LogHeader, LOG_FORMAT } from './log';
+import { EventLog, type EventDraft, type LogEvent, type LogHeader, LOG_FORMAT, MAX_LOG_BYTES } from './log';
 import { createRng, createStream, type Rng } from './rng';
 import {
 	isRunInterrupted,
@@ -36,6 +36,14 @@ export interface RunnerOptions<C, S, O, R> {
 	/** Each seat's model choice, for the header (so a saved run can be resumed with the same models). */
 	seats?: Record<string, unknown>;
 }
+
+/**
+ * What one turn may still write once a run stops taking turns for its size: 30 MiB, room for about 40
+ * model calls whose lines are as long as a reply can make them (a reply is cut at 128 KiB, six bytes a
+ * character at worst), more than any turn of these scenarios makes (a round of 12 speeches, each with
+ * its two retries, is 36). A run halts once its log passes the rest, 20 MiB: far past any real run.
+ */
+export const TURN_HEADROOM_BYTES = 30 * 2 ** 20;
 
 export class Runner<C, S, O, R> {
 	readonly scenario: Scenario<C, S, O, R>;
@@ -123,7 +131,7 @@ export class Runner<C, S, O, R> {
 		try {
 			const halt =
 				this.scenario.outcome(this.#state) === null
-					? this.#gate.haltReason(this.scenario.roundsCompleted(this.#state))
+					? (this.#gate.haltReason(this.scenario.roundsCompleted(this.#state)) ?? this.#fullLog())
 					: null;
 			const step = halt ? null : this.scenario.next(this.#state, this.rng);
 			if (halt) {
@@ -141,6 +149,17 @@ export class Runner<C, S, O, R> {
 		}
 		if (!this.#done && this.#finished()) this.#done = true;
 		return !this.#done;
+	}
+
+	/**
+	 * Why the log may take no further turn: one more could carry it past the largest run file the page
+	 * and `sim --replay` open (a run the app finishes is always one it can open). Read from the log
+	 * alone, so a replay halts where the original did.
+	 */
+	#fullLog(): string | null {
+		if (this.log.bytes <= MAX_LOG_BYTES - TURN_HEADROOM_BYTES) return null;
+		const mb = (n: number) => Math.floor(n / 2 ** 20);
+		return `log size limit: the run file has reached ${mb(this.log.bytes)} MB, and a run file holds at most ${mb(MAX_LOG_BYTES)} MB`;
 	}
 
 	/** A run is over once it has an outcome and nothing is left to do (checked in that order: cheap first). */

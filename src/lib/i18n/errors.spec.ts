@@ -1,7 +1,9 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { toJsonLines, type LogEvent, type LogHeader } from '../core';
 import { createRunner } from '../run/play';
-import { decodeShare, encodeShare } from '../share/link';
+import { decodeShare, encodeShare, type LinkRecording, type SharedRun } from '../share/link';
+import { replayInputOfLink } from '../run/replay';
+import { verifyRun } from '../run/verify';
 import { readRunFile } from '../run/run-file';
 import { getLocale, overwriteGetLocale, type Locale } from '../paraglide/runtime';
 import type { Problem } from '../problem';
@@ -63,6 +65,44 @@ async function refusals(): Promise<{ error: string; problem: Problem }[]> {
 		const d = decodeShare(l);
 		expect(d.ok, l).toBe(false);
 		if (!d.ok) out.push(d);
+	}
+	out.push(...(await linkRefusals()));
+	return out;
+}
+
+/** Refusals of links with recorded replies, made by the one verifier (run/verify.ts) as the play page gets them. */
+async function linkRefusals(): Promise<{ error: string; problem: Problem }[]> {
+	const scripted: SharedRun = { scenario: 'undercover', seed: 4, config: {} };
+	const model: SharedRun = {
+		...scripted,
+		seats: { '1': { engine: 'openai', model: 'm', baseUrl: 'http://127.0.0.1:9/v1' } }
+	};
+	const person: SharedRun = { ...scripted, seats: { '2': { engine: 'human' } } };
+	const hash = 'a'.repeat(64);
+	const call = {
+		seat: 1,
+		ask: 'r1:speak:1',
+		fingerprint: '0'.repeat(16),
+		reply: '',
+		finishReason: 'stop' as const,
+		promptTokens: 1,
+		completionTokens: -1
+	};
+	const links: [SharedRun, LinkRecording, string][] = [
+		[scripted, { events: 3, logHash: hash, calls: [] }, 'link-altered'],
+		[scripted, { events: 100_000, logHash: hash, calls: [] }, 'link-replay-ended'],
+		[model, { events: 50, logHash: hash, calls: [] }, 'link-replay-stopped'],
+		[model, { events: 50, logHash: hash, calls: [call] }, 'link-altered-call'],
+		[person, { events: 50, logHash: hash, calls: [] }, 'link-setup']
+	];
+	const out: { error: string; problem: Problem }[] = [];
+	for (const [run, recording, code] of links) {
+		const v = await verifyRun(replayInputOfLink(run, recording));
+		expect(v.ok ? '' : v.problem.code, code).toBe(code);
+		if (!v.ok) {
+			expect(v.error, code).toMatch(/^This link /);
+			out.push(v);
+		}
 	}
 	return out;
 }

@@ -43,6 +43,8 @@ export interface ReplayInput {
 	expected: { events: number; logHash: string };
 	/** The original events, when the replay has them (a file, a saved run): a divergence is named by seq. */
 	original?: readonly LogEvent[];
+	/** Where the recording came from, when not a whole log: a link's refusals say "link", not "file". */
+	from?: 'link';
 }
 
 /** A replay that cannot be set up, or that left its recording: a sentence for a person. */
@@ -131,6 +133,8 @@ export function createReplay(
 		else policies.delete(s);
 	};
 	for (const [seat, choice] of Object.entries(setup.seats ?? {})) seatPolicy(Number(seat), choice);
+	/** Each seat's model now: the header's, with the log's model changes applied as the replay meets them. */
+	const current: Record<string, ModelChoice> = { ...(setup.seats ?? {}) };
 	box.runner = createRunner(setup, {
 		// The log's own header: the chain starts where the original's did.
 		resume: { header: input.header, events: [] },
@@ -165,8 +169,9 @@ export function createReplay(
 			if (next?.kind === 'seat.model-changed') {
 				// A person changed a seat's model here: the same change, and the seat's later calls are
 				// matched against the recording with the new model.
-				const { seat, to } = modelChangeOf(next, setup);
+				const { seat, to } = modelChangeOf(next, setup, current);
 				runner.changeModel(seatId(seat), (next.data as { from: unknown }).from, to);
+				current[String(seat)] = to;
 				seatPolicy(seat, to);
 				return runner.log.length < expected.events;
 			}
@@ -286,18 +291,33 @@ export function recordedCallProblem(raw: unknown, meta?: unknown): string | null
 	return null;
 }
 
-/** A logged model change, read as hostile input (an imported file): a seat at the table, a valid choice. */
-function modelChangeOf(e: LogEvent, setup: SharedRun): { seat: number; to: ModelChoice } {
-	const d = e.data as { seat?: unknown; to?: unknown } | null;
+/**
+ * A logged model change, read as hostile input (an imported file), and held to what the page writes
+ * (`GameSession.changeModel`): a seat at the table that a model plays, `from` the model it has at that
+ * point of the log (the header's, after the changes before), `to` another valid model.
+ */
+function modelChangeOf(
+	e: LogEvent,
+	setup: SharedRun,
+	current: Readonly<Record<string, ModelChoice>>
+): { seat: number; to: ModelChoice } {
+	const at = `event ${e.seq} (seat.model-changed)`;
+	const d = e.data as { seat?: unknown; from?: unknown; to?: unknown } | null;
 	const n = seatCount(setup.scenario, setup.config);
 	const seat = d?.seat;
 	if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 1 || seat > n)
-		throw new ReplayError(`event ${e.seq} changes the model of a seat that is not at the table`, e.seq);
+		throw new ReplayError(`${at} changes the model of a seat that is not at the table`, e.seq);
+	const had = current[String(seat)];
+	if (!had || !needsEngine(had))
+		throw new ReplayError(`${at} changes the model of seat ${seat}, which no model plays`, e.seq);
+	const from = parseChoice(d?.from);
+	if (typeof from === 'string' || canonicalJson(from) !== canonicalJson(had))
+		throw new ReplayError(`${at} says seat ${seat} had another model than the log gives it`, e.seq);
 	const to = parseChoice(d?.to);
-	if (typeof to === 'string')
-		throw new ReplayError(`event ${e.seq} changes seat ${seat}'s model: ${to}`, e.seq);
-	if (!needsEngine(to))
-		throw new ReplayError(`event ${e.seq} gives seat ${seat} something other than a model`, e.seq);
+	if (typeof to === 'string') throw new ReplayError(`${at} changes seat ${seat}'s model: ${to}`, e.seq);
+	if (!needsEngine(to)) throw new ReplayError(`${at} gives seat ${seat} something other than a model`, e.seq);
+	if (canonicalJson(to) === canonicalJson(had))
+		throw new ReplayError(`${at} gives seat ${seat} the model it already has`, e.seq);
 	return { seat, to };
 }
 
@@ -452,6 +472,7 @@ export function replayInputOfLink(setup: SharedRun, recording: LinkRecording): R
 	return {
 		header: createRunner(setup).log.header,
 		recording: new Recording(calls),
-		expected: { events: recording.events, logHash: recording.logHash }
+		expected: { events: recording.events, logHash: recording.logHash },
+		from: 'link'
 	};
 }

@@ -6,11 +6,12 @@
  * per line than the limit is refused, so the two numbers are tested against each other, not alone.
  */
 import { describe, expect, it } from 'vitest';
-import { EventLog, toJsonLines, type Policy } from '../core';
+import { EventLog, MAX_LOG_BYTES, TURN_HEADROOM_BYTES, toJsonLines, type Policy } from '../core';
 import { MAX_REPLY_CHARS } from '../engines/openai';
-import type { ChatRequest, ModelChoice } from '../engines/types';
+import type { ModelChoice } from '../engines/types';
 import { policyForChoice } from '../policies/factory';
 import type { ChatClient } from '../policies/llm/chat-client';
+import { fakeClient } from '../../../scripts/fake-client';
 import { createRunner } from './play';
 import { replayInputOf } from './replay';
 import { verifyRun } from './verify';
@@ -23,31 +24,8 @@ describe('the writer and the import limits agree', () => {
 		// Control characters are what JSON lengthens most: "\u0001" is six characters for one.
 		const worst = '\u0001'.repeat(MAX_REPLY_CHARS);
 		expect(JSON.stringify(worst).length).toBeGreaterThan(MAX_REPLY_CHARS * 5);
-		let calls = 0;
-		const client: ChatClient = {
-			engine: 'openai',
-			model: 'fake-1',
-			contextWindow: 1_000_000,
-			async chat(req: ChatRequest) {
-				calls++;
-				const props = (req.schema?.properties ?? {}) as Record<string, { enum?: number[] }>;
-				// The first call: the longest reply; then valid moves, so the game goes on to its end.
-				const text =
-					calls === 1
-						? worst
-						: props.target
-							? JSON.stringify({ target: props.target.enum?.[0], reason: 'quiet' })
-							: JSON.stringify({ speech: 'It is round and you can eat it.' });
-				const usage = {
-					promptTokens: 50,
-					completionTokens: 9,
-					ttftMs: 1,
-					totalMs: 2,
-					decodeTokensPerSecond: 9
-				};
-				return { text, finishReason: 'stop' as const, usage };
-			}
-		};
+		// The first call: the longest reply; then valid moves, so the game goes on to its end.
+		const client = fakeClient('fake-1', { contextWindow: 1_000_000, first: worst });
 		const run = {
 			scenario: 'undercover',
 			seed: 12,
@@ -78,5 +56,56 @@ describe('the writer and the import limits agree', () => {
 		const over = readRunFile(toJsonLines(header, log.events));
 		expect(over.ok).toBe(false);
 		if (!over.ok) expect(over.error).toMatch(/event 0/i);
+	});
+});
+
+describe('a run the app writes stays within the file limit', () => {
+	it('halts, in its log, before the file could pass 50 MB, and the file it leaves opens and re-executes', async () => {
+		// Every call answered with the longest reply, escaped at worst: about 0.75 MB a line.
+		const worst = '\u0001'.repeat(MAX_REPLY_CHARS);
+		const client: ChatClient = {
+			engine: 'openai',
+			model: 'fake-1',
+			contextWindow: 1_000_000,
+			async chat() {
+				const usage = {
+					promptTokens: 50,
+					completionTokens: 9,
+					ttftMs: 1,
+					totalMs: 2,
+					decodeTokensPerSecond: 9
+				};
+				return { text: worst, finishReason: 'stop' as const, usage };
+			}
+		};
+		const seats = 8;
+		const run = {
+			scenario: 'undercover',
+			seed: 3,
+			config: { seats, undercover: 1, blank: false, lang: 'en', rounds: 6 },
+			seats: Object.fromEntries(Array.from({ length: seats }, (_, i) => [String(i + 1), CHOICE]))
+		};
+		const policies = new Map<number, Policy>();
+		for (let s = 1; s <= seats; s++)
+			policies.set(s, policyForChoice('undercover', CHOICE, { client, seat: s }));
+		const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
+		await runner.run();
+		const last = runner.log.events.at(-1)!;
+		expect(last.kind).toBe('run.halted');
+		expect((last.data as { reason: string }).reason).toMatch(
+			/^log size limit: the run file has reached \d+ MB, and a run file holds at most 50 MB$/
+		);
+		const text = toJsonLines(runner.log.header, runner.log.events);
+		const bytes = new TextEncoder().encode(text).length;
+		// Halted past the point where a turn could still be taken, and within what the reader opens.
+		expect(bytes).toBeGreaterThan(MAX_LOG_BYTES - TURN_HEADROOM_BYTES);
+		expect(bytes).toBeLessThanOrEqual(MAX_RUN_FILE_BYTES);
+		// The log's own count of its size is the file's, near enough for the headroom to hold.
+		expect(Math.abs(runner.log.bytes - bytes)).toBeLessThan(1024);
+		const file = readRunFile(text);
+		expect(file.ok ? '' : file.error).toBe('');
+		if (!file.ok) return;
+		const v = await verifyRun(replayInputOf(file.header, file.events));
+		expect(v.ok ? '' : v.error).toBe('');
 	});
 });

@@ -111,6 +111,15 @@ describe('reading a run file', () => {
 		expect(sizeProblem(0)).toMatch(/^This file is empty/);
 		expect(sizeProblem(200 * 2 ** 20)).toBe('This file is 200 MB; Conclave opens run files of up to 50 MB.');
 		expect(sizeProblem(MAX_RUN_FILE_BYTES)).toBeNull();
+		// One byte past the limit is not said to be the limit's size.
+		expect(sizeProblem(MAX_RUN_FILE_BYTES + 1)).toBe(
+			'This file is 51 MB; Conclave opens run files of up to 50 MB.'
+		);
+		// The same bound on text read whole (the Runs page reads a file it was given as text).
+		expect(readRunFile('x'.repeat(MAX_RUN_FILE_BYTES + 1))).toMatchObject({
+			ok: false,
+			problem: { code: 'file-too-large', values: { mb: 51, max: 50 } }
+		});
 	});
 
 	it('treats a hostile file as data: markup quoted as bounded text, bad seats and setups refused', async () => {

@@ -6,15 +6,25 @@
  * sentences quote nothing from the file but bounded, printable snippets (and the page shows them as
  * text, never as HTML).
  */
-import { canonicalJson, firstBrokenLink, LOG_FORMAT, type LogEvent, type LogHeader } from '../core';
+import {
+	canonicalJson,
+	firstBrokenLink,
+	LOG_FORMAT,
+	MAX_LOG_BYTES,
+	type LogEvent,
+	type LogHeader
+} from '../core';
 import { scenarios, type AnyScenario } from '../scenarios';
 import { createRunner } from './play';
 import { ReplayError, setupOfHeader } from './replay';
 import type { SharedRun } from '../share/link';
 import type { Problem, ProblemCode } from '../problem';
 
-/** The largest file the page and sim open: about 50 MB is a 200,000-event run, far past any game. */
-export const MAX_RUN_FILE_BYTES = 50 * 2 ** 20;
+/**
+ * The largest file the page and sim open: about 50 MB is a 200,000-event run, far past any game. The
+ * runner halts a run before its log could pass it (core MAX_LOG_BYTES, the same number).
+ */
+export const MAX_RUN_FILE_BYTES = MAX_LOG_BYTES;
 export const MAX_RUN_EVENTS = 250_000;
 /** One event's line: a model reply can be long, never this long. */
 export const MAX_LINE = 2 ** 20;
@@ -68,7 +78,8 @@ export function sizeProblem(bytes: number): string | null {
 export function sizeRefusal(bytes: number): Refusal | null {
 	if (bytes === 0) return refused(EMPTY, 'file-empty') as Refusal;
 	if (bytes > MAX_RUN_FILE_BYTES) {
-		const mb = Math.round(bytes / 2 ** 20);
+		// Rounded up: a file just past the limit is not said to be the limit's size.
+		const mb = Math.ceil(bytes / 2 ** 20);
 		const max = MAX_RUN_FILE_BYTES / 2 ** 20;
 		return refused(`This file is ${mb} MB; Conclave opens run files of up to ${max} MB.`, 'file-too-large', {
 			mb,

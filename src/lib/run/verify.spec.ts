@@ -5,11 +5,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { EventLog, sha256Hex, toJsonLines, type LogEvent, type LogHeader, type Policy } from '../core';
+import {
+	EventLog,
+	seatId,
+	sha256Hex,
+	toJsonLines,
+	type LogEvent,
+	type LogHeader,
+	type Policy
+} from '../core';
 import type { ChatRequest, ModelChoice } from '../engines/types';
+import { scriptedPolicyFor } from '../policies';
 import { policyForChoice } from '../policies/factory';
 import type { ChatClient } from '../policies/llm/chat-client';
+import { stateToolHost, type GovernanceState } from '../scenarios/governance';
 import type { SharedRun } from '../share/link';
+import { fakeClient as sharedFake } from '../../../scripts/fake-client';
 import { readRunFile } from './run-file';
 import { createRunner } from './play';
 import { replayInputOf } from './replay';
@@ -305,5 +316,246 @@ function mutate(data: unknown): unknown {
 	if (key === undefined) return { ...out, forged: true };
 	const v = out[key];
 	out[key] = typeof v === 'number' ? v + 1 : `${v as string}!`;
+	return out;
+}
+
+/** A client answering each request with `reply`'s text, or failing in transport where it returns null. */
+function replying(model: string, reply: (req: ChatRequest, n: number) => string | null): ChatClient {
+	let n = 0;
+	return {
+		engine: 'openai',
+		model,
+		contextWindow: 8192,
+		async chat(req: ChatRequest) {
+			const text = reply(req, ++n);
+			if (text === null)
+				throw Object.assign(new Error('transport: HTTP 500 from the provider'), { transport: true });
+			const usage = {
+				promptTokens: 80,
+				completionTokens: 10,
+				ttftMs: 1,
+				totalMs: 2,
+				decodeTokensPerSecond: 9
+			};
+			return { text, finishReason: 'stop' as const, usage };
+		}
+	};
+}
+
+/** Plays a setup with the given policies; `between` may change the run between turns (a model change). */
+async function playWith(
+	name: string,
+	run: SharedRun,
+	policies: Map<number, Policy>,
+	maxEvents: number,
+	between?: (runner: ReturnType<typeof createRunner>) => void
+): Promise<Log> {
+	const runner = createRunner(run, { policyFor: (s) => policies.get(s) });
+	while (runner.log.length < maxEvents && (await runner.step())) between?.(runner);
+	return { name, header: runner.log.header, events: runner.log.events };
+}
+
+const userText = (req: ChatRequest) =>
+	req.messages
+		.filter((m) => m.role === 'user')
+		.map((m) => m.content)
+		.join('\n');
+
+/** The runs that reach the kinds the logs above do not (each is checked to reach them). */
+const rarer = (async () => {
+	const ucSetup: SharedRun = {
+		scenario: 'undercover',
+		seed: 5,
+		config: { seats: 4, undercover: 1, blank: false, lang: 'en', rounds: 3 },
+		seats: { '1': CHOICE, '2': { engine: 'scripted' }, '3': CHOICE, '4': CHOICE }
+	};
+	// Seat 1's model never answers in the shape asked (forfeits); seat 3 gets another model mid-run.
+	const FAKE_2: ModelChoice = { ...CHOICE, model: 'fake-2' };
+	const uc = new Map<number, Policy>([
+		[1, policyForChoice('undercover', CHOICE, { client: replying('fake-1', () => 'no idea'), seat: 1 })],
+		[3, policyForChoice('undercover', CHOICE, { client: fakeClient, seat: 3 })],
+		[4, policyForChoice('undercover', CHOICE, { client: fakeClient, seat: 4 })]
+	]);
+	let changed = false;
+	const forfeitAndChange = await playWith(
+		'undercover: forfeits and a model change',
+		ucSetup,
+		uc,
+		400,
+		(r) => {
+			if (changed || r.log.length < 12) return;
+			changed = true;
+			r.changeModel(seatId(3), CHOICE, FAKE_2);
+			uc.set(3, policyForChoice('undercover', FAKE_2, { client: sharedFake('fake-2'), seat: 3 }));
+		}
+	);
+
+	// The Executor is a model that abandons every vetoed task.
+	const GOV_EXECUTOR = { ...CHOICE, model: 'fake-gov' };
+	const govRun: SharedRun = {
+		scenario: 'governance',
+		seed: 1,
+		config: { rounds: 10 },
+		seats: { '2': GOV_EXECUTOR }
+	};
+	const box: { runner?: ReturnType<typeof createRunner> } = {};
+	const tools = stateToolHost(() => box.runner!.state as GovernanceState);
+	const executor = replying('fake-gov', (req) => {
+		const task = /Task (T\d+), assigned/.exec(userText(req))?.[1] ?? '';
+		return JSON.stringify(
+			JSON.stringify(req.schema ?? {}).includes('"response"')
+				? { task_id: task, response: 'abandon', reason: 'It cannot be done as asked.' }
+				: { task_id: task, status: 'success', content: 'Title: Q3\nConfidence: 0.5', tool_calls: [] }
+		);
+	});
+	const govPolicies = new Map<number, Policy>([
+		[2, policyForChoice('governance', GOV_EXECUTOR, { client: executor, seat: 2, deps: { tools } })]
+	]);
+	box.runner = createRunner(govRun, { tools, policyFor: (s) => govPolicies.get(s) });
+	while (box.runner.log.length < 300 && (await box.runner.step())) {
+		/* one turn a step */
+	}
+	const abandoning: Log = {
+		name: 'governance: a model Executor abandons',
+		header: box.runner.log.header,
+		events: box.runner.log.events
+	};
+
+	// The fuse trips every round (forced metrics) and a person at seat 4 resumes the run.
+	const stand = scriptedPolicyFor('governance', 4);
+	const person: Policy = {
+		label: 'person',
+		act: (obs, ask, ctx) =>
+			ask.kind === 'resume' ? { action: { decision: 'resume' } } : stand.act(obs, ask, ctx)
+	};
+	const fused = await playWith(
+		'governance: a fuse tripped and resumed by a person',
+		{
+			scenario: 'governance',
+			seed: 1,
+			config: { rounds: 12, forceMetrics: true, fuseRounds: 2 },
+			seats: { '4': { engine: 'human' } }
+		},
+		new Map([[4, person]]),
+		300
+	);
+
+	// The Sentinel's provider fails every third call.
+	const sentinel = replying('fake-1', (_, n) =>
+		n % 3 === 0 ? null : '{"decision":"SKIP","reason":"Nothing to change."}'
+	);
+	const failing = await playWith(
+		'autonomy: a provider that fails',
+		{ scenario: 'autonomy', seed: 2, config: { days: 12 }, seats: { '1': CHOICE } },
+		new Map([[1, policyForChoice('autonomy', CHOICE, { client: sentinel, seat: 1 })]]),
+		600
+	);
+
+	return [
+		await play('undercover: a tie and a halt', {
+			scenario: 'undercover',
+			seed: 6,
+			config: { seats: 5, undercover: 1, blank: false, lang: 'en', rounds: 4 }
+		}),
+		forfeitAndChange,
+		await play(
+			'governance: an escalation, clarifications, an amendment',
+			{
+				scenario: 'governance',
+				seed: 1,
+				config: { rounds: 40, escalateAfter: 2 }
+			},
+			900
+		),
+		await play(
+			'governance: an impact assessment',
+			{
+				scenario: 'governance',
+				seed: 3,
+				config: { policy: 'impact', rounds: 24 }
+			},
+			900
+		),
+		abandoning,
+		fused,
+		failing
+	];
+})();
+
+describe('an edit of every kind the logs above do not reach', () => {
+	const KINDS = [
+		'tie.declared',
+		'action.forfeited',
+		'run.halted',
+		'seat.model-changed',
+		'clarification.requested',
+		'clarification.answered',
+		'escalation.ruled',
+		'fuse.tripped',
+		'fuse.resumed',
+		'impact.assessed',
+		'rule.amended',
+		'task.abandoned',
+		'spend.failed'
+	];
+
+	it('the runs that reach them re-execute untouched', async () => {
+		const reached = new Set<string>();
+		for (const log of await rarer) {
+			const v = await open(toJsonLines(log.header, log.events));
+			expect(v.ok, `${log.name}: ${v.ok ? '' : v.error}`).toBe(true);
+			for (const e of log.events) reached.add(e.kind);
+		}
+		for (const kind of KINDS) expect(reached, kind).toContain(kind);
+	});
+
+	it('each edited and sealed again is refused in a sentence naming that event', async () => {
+		const edited = new Set<string>();
+		const misses: string[] = [];
+		for (const log of await rarer)
+			for (const kind of KINDS) {
+				const e = log.events.find((x) => x.kind === kind);
+				if (!e || edited.has(kind)) continue;
+				edited.add(kind);
+				for (const [how, data] of editsOf(e.data)) {
+					const forged = clone(log.events);
+					forged[e.seq]!.data = data;
+					const v = await open(reseal(log.header, forged));
+					const what = `${log.name}: ${kind} ${how}`;
+					if (!v.ok) expectSentence(v, undefined, what);
+					// A model change moved to another seat that had the same model is, alone, a change the
+					// page could have made: it is contradicted by that seat's next call, which is named.
+					if (kind === 'seat.model-changed' && how === 'seat changed') {
+						expect(v.ok ? '' : v.error, what).toMatch(/at event \d+ \(model\.called\).*the model differs/);
+						if (!v.ok) expect(v.seq, what).toBeGreaterThan(e.seq);
+					} else if (v.ok || v.seq !== e.seq || !v.error.includes(`event ${e.seq} (${kind})`))
+						misses.push(`${what}: ${v.ok ? 'replayed' : v.error}`);
+				}
+			}
+		expect(misses).toEqual([]);
+		expect([...edited].sort()).toEqual([...KINDS].sort());
+	});
+});
+
+/** Edits of one event's data: each field changed in turn (a number moved, a string changed), and one added. */
+function editsOf(data: unknown): [string, unknown][] {
+	if (typeof data !== 'object' || data === null || Array.isArray(data))
+		return [['replaced', { forged: true }]];
+	const out: [string, unknown][] = [['a field added', { ...data, forged: true }]];
+	for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
+		const changed =
+			typeof v === 'number'
+				? v + 1
+				: typeof v === 'string'
+					? `${v}!`
+					: typeof v === 'boolean'
+						? !v
+						: v === null
+							? 'forged'
+							: Array.isArray(v)
+								? [...v, v[0] ?? 1]
+								: { ...(v as object), forged: true };
+		out.push([`${k} changed`, { ...(data as object), [k]: changed }]);
+	}
 	return out;
 }

@@ -38,6 +38,7 @@ const refused = (
  * replies) and compares it with the original event by event, then by its final hash. Never throws.
  */
 export async function verifyRun(input: ReplayInput): Promise<Verification> {
+	if (input.from === 'link') return verifyLink(input);
 	const events = input.original ?? [];
 	const total = input.expected.events;
 	const named = (seq: number) => ({ event: seq, kind: snippet(events[seq]?.kind ?? '') });
@@ -87,7 +88,62 @@ export async function verifyRun(input: ReplayInput): Promise<Verification> {
 			`This file was altered: event ${event} (${kind}) is not what the run's rules and recorded replies give at that point.`,
 			'file-replay-diverged',
 			{ event, kind },
-			last
+			event
+		);
+	}
+}
+
+/**
+ * A link's recording (its setup and recorded replies, no events) re-executed: its refusals say "link"
+ * and name what a link has, its recorded calls by number and the events the replay itself wrote.
+ */
+async function verifyLink(input: ReplayInput): Promise<Verification> {
+	const total = input.expected.events;
+	let replay: Replay | undefined;
+	try {
+		replay = createReplay(input);
+		await replay.run();
+		const outcome = replay.runner.outcome();
+		return { ok: true, method: replay.method, outcome, finished: replay.runner.done, replay };
+	} catch (err) {
+		const message = err instanceof Error ? err.message : '';
+		const call = /^recorded model call (\d+) /.exec(message);
+		if (!replay && err instanceof ReplayError && call) {
+			const detail = snippet(message.slice(call[0].length), 160);
+			return refused(
+				`This link was altered: its recorded model call ${call[1]} is not valid (${detail}).`,
+				'link-altered-call',
+				{ call: Number(call[1]), detail }
+			);
+		}
+		if (!replay) {
+			const detail = snippet(err instanceof ReplayError ? message : 'unreadable', 160);
+			return refused(`This link cannot be replayed: ${detail}.`, 'link-setup', { detail });
+		}
+		const made = replay.runner.log.length;
+		// The last event the replay wrote (a link carries none of its own to name).
+		const event = Math.max(0, made - 1);
+		const kind = snippet(replay.runner.log.events[event]?.kind ?? 'none');
+		if (isRunInterrupted(err) && err.reason === 'replay') {
+			const detail = snippet(message.replace(/^Replay stopped: /, '').replace(/\.$/, ''), 160);
+			return refused(
+				`This link does not replay: after event ${event} (${kind}) the replies it carries have no answer for what the run asks (${detail}).`,
+				'link-replay-stopped',
+				{ event, kind, detail },
+				event
+			);
+		}
+		if (made !== total)
+			return refused(
+				`This link does not replay: its setup and recorded replies give ${made} events, the link says ${total}.`,
+				'link-replay-ended',
+				{ made, events: total }
+			);
+		return refused(
+			`This link was altered: the run its setup and recorded replies give ends at event ${event} (${kind}) with another log hash than the link records.`,
+			'link-altered',
+			{ event, kind },
+			event
 		);
 	}
 }

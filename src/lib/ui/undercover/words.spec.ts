@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { UndercoverState } from '$lib/scenarios/undercover';
+import { getLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
 import { newsOf, newsText, reasonText, seenOf } from './words';
+
+const base = getLocale;
 
 /** Just the parts of a state the live region reads. */
 const state = (patch: Record<string, unknown>): UndercoverState =>
@@ -43,5 +46,17 @@ describe('reasonText', () => {
 	it('shows the log’s English reason as it is in English', () => {
 		const outcome = { winner: 'draw' as const, reason: 'round cap of 6 reached', rounds: 6, eliminated: [] };
 		expect(reasonText(outcome)).toBe('round cap of 6 reached');
+	});
+
+	it('says a run halted for its log size in Chinese with the sizes the log gives', () => {
+		const reason = 'log size limit: the run file has reached 20 MB, and a run file holds at most 50 MB';
+		const outcome = { winner: 'draw' as const, reason, rounds: 2, eliminated: [] };
+		overwriteGetLocale(() => 'zh');
+		try {
+			expect(reasonText(outcome)).toBe('运行文件已达到 20 MB，而一个运行文件最多只能有 50 MB');
+		} finally {
+			overwriteGetLocale(base);
+		}
+		expect(reasonText(outcome)).toBe(reason);
 	});
 });

@@ -43,6 +43,9 @@ export function reasonText(outcome: UndercoverOutcome): string {
 	if (outcome.winner === 'undercover') return m.uc_reason_undercover();
 	const cap = /^round cap of (\d+) reached$/.exec(reason);
 	if (cap) return m.uc_reason_round_cap({ n: Number(cap[1]) });
+	const full =
+		/^log size limit: the run file has reached (\d+) MB, and a run file holds at most (\d+) MB$/.exec(reason);
+	if (full) return m.uc_reason_log_full({ mb: Number(full[1]), max: Number(full[2]) });
 	return m.uc_reason_budget({ what: reason });
 }
 
