@@ -1,4 +1,5 @@
 /** The governance scenario's state, events and observation types. */
+import type { AppendOnly } from './append-only';
 import type { CoreEvent, EventDraft, SeatId } from '../../core';
 import type { DriftScore, FuseReason, PastFlags, Rates, RoundCounts } from './rates';
 import type { FileSystemState } from '../../tools';
@@ -266,8 +267,10 @@ export interface GovernanceState {
 	clarifications: Clarification[];
 	appeals: Appeal[];
 	proposals: Proposal[];
-	toolLog: LoggedToolCall[];
-	messages: Message[];
+	/** Every tool call, in log order (persistent: an event appends without a copy). */
+	toolLog: AppendOnly<LoggedToolCall>;
+	/** Every message, in log order (persistent, like the tool log). */
+	messages: AppendOnly<Message>;
 	drift: DriftRecord[];
 	metrics: RoundMetrics[];
 	/** The round in progress's vetoes and rulings, counted as they happen (its drift joins at the close). */
