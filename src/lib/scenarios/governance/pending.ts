@@ -11,7 +11,7 @@ export const isOpen = (t: Task) => t.status !== 'approved' && t.status !== 'fail
  */
 const openPlaces = new WeakMap<readonly Task[], readonly number[]>();
 
-function openIndexes(tasks: readonly Task[]): readonly number[] {
+export function openIndexes(tasks: readonly Task[]): readonly number[] {
 	let places = openPlaces.get(tasks);
 	if (!places) {
 		const found: number[] = [];

@@ -340,7 +340,11 @@ export type GovernanceEvent =
 
 export type GovernanceEventKind = GovernanceEvent['kind'];
 
-/** Public to every seat: the rule book, the policy in force, the fuse. Never a file's contents. */
+/**
+ * Public to every seat: the rule book, the policy in force, the fuse. Never a file's contents. The
+ * record lists hold the records of the open tasks and the latest few (observe.ts, `RECENT`), not
+ * the run's whole history; proposals and the rule book are held whole.
+ */
 interface ObservationBase {
 	seat: SeatId;
 	role: Role;
@@ -401,6 +405,8 @@ export interface ExecutorObservation
 		ObservationBase,
 		Records<'tasks' | 'clarifications' | 'vetoes' | 'appeals' | 'proposals' | 'outputs'> {
 	role: 'executor';
+	/** Vetoes of the whole run by the rule id they cite (its records hold only the recent ones). */
+	vetoesByRule: Readonly<Record<string, number>>;
 	/** Its own tool calls: tool, arguments and whether they were allowed; never what they returned. */
 	toolCalls: readonly Readonly<LoggedToolCall>[];
 }
