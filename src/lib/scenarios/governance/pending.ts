@@ -60,8 +60,10 @@ export const isIdle = (s: GovernanceState) =>
  */
 export function vetoResponses(s: GovernanceState, task: Task): VetoResponse[] {
 	const out: VetoResponse[] = ['resubmit'];
-	if (!task.appealed) out.push('appeal');
 	const veto = lastVeto(s, task.id);
+	// The Auditor required a redo: the output comes back reworked, not contested.
+	if (veto?.demand === 'redo') return out;
+	if (!task.appealed) out.push('appeal');
 	const ruleBusy = veto?.rule
 		? s.proposals.some((p) => isPendingProposal(p) && p.rule_id === veto.rule?.id)
 		: true;

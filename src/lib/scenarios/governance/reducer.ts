@@ -362,7 +362,9 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			const vetoStreak = veto ? (task?.vetoStreak ?? 0) + 1 : 0;
 			// Only a citation of the version in force is traced; an old version's is counted as uncited.
 			const inForce = rule !== null && currentVersion(s.rules, rule.id)?.version === rule.version;
-			const escalated = veto && vetoStreak >= s.config.escalateAfter;
+			const demand = veto ? ev.data.demand : undefined;
+			// The Auditor's appeal to the Assigner escalates at once; so do vetoes in a row.
+			const escalated = veto && (demand === 'escalate' || vetoStreak >= s.config.escalateAfter);
 			return {
 				...s,
 				...taken,
@@ -378,7 +380,8 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 								reason: d.reason,
 								rule,
 								inForce,
-								response: null
+								response: null,
+								...(demand ? { demand } : {})
 							}
 						]
 					: s.vetoes,
@@ -395,7 +398,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 					e,
 					'auditor',
 					veto ? 'executor' : 'all',
-					`${veto ? 'veto' : 'approved'} ${d.task_id}#${d.n}${rule ? ` (${ruleLabel(rule)})` : ''}: ${d.reason}${escalated ? ` (${vetoStreak} vetoes in a row: escalated to the assigner)` : ''}`,
+					`${veto ? (demand === 'redo' ? 'redo required' : 'veto') : 'approved'} ${d.task_id}#${d.n}${rule ? ` (${ruleLabel(rule)})` : ''}: ${d.reason}${demand === 'escalate' ? ' (the auditor appeals to the assigner)' : escalated ? ` (${vetoStreak} vetoes in a row: escalated to the assigner)` : ''}`,
 					{ task_id: d.task_id }
 				)
 			};

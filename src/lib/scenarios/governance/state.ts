@@ -113,9 +113,19 @@ export interface Review extends OnOutput {
 	correct: boolean;
 }
 
+/**
+ * What the Auditor asks for beside refusing an output (the seed's Auditor may veto, require a redo or
+ * appeal to the Assigner): `redo`, the Executor must resubmit (no appeal, no amendment); `escalate`,
+ * the task goes to the Assigner at once, to redefine or withdraw. A plain veto leaves the response to
+ * the Executor.
+ */
+export type VetoDemand = 'redo' | 'escalate';
+
 export interface Veto extends OnOutput {
 	/** The veto cites the version of its rule in force when it was made (what penetration counts). */
 	inForce: boolean;
+	/** Present when the Auditor required a redo or appealed to the Assigner. */
+	demand?: VetoDemand;
 	response: 'resubmit' | 'appeal' | 'amend' | 'abandon' | null;
 }
 
@@ -295,7 +305,10 @@ export type GovernanceEvent =
 	| Ev<'clarification.answered', { task_id: string; answer: string; file: string | null }>
 	| Ev<'output.submitted', OutputReply & { n: number }>
 	| Ev<'output.approved', { task_id: string; n: number; reason: string }>
-	| Ev<'output.vetoed', { task_id: string; n: number; reason: string; rule: RuleRef | null }>
+	| Ev<
+			'output.vetoed',
+			{ task_id: string; n: number; reason: string; rule: RuleRef | null; demand?: VetoDemand }
+	  >
 	| Ev<'task.abandoned', { task_id: string; reason: string }>
 	| Ev<'veto.appealed', { appeal_id: string; task_id: string; argument: string; rollback?: RuleRef }>
 	| Ev<
