@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seatId } from '../../core';
 import { createRunner } from '../../run/play';
 import { governance } from '.';
 import { observe, RECENT } from './observe';
@@ -23,7 +24,7 @@ describe('what a seat observes over a long run', () => {
 				const want = all.filter((x, j) => open.has(x.task_id) || j >= all.length - RECENT);
 				expect(held).toEqual(want);
 			};
-			for (const seat of [1, 2, 3, 4]) {
+			for (const seat of [1, 2, 3, 4].map(seatId)) {
 				const o = observe(s, seat);
 				sizes.push(JSON.stringify(o).length);
 				if (o.role === 'assigner' || o.role === 'executor' || o.role === 'auditor')

@@ -13,7 +13,8 @@ import {
 	type FocusItem,
 	type GovernanceEvent,
 	type GovernanceState,
-	type OutputReply
+	type OutputReply,
+	type VetoDemand
 } from './state';
 import type { RuleRef } from './rulebook';
 import { MAX_CONTENT_CHARS, MAX_TEXT_CHARS, TASK_ACTIONS, type TaskAction } from './tasks';
@@ -244,7 +245,7 @@ export function validate(s: GovernanceState, ask: Ask, action: unknown): Validat
 					return fail(`there is no rule ${ref.id} version ${ref.version} in the rule book`);
 				rule = ref;
 			}
-			const demand = a.verdict === 'veto' ? {} : { demand: a.verdict };
+			const demand: { demand?: VetoDemand } = a.verdict === 'veto' ? {} : { demand: a.verdict };
 			return ok({
 				kind: 'output.vetoed',
 				data: { task_id: item.task_id, n: item.n, reason, rule, ...demand }

@@ -30,7 +30,6 @@ import {
 	type AmendmentPolicy,
 	type GovernanceState,
 	type LoggedToolCall,
-	type Message,
 	type Proposal,
 	type ProposalStage,
 	type Role,
