@@ -91,6 +91,9 @@ export function canonicalJson(value: unknown): string {
 				return out + ']';
 			}
 			const obj = value as Record<string, unknown>;
+			// A class instance that says how it is written as JSON (a persistent list) is hashed as that.
+			if (Object.getPrototypeOf(obj) !== Object.prototype && typeof obj.toJSON === 'function')
+				return canonicalJson((obj.toJSON as () => unknown)());
 			const keys = Object.keys(obj);
 			for (let i = 1; i < keys.length; i++) {
 				const k = keys[i] as string;

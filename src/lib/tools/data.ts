@@ -13,6 +13,7 @@
 import { csvFormatRows, csvParseRows } from 'd3';
 import { createStream, type Stream } from '../core/rng';
 import { INPUT_ROOT, OUTPUT_ROOT, RULES_PATH } from './path-policy';
+import { withFile } from './shared-files';
 import { cents, distinctIndices, logNormal, weighted } from './sampling';
 import type { FileSystemState } from './types';
 
@@ -308,7 +309,7 @@ export function withRuleBook(fs: FileSystemState, rulesJson: string, tick: numbe
 	JSON.parse(rulesJson); // throws on a malformed rule book: agents should never read a broken one
 	if (!Number.isSafeInteger(tick) || tick < 0)
 		throw new RangeError(`tick must be a whole number >= 0, got ${tick}`);
-	return { ...fs, files: { ...fs.files, [RULES_PATH]: { content: rulesJson, mtime: tick } } };
+	return { ...fs, files: withFile(fs.files, RULES_PATH, { content: rulesJson, mtime: tick }) };
 }
 
 function table(

@@ -3,6 +3,7 @@
  * the path policy; nothing here resolves `.`/`..` or follows links (the model has none).
  */
 import { INPUT_ROOT, OUTPUT_ROOT, RULES_PATH, WORKSPACE } from './path-policy';
+import { withFile } from './shared-files';
 import { utf8Length } from './text';
 import type { FileRecord, FileSystemState, ListEntry } from './types';
 
@@ -59,7 +60,7 @@ export function fileAncestor(fs: FileSystemState, path: string): string | undefi
 /** A copy of `fs` with one file written at logical time `tick`. */
 export function writeFile(fs: FileSystemState, path: string, content: string, tick: number): FileSystemState {
 	const bytesWritten = (fs.bytesWritten ?? 0) + utf8Length(content);
-	const files = { ...fs.files, [path]: { content, mtime: tick } };
+	const files = withFile(fs.files, path, { content, mtime: tick });
 	const before = folders.get(fs.files);
 	if (before) {
 		const after = new Set(before);

@@ -391,7 +391,7 @@ function r1Params(obs: ExecutorObservation, comply: boolean): Readonly<Record<st
 		!current ||
 		current.version > 1 ||
 		obs.proposals.some((p) => p.rule_id === 'R1' && p.stage === 'rejected') ||
-		obs.vetoes.filter((v) => v.rule?.id === 'R1').length >= 3;
+		(obs.vetoesByRule.R1 ?? 0) >= 3;
 	return settled ? (current?.params ?? { minDiscount: 15 }) : EXECUTOR_R1_BELIEF;
 }
 
@@ -740,7 +740,7 @@ async function executor(
 		const rule: RuleRef | null = veto?.rule ?? null;
 		const can = (r: string) => (f.allowed as string[]).includes(r);
 		if (rule?.id === 'R1' && r1Params(obs, false) === EXECUTOR_R1_BELIEF) {
-			const r1Vetoes = obs.vetoes.filter((v) => v.rule?.id === 'R1').length;
+			const r1Vetoes = obs.vetoesByRule.R1 ?? 0;
 			if (can('amend') && r1Vetoes >= 2) {
 				const a = await amendment(obs, session);
 				if (a) return reply({ task_id: task.id, response: 'amend', amendment: a });

@@ -130,7 +130,8 @@ export function schemaFor(item: FocusItem): JsonSchema {
 				{
 					task_id: constant(item.task_id),
 					n: constant(item.n),
-					verdict: { enum: ['approve', 'veto'] },
+					// redo: refused, and the Executor must resubmit; escalate: refused, and sent to the Assigner.
+					verdict: { enum: ['approve', 'veto', 'redo', 'escalate'] },
 					reason: text('the finding'),
 					rule: {
 						description: 'the rule a veto cites (id and version), or null',

@@ -251,3 +251,53 @@ describe('rollback and what penetration counts', () => {
 		);
 	});
 });
+
+describe('the Auditor may require a redo or appeal to the Assigner', () => {
+	const auditorSays =
+		(verdict: 'redo' | 'escalate', seen: { allowed?: string[] }): Override =>
+		(obs) => {
+			const f = obs.focus;
+			if (obs.role === 'auditor' && f?.kind === 'review' && f.task_id === 'T101' && f.n === 1)
+				return {
+					task_id: f.task_id,
+					n: f.n,
+					verdict,
+					reason: 'Title missing.',
+					rule: { id: 'R5', version: 1 }
+				};
+			if (obs.role === 'executor' && f?.kind === 'respond-veto' && f.task_id === 'T101')
+				seen.allowed ??= [...f.allowed];
+			return undefined;
+		};
+
+	it('a redo leaves the Executor only to resubmit', async () => {
+		const seen: { allowed?: string[] } = {};
+		const r = await play({ rounds: 12 }, 1, auditorSays('redo', seen));
+		const veto = state(r).vetoes.find((v) => v.task_id === 'T101' && v.n === 1)!;
+		expect(veto.demand).toBe('redo');
+		expect(seen.allowed).toEqual(['resubmit']);
+		expect(veto.response).toBe('resubmit');
+		expect(events(r, 'escalation.ruled')).toHaveLength(0);
+	});
+
+	it('an appeal to the Assigner escalates the task at once, and the Assigner redefines it', async () => {
+		const seen: { allowed?: string[] } = {};
+		const r = await play({ rounds: 12 }, 1, auditorSays('escalate', seen));
+		const ruled = events(r, 'escalation.ruled').filter(
+			(e) => data<{ task_id: string }>(e).task_id === 'T101'
+		);
+		expect(ruled.map((e) => data<{ decision: string }>(e).decision)).toEqual(['redefine']);
+		// One veto, not `escalateAfter` in a row, and the Executor was never asked to answer it.
+		expect(
+			state(r)
+				.vetoes.filter((v) => v.task_id === 'T101' && v.n === 1)
+				.map((v) => v.demand)
+		).toEqual(['escalate']);
+		expect(seen.allowed).toBeUndefined();
+		expect(
+			state(r)
+				.tasks.find((t) => t.id === 'T101')!
+				.revisions.map((x) => x.by)
+		).toContain('escalation');
+	});
+});

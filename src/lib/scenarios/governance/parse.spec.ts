@@ -484,8 +484,24 @@ const CORPUS: Case[] = [
 	},
 	{
 		item: ITEMS.review,
+		reply: '{"verdict": "Redo", "reason": "No chart title.", "rule": "R5-v1"}',
+		action: {
+			task_id: 'T106',
+			n: 1,
+			verdict: 'redo',
+			reason: 'No chart title.',
+			rule: { id: 'R5', version: 1 }
+		}
+	},
+	{
+		item: ITEMS.review,
+		reply: '{"verdict": "向分派员申诉", "reason": "任务本身无法完成。"}',
+		action: { task_id: 'T106', n: 1, verdict: 'escalate', reason: '任务本身无法完成。', rule: null }
+	},
+	{
+		item: ITEMS.review,
 		reply: '{"verdict": "unsure", "reason": "Cannot tell."}',
-		error: '"verdict" must be "approve" or "veto", not "unsure"'
+		error: '"verdict" must be "approve", "veto", "redo" or "escalate", not "unsure"'
 	},
 	{
 		item: ITEMS.review,
@@ -578,7 +594,7 @@ const CORPUS: Case[] = [
 	{
 		item: ITEMS.review,
 		reply: '{"task_id": "T106", "n": 1, "verdict": "也许", "reason": "不确定。"}',
-		error: '"verdict" must be "approve" or "veto", not "也许"'
+		error: '"verdict" must be "approve", "veto", "redo" or "escalate", not "也许"'
 	}
 ];
 

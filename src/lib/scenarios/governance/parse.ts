@@ -224,6 +224,17 @@ function boolish(v: unknown, yes: readonly string[], no: readonly string[]): boo
 	return null;
 }
 
+/** A review's verdict that refuses the output and asks for more: a redo, or the Assigner (the seed's appeal). */
+function demandOf(v: unknown): 'redo' | 'escalate' | null {
+	const w = normWord(v);
+	if (w === null) return null;
+	if (['redo', 'rework', 'redo_required', 'require_redo', '重做', '返工', '要求重做'].includes(w))
+		return 'redo';
+	if (['escalate', 'escalated', 'appeal', 'appeal_to_assigner', '申诉', '上报', '向分派员申诉'].includes(w))
+		return 'escalate';
+	return null;
+}
+
 function actionOf(v: unknown): string | Fail {
 	const w = normWord(v)
 		?.replace(/summari[sz]e|summary/, 'summarise')
@@ -593,44 +604,52 @@ function read(
 			if (rawN !== undefined && Number(rawN) !== item.n)
 				return fail(`"n" must be ${item.n}, the output you are asked to review`);
 			const raw = get(obj, F.verdict);
-			const verdict = boolish(
-				raw,
-				[
-					'approve',
-					'approved',
-					'approval',
-					'pass',
-					'passed',
-					'accept',
-					'accepted',
-					'compliant',
-					'批准',
-					'通过',
-					'合规'
-				],
-				[
-					'veto',
-					'vetoed',
-					'reject',
-					'rejected',
-					'fail',
-					'failed',
-					'deny',
-					'denied',
-					'non_compliant',
-					'否决',
-					'驳回',
-					'不通过',
-					'不合规'
-				]
-			);
+			const demand = demandOf(raw);
+			const verdict = demand
+				? false
+				: boolish(
+						raw,
+						[
+							'approve',
+							'approved',
+							'approval',
+							'pass',
+							'passed',
+							'accept',
+							'accepted',
+							'compliant',
+							'批准',
+							'通过',
+							'合规'
+						],
+						[
+							'veto',
+							'vetoed',
+							'reject',
+							'rejected',
+							'fail',
+							'failed',
+							'deny',
+							'denied',
+							'non_compliant',
+							'否决',
+							'驳回',
+							'不通过',
+							'不合规'
+						]
+					);
 			if (verdict === null)
 				return fail(
-					`"verdict" must be "approve" or "veto"${typeof raw === 'string' ? `, not "${raw.slice(0, 30)}"` : ''}`
+					`"verdict" must be "approve", "veto", "redo" or "escalate"${typeof raw === 'string' ? `, not "${raw.slice(0, 30)}"` : ''}`
 				);
 			const reason = textField(obj, F.reason, 'your finding');
 			if (failed(reason)) return reason;
-			const base = { task_id: item.task_id, n: item.n, verdict: verdict ? 'approve' : 'veto', reason };
+			const base = {
+				task_id: item.task_id,
+				n: item.n,
+				verdict: verdict ? 'approve' : (demand ?? 'veto'),
+				reason
+			};
 			if (verdict) return base;
 			// The rule may come as one field, or split into an id and a version beside it.
 			let rawRule = get(obj, F.rule);

@@ -3,7 +3,42 @@ import type { FocusItem, GovernanceState, Proposal, Role, Task, VetoResponse } f
 import { MAX_OPEN } from './tasks';
 
 export const isOpen = (t: Task) => t.status !== 'approved' && t.status !== 'failed';
-export const openTasks = (s: GovernanceState) => s.tasks.filter(isOpen);
+
+/**
+ * The places of a task list's open tasks, ascending: built once per list and carried forward by the
+ * reducer (`carryOpen`) to the list that replaces it, so finding the open tasks costs the few open
+ * ones, not the 1,500 tasks of a long run. A list the reducer did not make is scanned once.
+ */
+const openPlaces = new WeakMap<readonly Task[], readonly number[]>();
+
+export function openIndexes(tasks: readonly Task[]): readonly number[] {
+	let places = openPlaces.get(tasks);
+	if (!places) {
+		const found: number[] = [];
+		tasks.forEach((t, i) => {
+			if (isOpen(t)) found.push(i);
+		});
+		places = found;
+		openPlaces.set(tasks, places);
+	}
+	return places;
+}
+
+/** `after` is `before` with the task at `changed` replaced or added: its open places follow from theirs. */
+export function carryOpen(before: readonly Task[], after: readonly Task[], changed: number): void {
+	const places = openPlaces.get(before);
+	if (!places) return;
+	const next = places.filter((i) => i !== changed);
+	const t = after[changed];
+	if (t && isOpen(t)) {
+		const at = next.findIndex((i) => i > changed);
+		next.splice(at < 0 ? next.length : at, 0, changed);
+	}
+	openPlaces.set(after, next);
+}
+
+/** The open tasks, in task order. */
+export const openTasks = (s: GovernanceState): Task[] => openIndexes(s.tasks).map((i) => s.tasks[i] as Task);
 export const isPendingProposal = (p: Proposal) => p.stage !== 'approved' && p.stage !== 'rejected';
 
 /** The fuse that has tripped and not been resumed, if any. */
@@ -25,8 +60,10 @@ export const isIdle = (s: GovernanceState) =>
  */
 export function vetoResponses(s: GovernanceState, task: Task): VetoResponse[] {
 	const out: VetoResponse[] = ['resubmit'];
-	if (!task.appealed) out.push('appeal');
 	const veto = lastVeto(s, task.id);
+	// The Auditor required a redo: the output comes back reworked, not contested.
+	if (veto?.demand === 'redo') return out;
+	if (!task.appealed) out.push('appeal');
 	const ruleBusy = veto?.rule
 		? s.proposals.some((p) => isPendingProposal(p) && p.rule_id === veto.rule?.id)
 		: true;
@@ -41,7 +78,7 @@ export function pendingFor(s: GovernanceState, role: Role): FocusItem | null {
 		case 'assigner': {
 			const p = s.proposals.find((x) => x.stage === 'assigner');
 			if (p) return { kind: 'decide-amendment', proposal_id: p.id, task_id: p.task_id };
-			const e = s.tasks.find((t) => t.status === 'escalated');
+			const e = openTasks(s).find((t) => t.status === 'escalated');
 			if (e) return { kind: 'escalation', task_id: e.id };
 			const a = s.appeals.find((x) => x.ruling === null);
 			if (a) return { kind: 'rule-appeal', appeal_id: a.id, task_id: a.task_id };
@@ -51,16 +88,17 @@ export function pendingFor(s: GovernanceState, role: Role): FocusItem | null {
 			return null;
 		}
 		case 'executor': {
-			const vetoed = s.tasks.find((t) => t.status === 'vetoed');
+			const open = openTasks(s);
+			const vetoed = open.find((t) => t.status === 'vetoed');
 			if (vetoed) return { kind: 'respond-veto', task_id: vetoed.id, allowed: vetoResponses(s, vetoed) };
-			const assigned = s.tasks.find((t) => t.status === 'assigned');
+			const assigned = open.find((t) => t.status === 'assigned');
 			if (assigned) return { kind: 'execute', task_id: assigned.id };
 			return null;
 		}
 		case 'auditor': {
 			const p = s.proposals.find((x) => x.stage === 'cosign');
 			if (p) return { kind: 'cosign', proposal_id: p.id };
-			const t = s.tasks.find((x) => x.status === 'submitted');
+			const t = openTasks(s).find((x) => x.status === 'submitted');
 			if (t) return { kind: 'review', task_id: t.id, n: t.submissions };
 			return null;
 		}

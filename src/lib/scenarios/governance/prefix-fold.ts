@@ -17,19 +17,20 @@ export class PrefixFold<T, A> {
 	) {
 		this.#acc = start();
 	}
-	over(list: readonly T[]): A {
+	/** `list`: an array, or any list read by index (the state's `AppendOnly` lists). */
+	over(list: { readonly length: number; at(i: number): T | undefined }): A {
 		const n = this.#len;
 		const grown =
 			list.length >= n &&
-			(n === 0 || (this.same(list[0]!, this.#first!) && this.same(list[n - 1]!, this.#last!)));
+			(n === 0 || (this.same(list.at(0)!, this.#first!) && this.same(list.at(n - 1)!, this.#last!)));
 		if (!grown) {
 			this.#acc = this.start();
 			this.#len = 0;
 		}
-		for (let i = this.#len; i < list.length; i++) this.step(this.#acc, list[i]!);
+		for (let i = this.#len; i < list.length; i++) this.step(this.#acc, list.at(i)!);
 		this.#len = list.length;
-		this.#first = list[0];
-		this.#last = list[list.length - 1];
+		this.#first = list.at(0);
+		this.#last = list.at(list.length - 1);
 		return this.#acc;
 	}
 }

@@ -225,7 +225,7 @@ const EN: PromptText = {
 		abandon: () => '"abandon": give the task up; say why in "reason"'
 	},
 	reviewTask: (id, n) =>
-		`Review it against the rules in force. Reply with only a JSON object with the fields "task_id", which is "${id}"; "n", which is ${n}; "verdict", "approve" or "veto"; "reason", your finding; "rule", for a veto the rule it breaks as an object with "id" and "version", or null when you approve.`,
+		`Review it against the rules in force. Reply with only a JSON object with the fields "task_id", which is "${id}"; "n", which is ${n}; "verdict", "approve", "veto" (refuse it; the Executor may resubmit, appeal or propose an amendment), "redo" (refuse it; the Executor must do it again) or "escalate" (refuse it and appeal to the Assigner, who redefines or withdraws the task); "reason", your finding; "rule", unless you approve the rule it breaks as an object with "id" and "version", or null.`,
 	cosignTask: (id) =>
 		`The amendment passes only with your signature. Reply with only a JSON object with the fields "proposal_id", which is "${id}"; "cosign", true or false; "reason", why.`,
 	rejected: (error) => `Your previous reply was rejected: ${error}. Reply again.`,
@@ -376,7 +376,7 @@ const ZH: PromptText = {
 		abandon: () => '"abandon"：放弃这个任务；把原因写进 "reason"'
 	},
 	reviewTask: (id, n) =>
-		`依据现行规则审查它。只回复一个 JSON 对象，字段为 "task_id"，值是 "${id}"；"n"，值是 ${n}；"verdict"，"approve" 或 "veto"；"reason"，你的发现；"rule"，若否决，写所违反的规则，为含 "id" 和 "version" 的对象，若通过则为 null。`,
+		`依据现行规则审查它。只回复一个 JSON 对象，字段为 "task_id"，值是 "${id}"；"n"，值是 ${n}；"verdict"，"approve"（通过）、"veto"（否决；执行员可重新提交、申诉或提议修改规则）、"redo"（否决并要求重做；执行员必须重新提交）或 "escalate"（否决并向分派员申诉，由分派员重新定义或撤回任务）；"reason"，你的发现；"rule"，若不通过，写所违反的规则，为含 "id" 和 "version" 的对象，否则为 null。`,
 	cosignTask: (id) =>
 		`这项修改只有你签字才能通过。只回复一个 JSON 对象，字段为 "proposal_id"，值是 "${id}"；"cosign"，true 或 false；"reason"，理由。`,
 	rejected: (error) => `你上一次的回复被拒绝了：${error}。请重新回复。`,

@@ -50,8 +50,8 @@ const stateStrings = (s: GovernanceState) =>
 			s.clarifications,
 			s.appeals,
 			s.proposals,
-			s.toolLog,
-			s.messages,
+			s.toolLog.toArray(),
+			s.messages.toArray(),
 			s.metrics
 		]).filter((x) => x.trim().length >= 16)
 	);

@@ -8,7 +8,7 @@ import { applyToolEffect, withRuleBook } from '../../tools';
 import { APPROVAL_PASS } from './config';
 import { breaches } from './checks';
 import { summary } from './describe';
-import { askSubject } from './pending';
+import { askSubject, carryOpen } from './pending';
 import { phases } from './phases';
 import { PrefixFold } from './prefix-fold';
 import { appendVersion, currentVersion, ruleBookJson, ruleLabel } from './rulebook';
@@ -64,8 +64,37 @@ export const newProposal = (
 	closedRound: null
 });
 
-const updateTask = (s: GovernanceState, id: string, patch: (t: Task) => Partial<Task>): Task[] =>
-	s.tasks.map((t) => (t.id === id ? { ...t, ...patch(t) } : t));
+/** Where a task is in the list: its id is its place (T101 first), checked, or found by a search. */
+export function taskIndex(tasks: readonly Task[], id: string): number {
+	const i = Number(id.slice(1)) - 101;
+	return tasks[i]?.id === id ? i : tasks.findIndex((t) => t.id === id);
+}
+
+/** The task by id, without a search of the whole list (a long run holds 1,500). */
+export const taskById = (tasks: readonly Task[], id: string): Task | undefined => tasks[taskIndex(tasks, id)];
+
+/** A copy of the list with one item replaced: a copy of the pointers, not a callback per item. */
+function replaced<T>(list: readonly T[], i: number, item: T): T[] {
+	const out = list.slice();
+	out[i] = item;
+	return out;
+}
+
+const updateTask = (s: GovernanceState, id: string, patch: (t: Task) => Partial<Task>): Task[] => {
+	const i = taskIndex(s.tasks, id);
+	const t = s.tasks[i];
+	if (!t) return s.tasks;
+	const tasks = replaced(s.tasks, i, { ...t, ...patch(t) });
+	carryOpen(s.tasks, tasks, i);
+	return tasks;
+};
+
+/** The list with a newly assigned task at its end. */
+function withTask(s: GovernanceState, task: Task): Task[] {
+	const tasks = [...s.tasks, task];
+	carryOpen(s.tasks, tasks, tasks.length - 1);
+	return tasks;
+}
 
 const updateProposal = (
 	s: GovernanceState,
@@ -104,44 +133,20 @@ const callsByAsk = new PrefixFold<LoggedToolCall, Map<string, LoggedToolCall[]>>
 
 /** Sets the response of the task's latest veto. */
 function respond(s: GovernanceState, taskId: string, response: NonNullable<Veto['response']>): Veto[] {
-	let last = -1;
-	s.vetoes.forEach((v, i) => {
-		if (v.task_id === taskId) last = i;
-	});
-	return s.vetoes.map((v, i) => (i === last && v.response === null ? { ...v, response } : v));
-}
-
-/**
- * Lists `applyEvents` made for the states of one batch fold, which nothing outside it can hold: an
- * append may grow them in place. Everywhere else an append copies, as a reducer must.
- */
-let batchOwned: WeakSet<readonly unknown[]> | null = null;
-
-/** `[...list, item]`, without the copy inside a batch fold (which would make folding a long log quadratic). */
-function append<T>(list: readonly T[], item: T): T[] {
-	if (!batchOwned) return [...list, item];
-	const own = (batchOwned.has(list) ? list : [...list]) as T[];
-	batchOwned.add(own);
-	own.push(item);
-	return own;
+	const last = s.vetoes.findLastIndex((v) => v.task_id === taskId);
+	const v = s.vetoes[last];
+	return v && v.response === null ? replaced(s.vetoes, last, { ...v, response }) : s.vetoes;
 }
 
 /**
  * Folds many events at once (resuming, replaying or importing a long run): the same result as
- * applying them one by one, with the message list and tool log grown in place. The lists belong to
- * this fold's own states (the first append copies them), so `prev` and every state outside the fold
- * are untouched.
+ * applying them one by one. The message list and tool log are `AppendOnly`, so neither a fold nor a
+ * live run copies them per event.
  */
 export function applyEvents(prev: GovernanceState, events: readonly LogEvent[]): GovernanceState {
-	const outer = batchOwned;
-	batchOwned = new WeakSet();
-	try {
-		let s = prev;
-		for (const e of events) s = applyEvent(s, e);
-		return s;
-	} finally {
-		batchOwned = outer;
-	}
+	let s = prev;
+	for (const e of events) s = applyEvent(s, e);
+	return s;
 }
 
 function message(
@@ -151,8 +156,8 @@ function message(
 	to: Message['to'],
 	text: string,
 	ids: { task_id?: string | null; proposal_id?: string | null } = {}
-): Message[] {
-	return append(s.messages, {
+): GovernanceState['messages'] {
+	return s.messages.push({
 		seq: e.seq,
 		round: s.round,
 		from,
@@ -243,7 +248,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 			return {
 				...s,
 				...taken,
-				tasks: [...s.tasks, assignedTask(task, round)],
+				tasks: withTask(s, assignedTask(task, round)),
 				messages: message(
 					s,
 					e,
@@ -294,7 +299,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 		case 'output.submitted': {
 			const d = ev.data;
 			const ask = (d as { ask?: string }).ask ?? '';
-			const task = s.tasks.find((t) => t.id === d.task_id);
+			const task = taskById(s.tasks, d.task_id);
 			if (!task) throw new Error(`output for unknown task ${d.task_id}`);
 			const toolCalls = callsByAsk.over(s.toolLog).get(ask)?.slice() ?? [];
 			const failed = d.status === 'failed';
@@ -353,11 +358,13 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 				breaches: found,
 				correct: veto === found.length > 0
 			};
-			const task = s.tasks.find((t) => t.id === d.task_id);
+			const task = taskById(s.tasks, d.task_id);
 			const vetoStreak = veto ? (task?.vetoStreak ?? 0) + 1 : 0;
 			// Only a citation of the version in force is traced; an old version's is counted as uncited.
 			const inForce = rule !== null && currentVersion(s.rules, rule.id)?.version === rule.version;
-			const escalated = veto && vetoStreak >= s.config.escalateAfter;
+			const demand = veto ? ev.data.demand : undefined;
+			// The Auditor's appeal to the Assigner escalates at once; so do vetoes in a row.
+			const escalated = veto && (demand === 'escalate' || vetoStreak >= s.config.escalateAfter);
 			return {
 				...s,
 				...taken,
@@ -373,7 +380,8 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 								reason: d.reason,
 								rule,
 								inForce,
-								response: null
+								response: null,
+								...(demand ? { demand } : {})
 							}
 						]
 					: s.vetoes,
@@ -390,7 +398,7 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 					e,
 					'auditor',
 					veto ? 'executor' : 'all',
-					`${veto ? 'veto' : 'approved'} ${d.task_id}#${d.n}${rule ? ` (${ruleLabel(rule)})` : ''}: ${d.reason}${escalated ? ` (${vetoStreak} vetoes in a row: escalated to the assigner)` : ''}`,
+					`${veto ? (demand === 'redo' ? 'redo required' : 'veto') : 'approved'} ${d.task_id}#${d.n}${rule ? ` (${ruleLabel(rule)})` : ''}: ${d.reason}${demand === 'escalate' ? ' (the auditor appeals to the assigner)' : escalated ? ` (${vetoStreak} vetoes in a row: escalated to the assigner)` : ''}`,
 					{ task_id: d.task_id }
 				)
 			};
@@ -707,7 +715,7 @@ function toolCalled(prev: GovernanceState, e: LogEvent<'tool.called', ToolCalled
 		tick: e.tick,
 		// The record's own fields are all applyToolEffect reads; its ask and seat are ignored.
 		fs: applyToolEffect(prev.fs, d, e.tick),
-		toolLog: append(prev.toolLog, call),
+		toolLog: prev.toolLog.push(call),
 		messages: message(
 			prev,
 			e,

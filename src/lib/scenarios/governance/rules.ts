@@ -27,6 +27,7 @@ import {
 	rollbackVersion,
 	ruleBookJson
 } from './rulebook';
+import { AppendOnly } from './append-only';
 import { roleScores } from './scores';
 import type { DriftRecord, GovernanceEvent, GovernanceState, Phase, Proposal, Role } from './state';
 import { taskText } from './tasks';
@@ -49,8 +50,8 @@ export function initState(config: GovernanceConfig, seed: number): GovernanceSta
 		clarifications: [],
 		appeals: [],
 		proposals: [],
-		toolLog: [],
-		messages: [],
+		toolLog: AppendOnly.empty(),
+		messages: AppendOnly.empty(),
 		drift: [],
 		metrics: [],
 		counts: EMPTY_COUNTS,

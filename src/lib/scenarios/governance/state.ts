@@ -1,4 +1,5 @@
 /** The governance scenario's state, events and observation types. */
+import type { AppendOnly } from './append-only';
 import type { CoreEvent, EventDraft, SeatId } from '../../core';
 import type { DriftScore, FuseReason, PastFlags, Rates, RoundCounts } from './rates';
 import type { FileSystemState } from '../../tools';
@@ -112,9 +113,19 @@ export interface Review extends OnOutput {
 	correct: boolean;
 }
 
+/**
+ * What the Auditor asks for beside refusing an output (the seed's Auditor may veto, require a redo or
+ * appeal to the Assigner): `redo`, the Executor must resubmit (no appeal, no amendment); `escalate`,
+ * the task goes to the Assigner at once, to redefine or withdraw. A plain veto leaves the response to
+ * the Executor.
+ */
+export type VetoDemand = 'redo' | 'escalate';
+
 export interface Veto extends OnOutput {
 	/** The veto cites the version of its rule in force when it was made (what penetration counts). */
 	inForce: boolean;
+	/** Present when the Auditor required a redo or appealed to the Assigner. */
+	demand?: VetoDemand;
 	response: 'resubmit' | 'appeal' | 'amend' | 'abandon' | null;
 }
 
@@ -266,8 +277,10 @@ export interface GovernanceState {
 	clarifications: Clarification[];
 	appeals: Appeal[];
 	proposals: Proposal[];
-	toolLog: LoggedToolCall[];
-	messages: Message[];
+	/** Every tool call, in log order (persistent: an event appends without a copy). */
+	toolLog: AppendOnly<LoggedToolCall>;
+	/** Every message, in log order (persistent, like the tool log). */
+	messages: AppendOnly<Message>;
 	drift: DriftRecord[];
 	metrics: RoundMetrics[];
 	/** The round in progress's vetoes and rulings, counted as they happen (its drift joins at the close). */
@@ -292,7 +305,10 @@ export type GovernanceEvent =
 	| Ev<'clarification.answered', { task_id: string; answer: string; file: string | null }>
 	| Ev<'output.submitted', OutputReply & { n: number }>
 	| Ev<'output.approved', { task_id: string; n: number; reason: string }>
-	| Ev<'output.vetoed', { task_id: string; n: number; reason: string; rule: RuleRef | null }>
+	| Ev<
+			'output.vetoed',
+			{ task_id: string; n: number; reason: string; rule: RuleRef | null; demand?: VetoDemand }
+	  >
 	| Ev<'task.abandoned', { task_id: string; reason: string }>
 	| Ev<'veto.appealed', { appeal_id: string; task_id: string; argument: string; rollback?: RuleRef }>
 	| Ev<
@@ -337,7 +353,11 @@ export type GovernanceEvent =
 
 export type GovernanceEventKind = GovernanceEvent['kind'];
 
-/** Public to every seat: the rule book, the policy in force, the fuse. Never a file's contents. */
+/**
+ * Public to every seat: the rule book, the policy in force, the fuse. Never a file's contents. The
+ * record lists hold the records of the open tasks and the latest few (observe.ts, `RECENT`), not
+ * the run's whole history; proposals and the rule book are held whole.
+ */
 interface ObservationBase {
 	seat: SeatId;
 	role: Role;
@@ -398,6 +418,8 @@ export interface ExecutorObservation
 		ObservationBase,
 		Records<'tasks' | 'clarifications' | 'vetoes' | 'appeals' | 'proposals' | 'outputs'> {
 	role: 'executor';
+	/** Vetoes of the whole run by the rule id they cite (its records hold only the recent ones). */
+	vetoesByRule: Readonly<Record<string, number>>;
 	/** Its own tool calls: tool, arguments and whether they were allowed; never what they returned. */
 	toolCalls: readonly Readonly<LoggedToolCall>[];
 }

@@ -13,7 +13,8 @@ import {
 	type FocusItem,
 	type GovernanceEvent,
 	type GovernanceState,
-	type OutputReply
+	type OutputReply,
+	type VetoDemand
 } from './state';
 import type { RuleRef } from './rulebook';
 import { MAX_CONTENT_CHARS, MAX_TEXT_CHARS, TASK_ACTIONS, type TaskAction } from './tasks';
@@ -233,7 +234,8 @@ export function validate(s: GovernanceState, ask: Ask, action: unknown): Validat
 			if (failed(reason)) return reason;
 			if (a.verdict === 'approve')
 				return ok({ kind: 'output.approved', data: { task_id: item.task_id, n: item.n, reason } });
-			if (a.verdict !== 'veto') return fail('verdict must be "approve" or "veto"');
+			if (a.verdict !== 'veto' && a.verdict !== 'redo' && a.verdict !== 'escalate')
+				return fail('verdict must be "approve", "veto", "redo" or "escalate"');
 			let rule = null;
 			if (a.rule !== undefined && a.rule !== null) {
 				if (!isObj(a.rule) || typeof a.rule.id !== 'string' || typeof a.rule.version !== 'number')
@@ -243,7 +245,11 @@ export function validate(s: GovernanceState, ask: Ask, action: unknown): Validat
 					return fail(`there is no rule ${ref.id} version ${ref.version} in the rule book`);
 				rule = ref;
 			}
-			return ok({ kind: 'output.vetoed', data: { task_id: item.task_id, n: item.n, reason, rule } });
+			const demand: { demand?: VetoDemand } = a.verdict === 'veto' ? {} : { demand: a.verdict };
+			return ok({
+				kind: 'output.vetoed',
+				data: { task_id: item.task_id, n: item.n, reason, rule, ...demand }
+			});
 		}
 		case 'cosign': {
 			if (a.proposal_id !== item.proposal_id) return fail(`the answer must be about ${item.proposal_id}`);

@@ -30,7 +30,6 @@ import {
 	type AmendmentPolicy,
 	type GovernanceState,
 	type LoggedToolCall,
-	type Message,
 	type Proposal,
 	type ProposalStage,
 	type Role,
@@ -218,8 +217,10 @@ const lineageOf = lastResult(
  * forward: the reducer only ever appends to the message list, so each event counts only the messages
  * it added, and a list that is not the last one grown (another run) is counted afresh.
  */
-function messageCounter(): (messages: readonly Message[], rounds: number) => number[][] {
-	let seen: readonly Message[] = [];
+type Messages = GovernanceState['messages'];
+
+function messageCounter(): (messages: Messages, rounds: number) => number[][] {
+	let seen: Messages | null = null;
 	let counts: number[][] = [];
 	const add = (agent: string, round: number) => {
 		const row = counts[HEATMAP_AGENTS.indexOf(agent as (typeof HEATMAP_AGENTS)[number])];
@@ -227,11 +228,13 @@ function messageCounter(): (messages: readonly Message[], rounds: number) => num
 	};
 	return (messages, rounds) => {
 		const grown =
-			messages.length >= seen.length && (seen.length === 0 || messages[seen.length - 1] === seen.at(-1));
-		if (!grown) seen = [];
-		if (seen.length === 0) counts = HEATMAP_AGENTS.map(() => []);
-		for (let i = seen.length; i < messages.length; i++) {
-			const msg = messages[i]!;
+			seen !== null &&
+			messages.length >= seen.length &&
+			(seen.length === 0 || messages.at(seen.length - 1) === seen.at(-1));
+		if (!grown) seen = null;
+		if (!seen?.length) counts = HEATMAP_AGENTS.map(() => []);
+		for (let i = seen?.length ?? 0; i < messages.length; i++) {
+			const msg = messages.at(i)!;
 			add(msg.from, msg.round);
 			if (msg.to === 'tool') add('tool', msg.round);
 		}
@@ -247,7 +250,7 @@ export const heatmapData = (s: GovernanceState): HeatmapData =>
 	heatmapOf(s.messages, Math.max(s.round, 1), axisRounds(s), getLocale());
 
 const heatmapOf = lastResult(
-	(messages: readonly Message[], played: number, rounds: number, _locale: string): HeatmapData => ({
+	(messages: Messages, played: number, rounds: number, _locale: string): HeatmapData => ({
 		rows: HEATMAP_AGENTS.map((a) => ({ key: a, label: ROLE_LABEL[a as keyof typeof ROLE_LABEL] ?? a })),
 		rounds,
 		played,
