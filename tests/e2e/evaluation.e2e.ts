@@ -513,15 +513,15 @@ test('the researcher’s path: CK-Arena against an endpoint, beside the publishe
 			['ck-first-hits', 'firstRoundCivilianHits']
 		] as const;
 		const mine = ck.slice(1);
-		// Overall per language, then by difficulty: 1 concept of level 1, 3 of level 2, 2 of level 3.
+		// Overall per language, then by difficulty: 8 games of each level in each language.
 		expect(mine.map((r) => `${r.model}|${r.kind}|${r.lang}|${r.difficulty}|${r.games}`)).toEqual([
 			'openai:mock|model|en|all|24',
 			'openai:mock|model|zh|all|24',
-			'openai:mock|model|en|1|4',
-			'openai:mock|model|en|2|12',
+			'openai:mock|model|en|1|8',
+			'openai:mock|model|en|2|8',
 			'openai:mock|model|en|3|8',
-			'openai:mock|model|zh|1|4',
-			'openai:mock|model|zh|2|12',
+			'openai:mock|model|zh|1|8',
+			'openai:mock|model|zh|2|8',
 			'openai:mock|model|zh|3|8'
 		]);
 		for (const r of mine) {
