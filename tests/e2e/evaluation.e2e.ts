@@ -15,7 +15,7 @@ import { csvRecords as csvRows, parseCsv } from '../../src/lib/analysis/csv';
 import { createRunner } from '../../src/lib/run/play';
 import { scriptedPolicy } from '../../src/lib/policies';
 import { EVAL_SETS } from '../../src/lib/scenarios/undercover/eval-sets';
-import { expect, test } from './fixtures';
+import { expect, serveTestModels, test } from './fixtures';
 import { startMockEndpoint } from './mock-endpoint';
 
 const GAMES = 6;
@@ -540,4 +540,74 @@ test('the researcher’s path: CK-Arena against an endpoint, beside the publishe
 	} finally {
 		await mock.close();
 	}
+});
+
+/**
+ * The same path with the project's tiny model in this tab (transformers.js on WASM, served by the test at
+ * /test-models/, as a lab could host its own model beside the site). A reduced run, and named so: the
+ * tiny model takes seconds a game here, so the test plays the set's first games (English, the level-1
+ * concept) and pauses; the whole set and the English/Chinese pairing are the mock endpoint's test above.
+ */
+test('the tiny model plays the first CK-Arena games in this tab (a reduced run): its figures beside the published ones, the CSV agreeing', async ({
+	page
+}) => {
+	test.setTimeout(600_000);
+	const PLAYED = 3;
+	await serveTestModels(page);
+	await page.goto('/leaderboard/');
+	await page.getByTestId('eval-set').selectOption('ck-arena');
+	await page.getByTestId('eval-model').selectOption('transformers-site');
+	// A folder on this site only: never another host.
+	await page.getByTestId('eval-site-folder').fill('https://example.com/models/m');
+	await expect(page.getByTestId('eval-seat-problem')).toContainText('starts with /');
+	await expect(page.getByTestId('eval-start')).toBeDisabled();
+	await page.getByTestId('eval-site-folder').fill('/test-models/tiny-chat');
+	await expect(page.getByTestId('eval-seat-problem')).toHaveCount(0);
+	await page.getByTestId('eval-start').click();
+	const progress = page.getByTestId('eval-progress');
+	await expect(progress).toHaveAttribute('data-total', '48');
+	await expect
+		.poll(async () => Number(await progress.getAttribute('data-done')), {
+			timeout: 540_000,
+			intervals: [1000]
+		})
+		.toBeGreaterThanOrEqual(PLAYED);
+	await page.getByTestId('eval-pause').click();
+	await expect(page.getByTestId('eval-resume')).toBeVisible({ timeout: 120_000 });
+	const done = Number(await progress.getAttribute('data-done'));
+	expect(done).toBeGreaterThanOrEqual(PLAYED);
+	expect(done).toBeLessThanOrEqual(8); // the set's first 8 games: English, all of the level-1 concept
+
+	const model = 'transformers:/test-models/tiny-chat';
+	const panel = page.getByTestId('ck-panel');
+	await expect(panel.getByTestId('ck-published')).toContainText('66.7%');
+	await expect(panel.getByTestId('ck-source')).toContainText('frontier models');
+	const en = panel.locator('[data-testid="ck-row"][data-lang="en"]');
+	await expect(en.getByTestId('ck-civ-win')).toContainText(`/${done})`);
+	const ck = csvRows((await download(page, 'ck-export-csv')).text).filter((r) => r.source === 'this browser');
+	expect(ck.map((r) => `${r.model}|${r.kind}|${r.lang}|${r.difficulty}|${r.games}`)).toEqual([
+		`${model}|model|en|all|${done}`,
+		`${model}|model|en|1|${done}`
+	]);
+	const pct = (v: string) => (Number(v) * 100).toFixed(1);
+	for (const r of ck) {
+		const row =
+			r.difficulty === 'all'
+				? en
+				: panel.locator('[data-testid="ck-difficulty-row"][data-lang="en"][data-difficulty="1"]');
+		for (const [cell, figure] of [
+			['ck-civ-win', 'civiliansWin'],
+			['ck-first-out', 'firstOutUndercover'],
+			['ck-first-hits', 'firstRoundCivilianHits']
+		] as const)
+			await expect(row.getByTestId(cell)).toHaveText(
+				`${pct(r[`${figure}_rate`]!)}% [${pct(r[`${figure}_lower`]!)}, ${pct(r[`${figure}_upper`]!)}] (${r[`${figure}_x`]}/${r[`${figure}_n`]})`
+			);
+	}
+	// Four civilians vote in the first round of every game, whatever the tiny model says.
+	expect(ck[0]!.firstRoundCivilianHits_n).toBe(String(4 * done));
+	// The model's row on the leaderboard is the tiny model's, by its engine and folder.
+	await expect(
+		page.locator(`[data-testid="leaderboard-model"] [data-testid="lb-row"][data-key="${model}"]`)
+	).toHaveCount(1);
 });
