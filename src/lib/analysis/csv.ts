@@ -16,6 +16,19 @@ export function csvField(v: Cell): string {
 	return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/**
+ * A figure as an analysis CSV writes it: rounded to `decimals` places (4 in the CK-Arena, leak and ratings
+ * files, 6 in the A/B file); not finite or null is an empty cell. A page that shows the figure formats this
+ * value, never the exact one: rounding the exact 0.061492 to one decimal of a percent shows 6.1%, while
+ * its file's 0.0615 reads 6.2%, and the page and its CSV would disagree.
+ */
+export function csvRound(x: number, decimals: number): number;
+export function csvRound(x: number | null, decimals: number): number | null;
+export function csvRound(x: number | null, decimals: number): number | null {
+	if (x === null || !Number.isFinite(x)) return null;
+	return Math.round(x * 10 ** decimals) / 10 ** decimals;
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
 	return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
