@@ -11,6 +11,8 @@
  * scripted, and constrained against free decoding per token.
  * The pages as a person meets them (`page`): each page's first-load JavaScript, a 200-round
  * governance run on the play page, the first speech after Start, Lighthouse.
+ * The leaderboard page's analysis (`analysis`, issue 23): its tables, ratings, CK-Arena and leak figures
+ * over 250 and 1,000 stored games, beside JSON.parse of the same logs.
  * `npm run bench -- --only kernel,browser` runs only those groups of rows (names in SECTIONS).
  */
 import { spawn } from 'node:child_process';
@@ -61,6 +63,7 @@ import { schemaFor as governanceSchemaFor } from '../src/lib/scenarios/governanc
 import { withToolCall } from '../src/lib/scenarios/governance/prompts';
 import { budgetKb, builtPages, chunkContents, chunkName, firstLoads } from './first-load';
 import { governanceRun as pageGovernanceRun, pageCost, within, type PageCost } from './page-cost';
+import { analysisFigures, storedGames } from './bench-analysis';
 
 /** The /bench/ page's result: its JSON, once the page has written it. */
 function benchResult(page: Page) {
@@ -910,6 +913,44 @@ async function grammarRows() {
 	}
 }
 
+/**
+ * The leaderboard page's analysis of stored games (issue 23), beside JSON.parse of the same logs, at two
+ * sizes: the per-game cost at the larger over the smaller says whether the page stays linear in games.
+ */
+async function analysisRows() {
+	const base = await storedGames();
+	analysisFigures(base, base.length, 3, () => performance.now()); // warm-up
+	const sizes = [250, 1000].map((n) => analysisFigures(base, n, 5, () => performance.now()));
+	for (const f of sizes) {
+		rows.push({
+			metric: `leaderboard page analysis of ${f.games.toLocaleString('en-US')} stored games (5 tables, ratings, head-to-head, CK-Arena, leaks), Node (median of 5)`,
+			value: `${fmt(f.ms)} ms (${fmt((1000 * f.ms) / f.games)} µs/game)`,
+			goal: '',
+			met: null
+		});
+		rows.push({
+			metric: `  floor: JSON.parse of the same games' logs (${(f.bytes / 1e6).toFixed(1)} MB, ${f.events.toLocaleString('en-US')} events)`,
+			value: `${fmt(f.floorMs)} ms`,
+			goal: '',
+			met: null
+		});
+		rows.push({
+			metric: '  analysis as a multiple of that floor',
+			value: `${fmt(f.ms / f.floorMs, 2)}x`,
+			goal: '',
+			met: null
+		});
+	}
+	const [small, large] = sizes as [(typeof sizes)[0], (typeof sizes)[0]];
+	const growth = large.ms / large.games / (small.ms / small.games);
+	rows.push({
+		metric: `  per-game analysis cost at ${large.games.toLocaleString('en-US')} games over ${small.games} (1 = linear)`,
+		value: fmt(growth, 2),
+		goal: '<= 1.5',
+		met: growth <= 1.5
+	});
+}
+
 /** The groups of rows, in table order; `--only` picks some (a full run takes minutes). */
 const SECTIONS: Record<string, () => unknown> = {
 	kernel: nodeRows,
@@ -919,6 +960,7 @@ const SECTIONS: Record<string, () => unknown> = {
 	long: longRunRows,
 	autonomy: autonomyRows,
 	concurrency: concurrencyRows,
+	analysis: analysisRows,
 	models: nodeModelRows,
 	constrained: constrainedRows,
 	grammar: grammarRows,

@@ -345,10 +345,11 @@ describe('the CK-Arena set, headless', () => {
 		expect(out.games).toBe(48);
 		for (const lang of ['en', 'zh'] as const) {
 			const levels = out.ckArenaByDifficulty![lang]!;
-			// 1 concept of level 1, 3 of level 2, 2 of level 3; 4 games a concept in each language.
+			// Balanced: 8 games of each level in each language (1 concept of level 1 dealt 8 times, 2 of
+			// level 2 and 2 of level 3 dealt 4 times each).
 			expect(Object.entries(levels).map(([d, f]) => [d, f.games])).toEqual([
-				['1', 4],
-				['2', 12],
+				['1', 8],
+				['2', 8],
 				['3', 8]
 			]);
 			const all = out.ckArena![lang]!;

@@ -11,10 +11,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { LogEvent, Policy } from '../../src/lib/core';
 import type { ModelChoice } from '../../src/lib/engines/types';
+import { csvRecords as csvRows, parseCsv } from '../../src/lib/analysis/csv';
 import { createRunner } from '../../src/lib/run/play';
 import { scriptedPolicy } from '../../src/lib/policies';
 import { EVAL_SETS } from '../../src/lib/scenarios/undercover/eval-sets';
-import { expect, test } from './fixtures';
+import { expect, serveTestModels, test } from './fixtures';
 import { startMockEndpoint } from './mock-endpoint';
 
 const GAMES = 6;
@@ -128,10 +129,7 @@ test('two models on one evaluation set: a paired comparison, CSV and JSON out, a
 
 	const ab = await download(page, 'ab-export-csv');
 	expect(ab.name).toMatch(/^conclave-ab-.*\.csv$/);
-	const [head, ...lines] = ab.text
-		.trim()
-		.split('\r\n')
-		.map((l) => l.split(','));
+	const [head, ...lines] = parseCsv(ab.text);
 	expect(head!.slice(0, 6)).toEqual(['figure', 'a', 'b', 'method', 'games_a', 'games_b']);
 	const col = (line: string[], name: string) => line[head!.indexOf(name)] as string;
 	const win = lines.find((l) => l[0] === 'civilianWin')!;
@@ -159,7 +157,7 @@ test('two models on one evaluation set: a paired comparison, CSV and JSON out, a
 	expect(abJson.keys).toEqual({ a: 'openai:a', b: 'openai:b' });
 
 	const csv = await download(page, 'export-csv');
-	const rows = csv.text.trim().split('\r\n');
+	const rows = parseCsv(csv.text).map((r) => r.join(','));
 	expect(rows[0]).toMatch(
 		/^by,key,label,kind,side,games,seat_games,civilianWin_x,civilianWin_n,civilianWin_rate,civilianWin_lower,civilianWin_upper/
 	);
@@ -269,15 +267,23 @@ test('CK-Arena reproduced: figures beside the published ones, the CSV agreeing, 
 	const shown = await en.getByTestId('ck-civ-win').textContent();
 	expect(shown).toMatch(/^\d+\.\d% \[\d+\.\d, \d+\.\d\] \(\d\/4\)$/);
 
-	const csv = (await download(page, 'ck-export-csv')).text.trim().split('\r\n');
-	const head = csv[0]!.split(',');
-	const shownFrom = (prefix: string, figure: string) => {
-		const line = csv.find((l) => l.startsWith(prefix))!.split(',');
-		const at = (name: string) => Number(line[head.indexOf(`${figure}_${name}`)]);
+	const csv = csvRows((await download(page, 'ck-export-csv')).text);
+	const shownFrom = (lang: string, difficulty: string, figure: string) => {
+		const line = csv.find(
+			(r) =>
+				r.source === 'this browser' &&
+				r.model === 'openai:a' &&
+				r.kind === 'model' &&
+				r.lang === lang &&
+				r.difficulty === difficulty
+		)!;
+		// Four games a language here, of one level: the whole and level 1 are the same games.
+		expect(line.games).toBe('4');
+		const at = (name: string) => Number(line[`${figure}_${name}`]);
 		const pct = (v: number) => (v * 100).toFixed(1);
 		return `${pct(at('rate'))}% [${pct(at('lower'))}, ${pct(at('upper'))}] (${at('x')}/${at('n')})`;
 	};
-	expect(shown).toBe(shownFrom('this browser,openai:a,model,en,all,', 'civiliansWin'));
+	expect(shown).toBe(shownFrom('en', 'all', 'civiliansWin'));
 
 	// By word-pair difficulty: games 0-3 and their twins are all zebra/giraffe, the set's level 1.
 	const graded = panel.getByTestId('ck-difficulty-row');
@@ -290,9 +296,7 @@ test('CK-Arena reproduced: figures beside the published ones, the CSV agreeing, 
 			['ck-first-out', 'firstOutUndercover'],
 			['ck-first-hits', 'firstRoundCivilianHits']
 		] as const)
-			await expect(row.getByTestId(cell)).toHaveText(
-				shownFrom(`this browser,openai:a,model,${lang},1,4,`, figure)
-			);
+			await expect(row.getByTestId(cell)).toHaveText(shownFrom(lang, '1', figure));
 	}
 
 	// The same model in English against itself in Chinese: paired game by game on the concept.
@@ -337,39 +341,6 @@ async function mixedRecords(n: number) {
 			};
 		})
 	);
-}
-
-/** One CSV line's fields, quoted ones (the published source holds commas) unquoted. */
-function csvFields(line: string): string[] {
-	const out: string[] = [];
-	let i = 0;
-	while (i <= line.length) {
-		if (line[i] === '"') {
-			let j = i + 1;
-			let v = '';
-			while (j < line.length) {
-				if (line[j] === '"' && line[j + 1] === '"') {
-					v += '"';
-					j += 2;
-				} else if (line[j] === '"') break;
-				else v += line[j++];
-			}
-			out.push(v);
-			i = j + 2;
-		} else {
-			const comma = line.indexOf(',', i);
-			const end = comma < 0 ? line.length : comma;
-			out.push(line.slice(i, end));
-			i = end + 1;
-		}
-	}
-	return out;
-}
-
-/** A CSV file as rows of named cells. */
-function csvRows(text: string): Record<string, string>[] {
-	const [head, ...lines] = text.trim().split('\r\n').map(csvFields);
-	return lines.map((l) => Object.fromEntries(head!.map((h, i) => [h, l[i] ?? ''])));
 }
 
 test('ratings drawn: deceiver against detector and head to head, as SVG and CSV with the page’s numbers, in both languages, at 360 px', async ({
@@ -513,15 +484,15 @@ test('the researcher’s path: CK-Arena against an endpoint, beside the publishe
 			['ck-first-hits', 'firstRoundCivilianHits']
 		] as const;
 		const mine = ck.slice(1);
-		// Overall per language, then by difficulty: 1 concept of level 1, 3 of level 2, 2 of level 3.
+		// Overall per language, then by difficulty: 8 games of each level in each language.
 		expect(mine.map((r) => `${r.model}|${r.kind}|${r.lang}|${r.difficulty}|${r.games}`)).toEqual([
 			'openai:mock|model|en|all|24',
 			'openai:mock|model|zh|all|24',
-			'openai:mock|model|en|1|4',
-			'openai:mock|model|en|2|12',
+			'openai:mock|model|en|1|8',
+			'openai:mock|model|en|2|8',
 			'openai:mock|model|en|3|8',
-			'openai:mock|model|zh|1|4',
-			'openai:mock|model|zh|2|12',
+			'openai:mock|model|zh|1|8',
+			'openai:mock|model|zh|2|8',
 			'openai:mock|model|zh|3|8'
 		]);
 		for (const r of mine) {
@@ -569,4 +540,74 @@ test('the researcher’s path: CK-Arena against an endpoint, beside the publishe
 	} finally {
 		await mock.close();
 	}
+});
+
+/**
+ * The same path with the project's tiny model in this tab (transformers.js on WASM, served by the test at
+ * /test-models/, as a lab could host its own model beside the site). A reduced run, and named so: the
+ * tiny model takes seconds a game here, so the test plays the set's first games (English, the level-1
+ * concept) and pauses; the whole set and the English/Chinese pairing are the mock endpoint's test above.
+ */
+test('the tiny model plays the first CK-Arena games in this tab (a reduced run): its figures beside the published ones, the CSV agreeing', async ({
+	page
+}) => {
+	test.setTimeout(600_000);
+	const PLAYED = 3;
+	await serveTestModels(page);
+	await page.goto('/leaderboard/');
+	await page.getByTestId('eval-set').selectOption('ck-arena');
+	await page.getByTestId('eval-model').selectOption('transformers-site');
+	// A folder on this site only: never another host.
+	await page.getByTestId('eval-site-folder').fill('https://example.com/models/m');
+	await expect(page.getByTestId('eval-seat-problem')).toContainText('starts with /');
+	await expect(page.getByTestId('eval-start')).toBeDisabled();
+	await page.getByTestId('eval-site-folder').fill('/test-models/tiny-chat');
+	await expect(page.getByTestId('eval-seat-problem')).toHaveCount(0);
+	await page.getByTestId('eval-start').click();
+	const progress = page.getByTestId('eval-progress');
+	await expect(progress).toHaveAttribute('data-total', '48');
+	await expect
+		.poll(async () => Number(await progress.getAttribute('data-done')), {
+			timeout: 540_000,
+			intervals: [1000]
+		})
+		.toBeGreaterThanOrEqual(PLAYED);
+	await page.getByTestId('eval-pause').click();
+	await expect(page.getByTestId('eval-resume')).toBeVisible({ timeout: 120_000 });
+	const done = Number(await progress.getAttribute('data-done'));
+	expect(done).toBeGreaterThanOrEqual(PLAYED);
+	expect(done).toBeLessThanOrEqual(8); // the set's first 8 games: English, all of the level-1 concept
+
+	const model = 'transformers:/test-models/tiny-chat';
+	const panel = page.getByTestId('ck-panel');
+	await expect(panel.getByTestId('ck-published')).toContainText('66.7%');
+	await expect(panel.getByTestId('ck-source')).toContainText('frontier models');
+	const en = panel.locator('[data-testid="ck-row"][data-lang="en"]');
+	await expect(en.getByTestId('ck-civ-win')).toContainText(`/${done})`);
+	const ck = csvRows((await download(page, 'ck-export-csv')).text).filter((r) => r.source === 'this browser');
+	expect(ck.map((r) => `${r.model}|${r.kind}|${r.lang}|${r.difficulty}|${r.games}`)).toEqual([
+		`${model}|model|en|all|${done}`,
+		`${model}|model|en|1|${done}`
+	]);
+	const pct = (v: string) => (Number(v) * 100).toFixed(1);
+	for (const r of ck) {
+		const row =
+			r.difficulty === 'all'
+				? en
+				: panel.locator('[data-testid="ck-difficulty-row"][data-lang="en"][data-difficulty="1"]');
+		for (const [cell, figure] of [
+			['ck-civ-win', 'civiliansWin'],
+			['ck-first-out', 'firstOutUndercover'],
+			['ck-first-hits', 'firstRoundCivilianHits']
+		] as const)
+			await expect(row.getByTestId(cell)).toHaveText(
+				`${pct(r[`${figure}_rate`]!)}% [${pct(r[`${figure}_lower`]!)}, ${pct(r[`${figure}_upper`]!)}] (${r[`${figure}_x`]}/${r[`${figure}_n`]})`
+			);
+	}
+	// Four civilians vote in the first round of every game, whatever the tiny model says.
+	expect(ck[0]!.firstRoundCivilianHits_n).toBe(String(4 * done));
+	// The model's row on the leaderboard is the tiny model's, by its engine and folder.
+	await expect(
+		page.locator(`[data-testid="leaderboard-model"] [data-testid="lb-row"][data-key="${model}"]`)
+	).toHaveCount(1);
 });

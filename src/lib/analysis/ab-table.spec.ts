@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPARED_RATES, comparePaired, type ComparedRate, type Count, type GameFigures } from './ab';
 import { abCsv, formatP, pairedLines, verdictOf } from './ab-table';
+import { csvRecords } from './csv';
 
 const rates = (over: Partial<Record<ComparedRate, Count>>): Record<ComparedRate, Count> =>
 	Object.fromEntries(COMPARED_RATES.map((k) => [k, over[k] ?? { x: 0, n: 0 }])) as Record<
@@ -13,15 +14,6 @@ const fig = (game: string, over: Partial<Record<ComparedRate, Count>>): GameFigu
 	tokens: 100,
 	seconds: 1
 });
-
-/** Splits this module's CSV (no quoted fields in these tests). */
-const parse = (csv: string) => {
-	const [head, ...lines] = csv
-		.trim()
-		.split('\r\n')
-		.map((l) => l.split(','));
-	return lines.map((l) => Object.fromEntries(head!.map((h, i) => [h, l[i] as string])));
-};
 
 describe('a figure seen in different games on each side', () => {
 	// The reviewer's case: defended ties came up in 18 of A's games (90 comebacks in 126) and in 2 of
@@ -60,7 +52,7 @@ describe('a figure seen in different games on each side', () => {
 	});
 
 	it('writes the same verdict to the CSV, and differs only where the verdict says so', () => {
-		const rows = parse(abCsv(pairedLines(c), { a: 'A', b: 'B' }));
+		const rows = csvRecords(abCsv(pairedLines(c), { a: 'A', b: 'B' }));
 		const comeback = rows.find((r) => r.figure === 'comeback')!;
 		expect(comeback).toMatchObject({
 			method: 'unpaired',
@@ -94,7 +86,7 @@ describe('verdicts and p-values', () => {
 		const b = Array.from({ length: 40 }, (_, i) => fig(`g${i}`, { civilianWin: { x: 0, n: 4 } }));
 		const line = pairedLines(comparePaired(a, b, { seed: 1 }))[0]!;
 		expect(line.mcnemar!.p).toBeCloseTo(2 / 2 ** 40, 20);
-		const win = parse(abCsv([line], { a: 'A', b: 'B' }))[0]!;
+		const win = csvRecords(abCsv([line], { a: 'A', b: 'B' }))[0]!;
 		expect(Number(win.mcnemar_p)).toBeGreaterThan(0);
 		expect(Number(win.mcnemar_p) / (2 / 2 ** 40)).toBeCloseTo(1, 2);
 		expect(formatP(line.mcnemar!.p)).toBe('< 0.001');

@@ -13,7 +13,7 @@ import {
 	type RowComparison
 } from './ab';
 import type { LeaderboardRow } from './leaderboard';
-import { toCsv, type Cell } from './csv';
+import { csvRound, toCsv, type Cell } from './csv';
 
 /**
  * What a line concludes. 'few-games': an interval from fewer than two games per side (a bootstrap over
@@ -157,7 +157,7 @@ export function formatP(p: number): string {
 }
 
 /** Rounds for the file, so a CSV is read by eye too (6 decimals is far below any interval's width). */
-const r6 = (x: number | null) => (x === null || !Number.isFinite(x) ? null : Math.round(x * 1e6) / 1e6);
+const r6 = (x: number | null) => csvRound(x, 6);
 
 export const AB_CSV_HEADER = [
 	'figure',

@@ -16,7 +16,7 @@
  * Every rate carries x/n and its Wilson interval. Pure.
  */
 import { wilson, type Interval } from './ab';
-import { toCsv, type Cell } from './csv';
+import { csvRound, toCsv, type Cell } from './csv';
 import { rowKind, type GameLog } from './leaderboard';
 import type { Role, Winner } from '../scenarios/undercover/state';
 
@@ -194,7 +194,7 @@ export function ckArenaRows(
 		}));
 }
 
-const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
+const r4 = (x: number | null) => csvRound(x, 4);
 
 /**
  * The reproduction table as CSV: the published figures first (source and caveat in their `source`

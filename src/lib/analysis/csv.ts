@@ -16,6 +16,70 @@ export function csvField(v: Cell): string {
 	return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/**
+ * A figure as an analysis CSV writes it: rounded to `decimals` places (4 in the CK-Arena, leak and ratings
+ * files, 6 in the A/B file); not finite or null is an empty cell. A page that shows the figure formats this
+ * value, never the exact one: rounding the exact 0.061492 to one decimal of a percent shows 6.1%, while
+ * its file's 0.0615 reads 6.2%, and the page and its CSV would disagree.
+ */
+export function csvRound(x: number, decimals: number): number;
+export function csvRound(x: number | null, decimals: number): number | null;
+export function csvRound(x: number | null, decimals: number): number | null {
+	if (x === null || !Number.isFinite(x)) return null;
+	return Math.round(x * 10 ** decimals) / 10 ** decimals;
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
 	return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * The reader of what `toCsv` writes (RFC 4180: quoted fields may hold commas, doubled quotes and line
+ * breaks; a row ends at CRLF or LF outside quotes). The one parser of every test that compares a page
+ * with its downloaded CSV, so they all read a file as a spreadsheet would. Cells stay text, as written
+ * (a defused formula keeps its apostrophe).
+ */
+export function parseCsv(text: string): string[][] {
+	const rows: string[][] = [];
+	let row: string[] = [];
+	let field = '';
+	let quoted = false;
+	let started = false;
+	for (let i = 0; i < text.length; i++) {
+		const ch = text[i]!;
+		if (quoted) {
+			if (ch === '"' && text[i + 1] === '"') {
+				field += '"';
+				i++;
+			} else if (ch === '"') quoted = false;
+			else field += ch;
+			continue;
+		}
+		started = true;
+		if (ch === '"') quoted = true;
+		else if (ch === ',') {
+			row.push(field);
+			field = '';
+		} else if (ch === '\n' || (ch === '\r' && text[i + 1] === '\n')) {
+			if (ch === '\r') i++;
+			row.push(field);
+			rows.push(row);
+			row = [];
+			field = '';
+			started = false;
+		} else field += ch;
+	}
+	if (quoted) throw new SyntaxError('CSV: a quoted field is not closed');
+	if (started) {
+		row.push(field);
+		rows.push(row);
+	}
+	return rows;
+}
+
+/** A CSV file as rows of named cells (the first row names them); a short row's missing cells are ''. */
+export function csvRecords(text: string): Record<string, string>[] {
+	const [head, ...rows] = parseCsv(text);
+	if (!head) return [];
+	return rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i] ?? ''])));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comparePaired, COMPARED_RATES, type GameFigures } from './ab';
+import { csvRecords, parseCsv } from './csv';
 import { csvField, exportRows, leaderboardCsv, pairedCsv, toCsv } from './export';
 import { ROW_RATES } from './leaderboard';
 import type { LeaderboardRow } from './leaderboard';
@@ -22,35 +23,6 @@ function row(key: string, over: Partial<LeaderboardRow> = {}): LeaderboardRow {
 	};
 }
 
-/** A tiny RFC 4180 reader, to check what a spreadsheet would see. */
-function parseCsv(text: string): string[][] {
-	const rows: string[][] = [];
-	let field = '';
-	let cur: string[] = [];
-	let quoted = false;
-	for (let i = 0; i < text.length; i++) {
-		const ch = text[i]!;
-		if (quoted) {
-			if (ch === '"' && text[i + 1] === '"') {
-				field += '"';
-				i++;
-			} else if (ch === '"') quoted = false;
-			else field += ch;
-		} else if (ch === '"') quoted = true;
-		else if (ch === ',') {
-			cur.push(field);
-			field = '';
-		} else if (ch === '\r' && text[i + 1] === '\n') {
-			cur.push(field);
-			rows.push(cur);
-			cur = [];
-			field = '';
-			i++;
-		} else field += ch;
-	}
-	return rows;
-}
-
 describe('CSV', () => {
 	it('quotes what needs quoting and defuses formulas', () => {
 		expect(csvField('a,b')).toBe('"a,b"');
@@ -62,6 +34,21 @@ describe('CSV', () => {
 			['a', 'b'],
 			['x, y', 'z "q"']
 		]);
+	});
+
+	it('reads back what it writes: line breaks and quotes inside fields, empty cells, any line ending', () => {
+		const rows = [
+			['two\r\nlines', '', 'say "hi", then'],
+			['', 'x', '']
+		];
+		expect(parseCsv(toCsv(['a', 'b', 'c'], rows))).toEqual([['a', 'b', 'c'], ...rows]);
+		expect(parseCsv('a,b\n1,2')).toEqual([
+			['a', 'b'],
+			['1', '2']
+		]);
+		expect(parseCsv('')).toEqual([]);
+		expect(() => parseCsv('a,"b\r\n')).toThrow(SyntaxError);
+		expect(csvRecords('k,v\r\nx\r\n')).toEqual([{ k: 'x', v: '' }]);
 	});
 });
 

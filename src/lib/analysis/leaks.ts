@@ -15,7 +15,7 @@
  * Pure.
  */
 import { bootstrapMeanDiff, wilson, type MeanComparison } from './ab';
-import { toCsv, type Cell } from './csv';
+import { csvRound, toCsv, type Cell } from './csv';
 import { rowKind, seatModel, type GameLog, type RowKind } from './leaderboard';
 import { saysWord } from '../scenarios/undercover/text';
 import type { Deal, Role } from '../scenarios/undercover/state';
@@ -168,7 +168,7 @@ export function verbosityShift(rows: readonly LeakRow[], seed = 1): Map<string, 
 	return out;
 }
 
-const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
+const r4 = (x: number | null) => csvRound(x, 4);
 
 /** The panel's table as CSV: one line per model and side; the verbosity shift on the undercover line. */
 export function leaksCsv(rows: readonly LeakRow[], seed = 1): string {

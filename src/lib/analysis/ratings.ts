@@ -12,7 +12,7 @@
  * undercover side won. Pure.
  */
 import { wilson } from './ab';
-import { toCsv, type Cell } from './csv';
+import { csvRound, toCsv, type Cell } from './csv';
 import { gameFacts, leaderboard, rowKind, type GameLog, type RowKind } from './leaderboard';
 
 export interface RatedRate {
@@ -74,7 +74,7 @@ export function headToHead(logs: readonly GameLog[]): HeadToHeadCell[] {
 		.map(([, c]) => ({ deceiver: c.deceiver, detector: c.detector, ...rated(c.x, c.n) }));
 }
 
-const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
+const r4 = (x: number | null) => csvRound(x, 4);
 
 /**
  * The tables as CSV, both or either (pass the other empty): a `table` column says which ("side" or

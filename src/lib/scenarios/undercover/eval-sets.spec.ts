@@ -25,7 +25,7 @@ describe('the CK-Arena set', () => {
 
 	it('plays CK-Arena’s table: 6 seats, 2 undercover, no blank, in both languages', () => {
 		expect(set.games).toHaveLength(48);
-		expect(set.version).toBe('f18c8c21b444');
+		expect(set.version).toBe('fd26f3c899f3');
 		for (const g of set.games) expect(g.run.config).toMatchObject({ seats: 6, undercover: 2, blank: false });
 		expect(set.games.filter((g) => g.lang === 'en')).toHaveLength(24);
 	});
@@ -44,6 +44,32 @@ describe('the CK-Arena set', () => {
 		}
 		expect(twins.size).toBe(24);
 		for (const langs of twins.values()) expect(langs).toEqual(['en', 'zh']);
+	});
+
+	it('has 8 games of each difficulty level in each language, the lone level-1 concept dealt twice as often', () => {
+		for (const lang of ['en', 'zh'] as const) {
+			const games = set.games.filter((g) => g.lang === lang);
+			const perLevel = [1, 2, 3].map((d) => games.filter((g) => g.pair.difficulty === d).length);
+			expect(perLevel).toEqual([8, 8, 8]);
+			// 4 deals per undercover persona at level 1, 2 elsewhere: distinct seeds, so distinct deals.
+			const zebra = games.filter((g) => g.crossKey!.startsWith('zebra/giraffe|vera|'));
+			expect(zebra.map((g) => g.crossKey!.split('|')[2])).toEqual(['s0', 's1', 's2', 's3']);
+			expect(new Set(games.map((g) => g.run.seed)).size).toBe(24);
+		}
+	});
+
+	it('refuses a concept whose level differs between the languages when levels get different deals', () => {
+		// skirt/dress is graded 2 in English and 3 in Chinese: its twins would not line up.
+		expect(() =>
+			buildEvalSet({
+				...EVAL_SPECS['ck-arena'],
+				id: 'mismatch',
+				concepts: ['zebra/giraffe', 'skirt/dress']
+			})
+		).toThrow(/"skirt\/dress" is of difficulty 2 in en but 3 in zh/);
+		expect(() =>
+			buildEvalSet({ ...EVAL_SPECS['ck-arena'], id: 'zero', seedsByDifficulty: { 1: 0 } })
+		).toThrow(RangeError);
 	});
 });
 

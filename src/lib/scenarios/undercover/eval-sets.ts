@@ -70,6 +70,12 @@ export interface EvalSetSpec {
 	personasPerPair: number;
 	/** Seeds (distinct deals) per pair and persona. */
 	seedsPerCell: number;
+	/**
+	 * Seeds per pair and persona for pairs of one difficulty level instead (absent levels: `seedsPerCell`):
+	 * where the packs share fewer pairs of a level, its pairs get more deals, so each level has as many
+	 * games as the others. In a concept set a concept must then have the same level in every language.
+	 */
+	seedsByDifficulty?: Partial<Record<1 | 2 | 3, number>>;
 	temperatures: readonly number[];
 	/** Nucleus sampling for every game (absent: 1, every token). */
 	topP?: number;
@@ -91,6 +97,8 @@ interface Cell {
 	/** Concept sets: the concept, and the word the civilians must hold. */
 	concept?: string;
 	civilianWord?: string;
+	/** How many seeds the cell wants: `seedsPerCell`, or its level's `seedsByDifficulty`. */
+	want: number;
 	seeds: number[];
 }
 
@@ -104,7 +112,9 @@ function configFor(spec: EvalSetSpec, lang: Lang): UndercoverConfig {
 export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 	if (spec.personasPerPair < 1 || spec.personasPerPair > personas.length)
 		throw new RangeError(`personasPerPair must be 1 to ${personas.length}`);
-	if (spec.seedsPerCell < 1 || !spec.temperatures.length) throw new RangeError('an eval set needs games');
+	const seedCounts = [spec.seedsPerCell, ...Object.values(spec.seedsByDifficulty ?? {})];
+	if (seedCounts.some((n) => !Number.isInteger(n) || n < 1) || !spec.temperatures.length)
+		throw new RangeError('an eval set needs games');
 	for (const temperature of spec.temperatures) {
 		const bad = samplingError({ temperature, topP: spec.topP, maxTokens: spec.maxTokens });
 		if (bad) throw new RangeError(`eval set "${spec.id}": ${bad}`);
@@ -126,6 +136,15 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 			if (!pair) throw new Error(`eval set "${spec.id}": no ${lang} pair has the word "${word}"`);
 			const pairIndex = packs[lang].indexOf(pair);
 			const concept = spec.concepts?.[j];
+			if (concept && spec.seedsByDifficulty)
+				for (const other of spec.langs) {
+					const level = conceptPair(concept, other)?.difficulty;
+					if (level !== pair.difficulty)
+						throw new Error(
+							`eval set "${spec.id}": concept "${concept}" is of difficulty ${pair.difficulty} in ${lang} but ${String(level)} in ${other}, so its games would not pair`
+						);
+				}
+			const want = spec.seedsByDifficulty?.[pair.difficulty] ?? spec.seedsPerCell;
 			for (let k = 0; k < spec.personasPerPair; k++) {
 				const p = personas[(offset + j * spec.personasPerPair + k) % personas.length]!;
 				cells.push({
@@ -134,12 +153,13 @@ export function buildEvalSet(spec: EvalSetSpec): EvalSet {
 					pairWord: word,
 					persona: p.id,
 					...(concept ? { concept, civilianWord: word } : {}),
+					want,
 					seeds: []
 				});
 			}
 		});
 	}
-	findSeeds(cells, configs, spec.seedsPerCell);
+	findSeeds(cells, configs);
 	const games: EvalGame[] = [];
 	for (const cell of cells)
 		cell.seeds.forEach((seed, s) => {
@@ -209,7 +229,7 @@ function serialise(c: UndercoverConfig): Record<string, unknown> {
  * draws it first, by `pick`), and only a seed with a wanted pair pays for a full deal, which then
  * decides: if the rules ever draw the pair differently, the scan finds nothing and says so.
  */
-function findSeeds(cells: Cell[], configs: Record<Lang, UndercoverConfig>, perCell: number): void {
+function findSeeds(cells: Cell[], configs: Record<Lang, UndercoverConfig>): void {
 	const want = new Map<string, Cell[]>();
 	for (const c of cells) {
 		const key = `${c.lang}:${c.pairIndex}`;
@@ -222,17 +242,17 @@ function findSeeds(cells: Cell[], configs: Record<Lang, UndercoverConfig>, perCe
 		const v = createStream(seed, 'deal:pair').next();
 		for (const lang of langs) {
 			const group = want.get(`${lang}:${Math.floor(v * packs[lang].length)}`);
-			if (!group || group.every((c) => c.seeds.length >= perCell)) continue;
+			if (!group || group.every((c) => c.seeds.length >= c.want)) continue;
 			const d = deal(configs[lang], createRng(seed));
 			const under = d.seats.find((s) => s.role === 'undercover');
 			for (const c of group) {
 				const pair = packs[lang][c.pairIndex]!;
 				const samePair = new Set([d.civilianWord, d.undercoverWord]);
-				if (c.seeds.length >= perCell || under?.persona.id !== c.persona) continue;
+				if (c.seeds.length >= c.want || under?.persona.id !== c.persona) continue;
 				if (!samePair.has(pair.a.word) || !samePair.has(pair.b.word)) continue;
 				if (c.civilianWord !== undefined && d.civilianWord !== c.civilianWord) continue;
 				c.seeds.push(seed);
-				if (c.seeds.length === perCell) open--;
+				if (c.seeds.length === c.want) open--;
 			}
 		}
 	}
@@ -274,11 +294,14 @@ export const EVAL_SPECS = {
 	'ck-arena': {
 		id: 'ck-arena',
 		description:
-			'CK-Arena’s protocol (Xu et al. 2025, arXiv 2505.17512): 6 seats, 2 undercover, a vote after every statement round. 48 games: 6 concepts shared by both packs (difficulty 1 to 3), 2 undercover personas, 2 deals, in English and in Chinese, paired by concept across languages.',
+			'CK-Arena’s protocol (Xu et al. 2025, arXiv 2505.17512): 6 seats, 2 undercover, a vote after every statement round. 48 games, 8 of each difficulty level in each language: 5 concepts shared by both packs (the one of level 1 dealt 4 times per undercover persona, two of level 2 and two of level 3 twice each), 2 undercover personas, in English and in Chinese, paired by concept across languages.',
 		langs: ['en', 'zh'],
-		concepts: ['zebra/giraffe', 'cat/dog', 'tiger/lion', 'doctor/nurse', 'library/bookstore', 'frog/toad'],
+		// The packs share one concept of level 1 (far apart): it gets twice the deals, so each level has
+		// 8 games a language. Version 2 of the set; the first had 4, 12 and 8 (with tiger/lion at level 2).
+		concepts: ['zebra/giraffe', 'cat/dog', 'doctor/nurse', 'library/bookstore', 'frog/toad'],
 		personasPerPair: 2,
 		seedsPerCell: 2,
+		seedsByDifficulty: { 1: 4 },
 		temperatures: [0.7],
 		config: { seats: 6, undercover: 2, blank: false }
 	}

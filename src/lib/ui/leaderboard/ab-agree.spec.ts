@@ -9,6 +9,7 @@ import type { ModelChoice } from '$lib/engines/types';
 import { comparePaired, compareRows, gameFigures } from '$lib/analysis/ab';
 import { abCsv, pairedLines, unpairedLines, type AbLine, type Verdict } from '$lib/analysis/ab-table';
 import { leaderboard, type GameLog } from '$lib/analysis/leaderboard';
+import { csvRecords } from '$lib/analysis/csv';
 import { scriptedPolicy } from '$lib/policies';
 import { createRunner } from '$lib/run/play';
 import { EVAL_SETS } from '$lib/scenarios/undercover/eval-sets';
@@ -59,14 +60,6 @@ function fromCsv(r: Record<string, string>): AbLine {
 	};
 }
 
-const parse = (csv: string) => {
-	const [head, ...lines] = csv
-		.trim()
-		.split('\r\n')
-		.map((l) => l.split(','));
-	return lines.map((l) => Object.fromEntries(head!.map((h, i) => [h, l[i] as string])));
-};
-
 describe('the A/B page and its CSV', () => {
 	it('show the same figures, paired and unpaired', async () => {
 		const a = await play('a', false, 6);
@@ -89,7 +82,7 @@ describe('the A/B page and its CSV', () => {
 		);
 		const unpaired = unpairedLines(compareRows(rowA!, rowB!, { seed: 1 }), rowA!, rowB!);
 		for (const lines of [pairedLines(paired), unpaired]) {
-			const rows = parse(abCsv(lines, { a: 'openai:a', b: 'openai:b' }));
+			const rows = csvRecords(abCsv(lines, { a: 'openai:a', b: 'openai:b' }));
 			expect(rows.map((r) => r.figure)).toEqual(lines.map((l) => l.figure));
 			lines.forEach((line, i) => expect(abCells(fromCsv(rows[i]!))).toEqual(abCells(line)));
 		}

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '$lib/core';
 import type { ModelChoice } from '$lib/engines/types';
+import { parseCsv } from '$lib/analysis/csv';
 import type { GameLog } from '$lib/analysis/leaderboard';
 import { headToHead, ratingsCsv, sideRatings } from '$lib/analysis/ratings';
 import { scriptedPolicy } from '$lib/policies';
@@ -43,12 +44,6 @@ async function mixedGames(n: number): Promise<GameLog[]> {
 }
 
 const pct = (v: number) => (v * 100).toFixed(1);
-/** These files hold no quoted field (no name here has a comma or a quote): a plain split reads them. */
-const parseCsv = (text: string) =>
-	text
-		.trim()
-		.split('\r\n')
-		.map((l) => l.split(','));
 
 describe('ratings: the page, the charts and the CSVs agree', async () => {
 	const logs = await mixedGames(6);

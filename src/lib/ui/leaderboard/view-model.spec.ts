@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardRow } from '$lib/analysis/leaderboard';
-import { formatRateDiff, RATE_COLUMNS, ratesChartData, rowName } from './view-model';
+import { ckArenaCsv } from '$lib/analysis/ck-arena';
+import { csvRecords } from '$lib/analysis/csv';
+import { formatCkRate, formatRateDiff, RATE_COLUMNS, ratesChartData, rowName } from './view-model';
 
 const row = (key: string, label: string, kind?: LeaderboardRow['kind']) =>
 	({ key, label, ...(kind ? { kind } : {}) }) as LeaderboardRow;
@@ -70,5 +72,28 @@ describe('the chart and the A/B figures', () => {
 	it('writes a difference of rates in points with its interval, or says a side has no data', () => {
 		expect(formatRateDiff({ diff: 0.12, lower: -0.03, upper: 0.27 })).toBe('+12 pts [−3, +27]');
 		expect(formatRateDiff({ diff: null, lower: 0, upper: 0 } as never)).toBe('no data on one side');
+	});
+});
+
+describe('the page rounds the value its CSV writes', () => {
+	it('never rounds the exact figure apart from the file’s (the tiny model’s 1 in 3 did)', () => {
+		// Wilson's 95% interval for 1 in 3 starts at 0.061492…: the file writes 0.0615, which reads 6.2%.
+		const r = { x: 1, n: 3, p: 1 / 3, lower: 0.0614919, upper: 0.7923404 };
+		const figures = {
+			games: 3,
+			civiliansWin: r,
+			firstOutUndercover: r,
+			firstRoundCivilianHits: r,
+			roundsPerGame: 2,
+			statementsPerGame: 12,
+			wordsPerStatement: 5
+		};
+		const [, line] = csvRecords(ckArenaCsv([{ model: 'openai:m', lang: 'en', difficulty: null, figures }]));
+		expect(line!.civiliansWin_lower).toBe('0.0615');
+		const pct = (v: string) => (Number(v) * 100).toFixed(1);
+		expect(formatCkRate(r)).toBe(
+			`${pct(line!.civiliansWin_rate!)}% [${pct(line!.civiliansWin_lower!)}, ${pct(line!.civiliansWin_upper!)}] (1/3)`
+		);
+		expect(formatCkRate(r)).toBe('33.3% [6.2, 79.2] (1/3)');
 	});
 });

@@ -6,6 +6,7 @@ import type { MeanComparison, ProportionComparison } from '$lib/analysis/ab';
 import { formatP, type AbLine, type Verdict } from '$lib/analysis/ab-table';
 import type { LeaderboardRow, Proportion } from '$lib/analysis/leaderboard';
 import type { CkRate } from '$lib/analysis/ck-arena';
+import { csvRound } from '$lib/analysis/csv';
 import type { HeadToHeadCell, RatedRate, SideRating } from '$lib/analysis/ratings';
 import type { Role } from '$lib/scenarios/undercover/state';
 import { m } from '$lib/paraglide/messages';
@@ -207,13 +208,19 @@ const VERDICT_TEXT: Record<Verdict, () => string> = {
 export function abCells(line: AbLine): AbCells {
 	const rate = line.a.n !== null;
 	const digits = line.figure === 'secondsPerGame' ? 1 : 0;
+	// Every number as `abCsv` writes it (6 decimals), so the page rounds the file's value, not another.
+	const r6 = (v: number) => (Number.isFinite(v) ? csvRound(v, 6) : v);
 	const side = (s: AbLine['a']) =>
 		rate
-			? formatProportion({ x: s.x ?? 0, n: s.n ?? 0, rate: s.value })
+			? formatProportion({ x: s.x ?? 0, n: s.n ?? 0, rate: s.value === null ? null : r6(s.value) })
 			: s.value === null
 				? '–'
-				: formatPerGame(s.value, digits);
-	const interval = { diff: line.diff, lower: line.lower, upper: line.upper };
+				: formatPerGame(r6(s.value), digits);
+	const interval = {
+		diff: line.diff === null ? null : r6(line.diff),
+		lower: r6(line.lower),
+		upper: r6(line.upper)
+	};
 	return {
 		a: side(line.a),
 		b: side(line.b),
@@ -233,7 +240,8 @@ export function abCells(line: AbLine): AbCells {
 /** "62.5% [30.6, 86.3] (5/8)": a CK-Arena rate with its Wilson interval and its counts; "–" with none. */
 export function formatCkRate(r: CkRate): string {
 	if (r.p === null) return '– (0/0)';
-	const pct = (v: number) => (v * 100).toFixed(1);
+	// The value its CSV (CK-Arena, leaks, ratings: 4 decimals) writes, so the two round alike.
+	const pct = (v: number) => (csvRound(v, 4) * 100).toFixed(1);
 	return `${pct(r.p)}% [${pct(r.lower)}, ${pct(r.upper)}] (${r.x}/${r.n})`;
 }
 
