@@ -2,6 +2,7 @@
  * Runs in the "webgpu" project: Chromium with --enable-unsafe-webgpu, whose software adapter
  * (SwiftShader) has no shader-f16 and no real GPU.
  */
+import type { ModelChoice } from '../../src/lib/engines/types';
 import { encodeShare } from '../../src/lib/share/link';
 import { expect, serveTestModels, test } from './fixtures';
 
@@ -62,8 +63,8 @@ test.describe('with the software WebGPU adapter', () => {
 		page.on('worker', (w) => workers.push(w.url()));
 		const requests: string[] = [];
 		page.on('request', (r) => requests.push(r.url()));
-		const seats = {
-			...allSeats({ engine: 'webllm', model: 'qwen2.5-0.5b' }),
+		const seats: Record<string, ModelChoice> = {
+			...allSeats<ModelChoice>({ engine: 'webllm', model: 'qwen2.5-0.5b' }),
 			'2': { engine: 'webllm', model: 'smollm2-360m' },
 			'6': { engine: 'scripted' }
 		};
