@@ -1,6 +1,7 @@
 /**
  * Issue 20's goal on a representative subset (the full 20-seed sweep is `npm run bench`): with a real
- * trained model (stories260K) or the n-gram tiny-chat at every model seat, no structured decision is
+ * trained model (stories260K, at two seats of an undercover game here; in every role of governance and
+ * autonomy) or the n-gram tiny-chat at every model seat, no structured decision is
  * forfeited, every game ends by its rules before its round cap, every choice was held to its options
  * by the engine, and the log replays to the same hash.
  */
@@ -29,8 +30,21 @@ function expectPlayedByTheRules(g: GameFigures): void {
 	expect(g.replayed).toBe(true);
 }
 
+describe(`undercover with ${STORY_MODEL} at two of four seats (en, seed 2), the others scripted`, () => {
+	// The real model's whole-table game (every seat, 20 seeds) is `npm run bench`: 3-4 minutes a game
+	// under load, too slow here. Two model seats still speak, defend and vote through the real engine
+	// path, and the scripted seats end the game by the rules in two rounds (about 50 s under load).
+	it('casts every vote legally and ends by the rules before the round cap, replaying to the same hash', async () => {
+		const story = localModel(STORY_MODEL);
+		const run = undercoverRun(story, 2, 4, 'en');
+		run.seats = { 1: story, 2: story, 3: { engine: 'scripted' }, 4: { engine: 'scripted' } };
+		const g = await playModelGame(run);
+		expectPlayedByTheRules(g);
+		expect(g.rounds).toBeLessThanOrEqual(g.roundCap!);
+	}, 300_000);
+});
+
 describe.each([
-	[STORY_MODEL, 4, 'en', 1],
 	[CHAT_MODEL, 4, 'en', 2],
 	[CHAT_MODEL, 6, 'zh', 3]
 ] as const)('undercover with %s at all %i seats (%s, seed %i)', (model, seats, lang, seed) => {

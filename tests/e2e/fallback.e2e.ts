@@ -28,6 +28,13 @@ test('a WebLLM model that cannot load here: one click plays the game with script
 	// transformers.js on the CPU runs in any browser: offered with its download size, never started here.
 	await expect(page.getByTestId('fallback-cpu')).toContainText('SmolLM2 360M Instruct');
 	await expect(page.getByTestId('fallback-cpu')).toContainText('380 MB');
+	// The offers follow the network while they are shown: offline, a download cannot work, so the CPU
+	// model is not offered; back online, it is again.
+	await page.context().setOffline(true);
+	await expect(page.getByTestId('fallback-cpu')).toHaveCount(0);
+	await expect(page.getByTestId('fallback-scripted')).toBeVisible();
+	await page.context().setOffline(false);
+	await expect(page.getByTestId('fallback-cpu')).toContainText('380 MB');
 
 	await page.getByTestId('fallback-scripted').click();
 	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 60_000 });

@@ -15,6 +15,8 @@ import {
 import type { ModelChoice } from '$lib/engines/types';
 import { choiceLabel, needsEngine } from '$lib/engines/spec';
 import { isGpuLoss } from '$lib/engines/host';
+import { detectGpu } from '$lib/engines/gpu';
+import { slowDownloads, type SlowDownload } from '$lib/engines/slow-downloads';
 import { AgentPool } from './agent-pool.svelte';
 import { normaliseBaseUrl } from '$lib/engines/base-url';
 import { loadApiKey } from '$lib/storage/secrets';
@@ -107,6 +109,14 @@ export class GameSession<S = unknown> {
 	 * never chooses where a request, or a saved key, goes. Empty for a run the person set up.
 	 */
 	endpointsToConfirm: EndpointAsk[] = $state.raw([]);
+	/**
+	 * The WebLLM downloads a link's seats would start on a software WebGPU adapter (unplayably slow
+	 * there), until the person says yes (`confirmDownloads`) or plays the game another way. Empty for a
+	 * run the person set up, and on any other device.
+	 */
+	downloadsToConfirm: SlowDownload[] = $state.raw([]);
+	/** Settles once a link's WebLLM seats were checked against this device's GPU (`downloadsToConfirm`). */
+	#downloadCheck: Promise<void> | null = null;
 	/** Endpoints whose saved key goes with requests: null for the person's own setup (every saved key). */
 	#keysAttached: Set<string> | null = null;
 	/** Each seat's player now: the setup's, with the log's `seat.model-changed` events applied. */
@@ -170,6 +180,12 @@ export class GameSession<S = unknown> {
 		if (opts.fromLink) {
 			session.#keysAttached = new Set();
 			session.endpointsToConfirm = endpointsOf(session.choices);
+			// A link must not start a download the device cannot play: on a software adapter its WebLLM
+			// seats wait for the person's word. Play waits for this check (`#ensureAgents`).
+			if (Object.values(session.choices).some((c) => c.engine === 'webllm'))
+				session.#downloadCheck = detectGpu().then((caps) => {
+					session.downloadsToConfirm = slowDownloads(session.choices, caps);
+				});
 		}
 		return session;
 	}
@@ -181,6 +197,11 @@ export class GameSession<S = unknown> {
 	confirmEndpoints(attachKey: readonly string[] = []): void {
 		this.#keysAttached = new Set(attachKey.map(normalised));
 		this.endpointsToConfirm = [];
+	}
+
+	/** The person's yes to a link's slow WebLLM downloads (`downloadsToConfirm`): play may load them now. */
+	confirmDownloads(): void {
+		this.downloadsToConfirm = [];
 	}
 
 	#sendsKey(baseUrl: string): boolean {
@@ -502,6 +523,8 @@ export class GameSession<S = unknown> {
 	async #ensureAgents(): Promise<boolean> {
 		if (!this.pool) return true;
 		if (this.endpointsToConfirm.length) return false;
+		if (this.#downloadCheck) await this.#downloadCheck;
+		if (this.downloadsToConfirm.length) return false;
 		const before = this.status;
 		this.#to('loading');
 		try {
@@ -521,6 +544,7 @@ export class GameSession<S = unknown> {
 	async play(): Promise<void> {
 		if (
 			this.endpointsToConfirm.length ||
+			this.downloadsToConfirm.length ||
 			this.readOnly ||
 			this.status === 'finished' ||
 			this.status === 'failed' ||

@@ -2,7 +2,10 @@
  * "Who is the Undercover" as pure functions: phases, the deal, speaking order, votes, ties and wins.
  * Seed 002's rules: a partial tie goes to a tiebreak (defences, then the others revote among the tied
  * seats; a second tie eliminates no one); a tie of every alive seat eliminates no one and starts a new
- * round, because revoting without new information never converges.
+ * round, because revoting without new information never converges. The seed says nothing more of
+ * ties: no limit on ties in a row and no round cap. The cap (`config.rounds`) is this project's, so a
+ * game that keeps tying (tiny-chat at every seat, seed 16, 6 seats, English: three of its six rounds
+ * tied, and tied again at the revote) is stopped by it as a draw; the rules are not bent to end it.
  */
 import {
 	definePhases,
