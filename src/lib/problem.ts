@@ -55,12 +55,62 @@ export type ProblemCode =
 	| 'run-evicted'
 	| 'run-missing'
 	| 'run-damaged'
-	| 'run-imported';
+	| 'run-imported'
+	// A run that could not start or go on because a model failed (state/game.svelte.ts); `cause` says why.
+	| 'run-not-started'
+	| 'run-start-retry'
+	| 'run-paused-retry'
+	// A model that could not be loaded for a run (state/agent-pool.svelte.ts): `engine`, `model` and
+	// `device` name it; `cause` is the engine's problem, when it has one.
+	| 'model-load-failed'
+	// An engine's own failures (engines/*.ts): `model` names it; `detail` is the library's or the
+	// server's own words, shown as they are; `tried` how often a request was sent.
+	| 'engine-no-gpu'
+	| 'engine-gpu-limits'
+	| 'engine-f16'
+	| 'engine-gpu-memory'
+	| 'engine-gpu-stopped'
+	| 'engine-files-damaged'
+	| 'engine-storage-full'
+	| 'engine-unknown-model'
+	| 'engine-offline'
+	| 'engine-download'
+	| 'engine-download-failed'
+	| 'engine-hub-refused'
+	| 'engine-hub-missing'
+	| 'engine-host-failed'
+	| 'engine-files-missing'
+	| 'engine-files-broken'
+	| 'engine-tokenizer'
+	| 'engine-no-memory'
+	| 'engine-load-failed'
+	| 'engine-cannot-run'
+	// An endpoint (engines/openai.ts): `url`, `status`, `model`, `origin` as the sentence needs.
+	| 'endpoint-needs-key'
+	| 'endpoint-refused-key'
+	| 'endpoint-rate-limited'
+	| 'endpoint-failed'
+	| 'endpoint-no-model'
+	| 'endpoint-refused'
+	| 'endpoint-nothing-at'
+	| 'endpoint-unreachable'
+	| 'endpoint-offline'
+	| 'endpoint-cors'
+	| 'endpoint-dropped'
+	// An endpoint's base URL (engines/base-url.ts).
+	| 'url-empty'
+	| 'url-scheme'
+	| 'url-invalid'
+	| 'url-plain-http'
+	| 'url-credentials'
+	| 'url-query';
 
 export interface Problem {
 	code: ProblemCode;
 	/** The values the sentence names (numbers, ids, and sub-kinds such as which field is missing). */
 	values?: Record<string, string | number>;
+	/** The problem this one follows from ("could not load X" because "nothing answers at Y"). */
+	cause?: Problem;
 }
 
 /** An Error that also says which problem it is, for errors thrown and caught in the same thread. */
@@ -75,7 +125,23 @@ export class ProblemError extends Error {
 	}
 }
 
-/** The problem an error carries, if it is a ProblemError. */
+/** Whether a value is a problem's plain data (as it arrives from a worker or from storage). */
+export function isProblem(value: unknown): value is Problem {
+	if (!value || typeof value !== 'object') return false;
+	const p = value as Partial<Problem>;
+	return (
+		typeof p.code === 'string' &&
+		(p.values === undefined || (typeof p.values === 'object' && p.values !== null)) &&
+		(p.cause === undefined || isProblem(p.cause))
+	);
+}
+
+/**
+ * The problem an error carries: a ProblemError's, or the `problem` field of any error that has one (an
+ * engine's error, and an error that crossed a worker boundary: `workers/problems.ts` carries it).
+ */
 export function problemOf(err: unknown): Problem | null {
-	return err instanceof ProblemError ? err.problem : null;
+	if (err instanceof ProblemError) return err.problem;
+	if (err && typeof err === 'object' && 'problem' in err && isProblem(err.problem)) return err.problem;
+	return null;
 }

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // One engine (one model's weights) per worker, shared by every agent that uses the model.
 import * as Comlink from 'comlink';
+import { carryProblems } from './problems';
 import { EngineHost } from '$lib/engines/host';
 import type { EngineWorkerApi } from './protocol';
 
@@ -11,4 +12,5 @@ const api: EngineWorkerApi = {
 	connect: (port) => Comlink.expose(api, port),
 	unload: () => host.unload()
 };
+carryProblems();
 Comlink.expose(api);

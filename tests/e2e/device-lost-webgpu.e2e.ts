@@ -120,19 +120,19 @@ test.describe('a WebGPU device lost mid-run', () => {
 		// Resuming offers seat 1 its own model or another; seat 2's model on the CPU takes it.
 		const seat1 = page.getByTestId('change-model-1');
 		await expect(
-			seat1.locator('option', { hasText: 'transformers (WebGPU) · tiny-chat (the same model)' })
+			seat1.locator('option', { hasText: 'transformers.js (WebGPU) · tiny-chat (the same model)' })
 		).toHaveCount(1);
 		await expect(page.getByTestId('change-model-apply-1')).toBeDisabled();
 		// Only models this GPU can run are offered: a q4f16-only WebLLM model needs shader-f16, which the
 		// software adapter lacks; the q4f32 build of another is fine.
-		const gemma = seat1.locator('option', { hasText: 'webllm · gemma-3-1b' });
+		const gemma = seat1.locator('option', { hasText: 'WebLLM · gemma-3-1b' });
 		await expect(gemma).toContainText('unavailable');
 		await expect(gemma).toContainText('shader-f16');
 		await expect(gemma).toBeDisabled();
-		await expect(seat1.locator('option', { hasText: 'webllm · qwen2.5-0.5b' })).toBeEnabled();
-		await seat1.selectOption({ label: 'transformers · tiny-chat' });
+		await expect(seat1.locator('option', { hasText: 'WebLLM · qwen2.5-0.5b' })).toBeEnabled();
+		await seat1.selectOption({ label: 'transformers.js · tiny-chat' });
 		await page.getByTestId('change-model-apply-1').click();
-		await expect(page.getByTestId('change-model')).toContainText('Seat 1 (transformers · tiny-chat)');
+		await expect(page.getByTestId('change-model')).toContainText('Seat 1 (transformers.js · tiny-chat)');
 		const hash = await playToEnd(page);
 
 		// The change is an event of the log: seat 1 answered on the GPU before it, on the CPU after it.

@@ -29,22 +29,11 @@ const ENGLISH_RUN = new RegExp(`${WORD}(?:[,:;]?\\s+${WORD})+`, 'g');
 /**
  * A lone lower-case English word (not part of a name, a path or a code: see WORD; nor a function's
  * name, `consider()`; nor an address's scheme, `http://`, a link's fragment, `#run`, or a key,
- * `model=`, or its value, `locale=en`). "token" is the term Chinese writing on language models uses
- * as it is; "localhost" is a machine's name.
- *
- * Known leaks not fixed yet, let through by name so that every other word is still caught: the
- * autonomy scenario's own Chinese texts say "day 2", "review", "none", "sibling", "rollback"
- * (scenarios/autonomy: they are in the run's log, so changing them changes its golden hashes), the
- * autonomy setup's preview with every legacy switch on shows a bare "autonomy" (source not traced
- * yet), and a failed load names the engine "openai" as a word.
+ * `model=`, or its value, `locale=en`; nor a name in quotation marks, “mock”, the way a select's
+ * option names a model a person typed, since an option cannot mark a part of itself translate="no").
+ * "token" is the term Chinese writing on language models uses as it is; "localhost" is a machine's name.
  */
-const KNOWN_LEAKS = ['day', 'review', 'none', 'sibling', 'rollback', 'autonomy', 'openai'];
-/**
- * The engines' ids at the head of a model's label ("webllm", "transformers", "mock"): names, like the
- * model ids after them, but inside a select's option, which cannot mark a part of itself translate="no".
- */
-const ENGINE_IDS = ['webllm', 'transformers', 'mock'];
-const LOWER_WORD = String.raw`(?<![\w/.#=-])(?!(?:token|localhost|${[...KNOWN_LEAKS, ...ENGINE_IDS].join('|')})\b)[a-z]{2,}(?:['’][a-z]+)?(?![\w/(=-]|\.\w|:\/\/)`;
+const LOWER_WORD = String.raw`(?<![\w/.#=“-])(?!(?:token|localhost)\b)[a-z]{2,}(?:['’][a-z]+)?(?![\w/(=”-]|\.\w|:\/\/)`;
 /** ASCII punctuation against Chinese: a full stop, comma or colon after a Chinese character, or "(" before. */
 const CHINESE_PUNCTUATION = String.raw`[\u4e00-\u9fff）)][.,;:!?](?=\s|$)|[\u4e00-\u9fff]\s?\(`;
 const ENGLISH_ON_CHINESE = new RegExp(`${ENGLISH_RUN.source}|${LOWER_WORD}|${CHINESE_PUNCTUATION}`, 'g');

@@ -61,13 +61,13 @@ test('a paused run resumes with another model for a seat: an event in the log, a
 	await expect(page.getByTestId('change-model-1')).toHaveValue(
 		(await page
 			.getByTestId('change-model-1')
-			.locator('option', { hasText: 'mock-a (the same model)' })
+			.locator('option', { hasText: 'endpoint model “mock-a” (the same model)' })
 			.getAttribute('value')) ?? ''
 	);
 	await expect(page.getByTestId('change-model-apply-1')).toBeDisabled();
-	await page.getByTestId('change-model-1').selectOption({ label: 'openai · mock-b' });
+	await page.getByTestId('change-model-1').selectOption({ label: 'endpoint model “mock-b”' });
 	await page.getByTestId('change-model-apply-1').click();
-	await expect(panel).toContainText('Seat 1 (openai · mock-b)');
+	await expect(panel).toContainText('Seat 1 (endpoint model “mock-b”)');
 	const hash = await playToEnd(page);
 
 	// The change is in the saved log, and seat 1's later calls were made with the new model.
@@ -141,7 +141,7 @@ test('on resume, a seat can be given a new endpoint typed in there, under the sa
 		await page.getByTestId('change-endpoint-key-1').fill('sk-resume-0123456789');
 		await expect(problem).toHaveCount(0);
 		await page.getByTestId('change-model-apply-1').click();
-		await expect(page.getByTestId('change-model')).toContainText('Seat 1 (openai · mock-c)');
+		await expect(page.getByTestId('change-model')).toContainText('Seat 1 (endpoint model “mock-c”)');
 		failing = () => false;
 		const hash = await playToEnd(page);
 		expect(hash).not.toBe('');

@@ -47,7 +47,7 @@ test.describe('with the software WebGPU adapter', () => {
 		await page.getByTestId('slow-download-confirm-button').click();
 		await expect(page.getByTestId('slow-download-confirm')).toHaveCount(0);
 		await page.getByTestId('play').click();
-		await expect(page.getByText(/Could not load webllm · smollm2-360m/)).toBeVisible({ timeout: 60_000 });
+		await expect(page.getByText(/Could not load WebLLM · smollm2-360m/)).toBeVisible({ timeout: 60_000 });
 		await expect(page.getByText(/Nothing was started/)).toBeVisible();
 		await expect(page.getByTestId('run-status')).toContainText('ready');
 		await expect(page).not.toHaveURL(/#run=/);

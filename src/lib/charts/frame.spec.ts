@@ -28,7 +28,14 @@ function setup(width: number) {
 	const render = vi.fn<(data: string, measured: number) => void>();
 	const svg = appendChartSvg(el, { className: 'test-chart', role: 'img' });
 	const chart = chartLifecycle(el, svg, { measure: (box) => widthFor(box, 300, 1000), render });
-	return { el, render, chart, resize: (next: number) => ((w = next), FakeObserver.last?.callback()) };
+	return {
+		el,
+		render,
+		chart,
+		resize: (next: number) => ((w = next), FakeObserver.last?.callback()),
+		/** The window resizes while the container's own resize is not observed (a skipped panel). */
+		resizeWindow: (next: number) => ((w = next), window.dispatchEvent(new Event('resize')))
+	};
 }
 
 afterEach(() => {
@@ -67,5 +74,19 @@ describe('chartLifecycle', () => {
 		chart.update('b');
 		resize(500);
 		expect(render).toHaveBeenCalledTimes(1);
+	});
+
+	it('redraws for the new width when the window resizes, though its own resize is not observed', () => {
+		// A panel with `content-visibility: auto` out of sight is not laid out, so the ResizeObserver
+		// stays silent until it scrolls into view; the window's resize event reaches it regardless.
+		const { render, chart, resizeWindow } = setup(1200);
+		chart.update('a');
+		resizeWindow(360);
+		expect(render).toHaveBeenLastCalledWith('a', 360);
+		resizeWindow(360);
+		expect(render).toHaveBeenCalledTimes(2);
+		chart.destroy();
+		resizeWindow(800);
+		expect(render).toHaveBeenCalledTimes(2);
 	});
 });

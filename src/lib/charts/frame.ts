@@ -78,17 +78,22 @@ export function chartLifecycle<D>(
 	let measured = measure(el);
 	let destroyed = false;
 
+	const remeasure = () => {
+		const next = measure(el);
+		if (next === measured || destroyed) return;
+		measured = next;
+		if (last) render(last, measured);
+	};
 	// Reached through `el` so the module touches no globals; absent in Node and older browsers.
-	const Observer = el.ownerDocument.defaultView?.ResizeObserver;
-	const observer = Observer
-		? new Observer(() => {
-				const next = measure(el);
-				if (next === measured || destroyed) return;
-				measured = next;
-				if (last) render(last, measured);
-			})
-		: null;
+	const view = el.ownerDocument.defaultView;
+	const Observer = view?.ResizeObserver;
+	const observer = Observer ? new Observer(remeasure) : null;
 	observer?.observe(el);
+	// A chart in a panel out of sight (`content-visibility: auto`) is not laid out, so its resize is
+	// not observed until the panel scrolls into view: until then it kept the old window's layout (its
+	// labels out of its box, its saved SVG the old width). The window's own resize reaches every chart,
+	// and measuring forces the skipped panel's layout, so each is drawn for the new width at once.
+	view?.addEventListener('resize', remeasure);
 
 	return {
 		update(data: D): void {
@@ -99,6 +104,7 @@ export function chartLifecycle<D>(
 		destroy(): void {
 			destroyed = true;
 			observer?.disconnect();
+			view?.removeEventListener('resize', remeasure);
 			svg.remove();
 			last = null;
 		}

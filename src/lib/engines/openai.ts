@@ -143,23 +143,24 @@ export function describeNetworkFailure(
 	env: BrowserEnv = currentEnv()
 ): EngineError {
 	const options = { retryable: true, transport: true, cause: err };
+	const url = apiRoot;
 	if (phase === 'body')
 		return new EngineError(
 			'offline',
 			`The connection to ${apiRoot} dropped while the reply was streaming (${causeDetail(err)}).`,
-			options
+			{ ...options, problem: { code: 'endpoint-dropped', values: { url, detail: causeDetail(err) } } }
 		);
 	if (env.origin === null)
 		return new EngineError(
 			'offline',
 			`Could not reach ${apiRoot} (${causeDetail(err)}). Is the server running, and is the URL right?`,
-			options
+			{ ...options, problem: { code: 'endpoint-unreachable', values: { url, detail: causeDetail(err) } } }
 		);
 	if (env.online === false)
 		return new EngineError(
 			'offline',
 			`This browser is offline, so ${apiRoot} cannot be reached. Reconnect and try again.`,
-			options
+			{ ...options, problem: { code: 'endpoint-offline', values: { url } } }
 		);
 	const origin = env.origin === 'null' ? "this page's origin" : env.origin;
 	let message =
@@ -186,7 +187,10 @@ export function describeNetworkFailure(
 		if (isLoopback(target.hostname) && !isLoopback(pageHost))
 			message += ' If the browser asked whether this site may reach devices on your local network, allow it.';
 	}
-	return new EngineError('cors', message, options);
+	return new EngineError('cors', message, {
+		...options,
+		problem: { code: 'endpoint-cors', values: { url, origin } }
+	});
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now; null when absent or unreadable. */
@@ -437,13 +441,21 @@ export class OpenAIEngine implements ChatEngine {
 		// A refused request is a failure of the line to the model, not the agent's decision: logged as a
 		// transport failure (not retried), so the run pauses where it stood and its replay does the same.
 		const refusedOnce = { transport: true };
+		// The server's own words go beside the sentence, as they are.
+		const values = { url: this.baseUrl, status, ...(said === '' ? {} : { detail: said }) };
 		if (status === 401 || status === 403)
 			return new EngineError(
 				'unauthorized',
 				this.#apiKey === undefined
 					? `The endpoint ${this.baseUrl} needs an API key (HTTP ${status})${suffix}`
 					: `The endpoint ${this.baseUrl} refused the key (HTTP ${status})${suffix}`,
-				refusedOnce
+				{
+					...refusedOnce,
+					problem: {
+						code: this.#apiKey === undefined ? 'endpoint-needs-key' : 'endpoint-refused-key',
+						values
+					}
+				}
 			);
 		if (status === 429 || status === 408 || status >= 500) {
 			const rateLimited = status === 429;
@@ -452,7 +464,11 @@ export class OpenAIEngine implements ChatEngine {
 				rateLimited
 					? `The endpoint ${this.baseUrl} is rate-limiting requests (HTTP 429)${suffix}`
 					: `The endpoint ${this.baseUrl} failed (HTTP ${status})${suffix}`,
-				{ retryable: true, transport: true }
+				{
+					retryable: true,
+					transport: true,
+					problem: { code: rateLimited ? 'endpoint-rate-limited' : 'endpoint-failed', values }
+				}
 			);
 			const wait = parseRetryAfter(res.headers.get('retry-after'));
 			if (wait !== null) retryAfterOf.set(error, wait);
@@ -460,22 +476,20 @@ export class OpenAIEngine implements ChatEngine {
 		}
 		if (status === 404) {
 			if (/model/i.test(said))
-				return new EngineError(
-					'model-not-found',
-					`The endpoint has no model "${this.model}"${suffix}`,
-					refusedOnce
-				);
+				return new EngineError('model-not-found', `The endpoint has no model "${this.model}"${suffix}`, {
+					...refusedOnce,
+					problem: { code: 'endpoint-no-model', values: { ...values, model: this.model } }
+				});
 			return new EngineError(
 				'server-error',
 				`Nothing answers at ${url} (HTTP 404). Is the base URL the API root, such as http://localhost:11434/v1?`,
-				refusedOnce
+				{ ...refusedOnce, problem: { code: 'endpoint-nothing-at', values: { url } } }
 			);
 		}
-		return new EngineError(
-			'unknown',
-			`The endpoint refused the request (HTTP ${status})${suffix}`,
-			refusedOnce
-		);
+		return new EngineError('unknown', `The endpoint refused the request (HTTP ${status})${suffix}`, {
+			...refusedOnce,
+			problem: { code: 'endpoint-refused', values }
+		});
 	}
 
 	/**
@@ -505,7 +519,12 @@ export class OpenAIEngine implements ChatEngine {
 					);
 				if (tried >= this.maxRetries) {
 					if (tried === 0) throw err;
-					throw new EngineError(err.code, `${err.message} (tried ${tried + 1} times)`, err.options);
+					throw new EngineError(err.code, `${err.message} (tried ${tried + 1} times)`, {
+						...err.options,
+						...(err.problem
+							? { problem: { ...err.problem, values: { ...err.problem.values, tried: tried + 1 } } }
+							: {})
+					});
 				}
 				const base = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** tried);
 				// Half fixed, half random: clients that failed together do not all come back together.
@@ -578,7 +597,15 @@ export class OpenAIEngine implements ChatEngine {
 	/** A network error's text comes from the platform: redact it like a server's. */
 	#scrub(error: EngineError): EngineError {
 		const message = this.#redact(error.message);
-		return message === error.message ? error : new EngineError(error.code, message, error.options);
+		if (message === error.message) return error;
+		// The problem's own words from the platform (`detail`) are redacted alike.
+		const problem = error.problem?.values?.detail
+			? {
+					...error.problem,
+					values: { ...error.problem.values, detail: this.#redact(String(error.problem.values.detail)) }
+				}
+			: error.problem;
+		return new EngineError(error.code, message, { ...error.options, ...(problem ? { problem } : {}) });
 	}
 
 	async #chatOnce(

@@ -12,6 +12,7 @@ import type {
 import { raceAbort } from './abort';
 import { compileSchema, ConstrainedChooser, hasChoice } from './schema-constraint';
 import { SerialQueue } from './serial-queue';
+import type { ProblemCode } from '../problem';
 import {
 	EngineError,
 	type ChatEngine,
@@ -127,21 +128,39 @@ export function loadError(err: unknown, model: string, where: string): EngineErr
 	const message = err instanceof Error ? err.message : String(err);
 	const name = err instanceof Error ? err.name : '';
 	const status = (err as { status?: unknown } | null)?.status;
-	const is = (code: EngineErrorCode, text: string, transport = false): EngineError =>
-		new EngineError(code, text, { cause: err, retryable: transport, transport });
+	const is = (
+		code: EngineErrorCode,
+		text: string,
+		problem: ProblemCode,
+		transport = false,
+		detail: string | null = message
+	): EngineError =>
+		new EngineError(code, text, {
+			cause: err,
+			retryable: transport,
+			transport,
+			problem: { code: problem, values: { model, ...(detail !== null ? { detail } : {}) } }
+		});
 	if (name === 'AbortError') return abortError(`Loading ${model}`);
 	if (name === 'ModelFileNotFoundError') {
 		// A status means the hub answered (it says 401 for repositories that do not exist); none means a
 		// local folder lacked the file.
-		if (status === 403) return is('unauthorized', `The model hub refused access to ${model}: ${message}`);
-		if (typeof status === 'number') return is('model-not-found', `The model hub has no ${model}: ${message}`);
-		return is('bad-model-files', `The model files for ${model} are missing at ${where}: ${message}`);
+		if (status === 403)
+			return is('unauthorized', `The model hub refused access to ${model}: ${message}`, 'engine-hub-refused');
+		if (typeof status === 'number')
+			return is('model-not-found', `The model hub has no ${model}: ${message}`, 'engine-hub-missing');
+		return is(
+			'bad-model-files',
+			`The model files for ${model} are missing at ${where}: ${message}`,
+			'engine-files-missing'
+		);
 	}
 	if (err instanceof TypeError && /tokenizer/i.test(message)) {
 		// transformers.js finds no tokenizer_config.json and then trips over the missing config.
 		return is(
 			'bad-model-files',
-			`The tokenizer files for ${model} are missing or broken at ${where}: ${message}`
+			`The tokenizer files for ${model} are missing or broken at ${where}: ${message}`,
+			'engine-tokenizer'
 		);
 	}
 	if (
@@ -149,26 +168,41 @@ export function loadError(err: unknown, model: string, where: string): EngineErr
 	) {
 		const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
 		return offline
-			? is('offline', `You are offline, so ${model} cannot be downloaded.`, true)
-			: is('download-failed', `Downloading ${model} failed: ${message}`, true);
+			? is('offline', `You are offline, so ${model} cannot be downloaded.`, 'engine-offline', true, null)
+			: is('download-failed', `Downloading ${model} failed: ${message}`, 'engine-download-failed', true);
 	}
 	if (/occurred while trying to load file/i.test(message)) {
-		return is('download-failed', `The model host could not serve ${model}: ${message}`, true);
+		return is(
+			'download-failed',
+			`The model host could not serve ${model}: ${message}`,
+			'engine-host-failed',
+			true
+		);
 	}
 	if (/Unsupported model type|Unsupported device|not supported/i.test(message)) {
-		return is('unsupported-model', `${model} cannot run here: ${message}`);
+		return is('unsupported-model', `${model} cannot run here: ${message}`, 'engine-cannot-run');
 	}
 	if (/out of memory|bad_alloc|allocation failed/i.test(message)) {
-		return is('out-of-memory', `There is not enough memory to load ${model}.`);
+		return is(
+			'out-of-memory',
+			`There is not enough memory to load ${model}.`,
+			'engine-no-memory',
+			false,
+			null
+		);
 	}
 	if (
 		err instanceof SyntaxError ||
 		/protobuf|Load model|parse|Unexpected token|invalid model|onnx/i.test(message)
 	) {
 		// Also what a static server's HTML fallback page for a missing file turns into.
-		return is('bad-model-files', `The model files for ${model} at ${where} are broken: ${message}`);
+		return is(
+			'bad-model-files',
+			`The model files for ${model} at ${where} are broken: ${message}`,
+			'engine-files-broken'
+		);
 	}
-	return is('unknown', `Loading ${model} failed: ${message}`);
+	return is('unknown', `Loading ${model} failed: ${message}`, 'engine-load-failed');
 }
 
 /**

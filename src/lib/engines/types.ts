@@ -2,6 +2,8 @@
  * One engine interface for every back end (WebLLM, transformers.js, OpenAI-compatible endpoints,
  * and the fakes used in tests), shaped like OpenAI chat completions.
  */
+import type { Problem } from '../problem';
+
 export type EngineKind = 'webllm' | 'transformers' | 'openai' | 'fake';
 
 export interface ChatMessage {
@@ -123,13 +125,16 @@ export type EngineErrorCode =
  * as an invalid reply.
  */
 export class EngineError extends Error {
+	/** What went wrong as data (a kind and its values), which the page says in its own language. */
+	readonly problem?: Problem;
 	constructor(
 		readonly code: EngineErrorCode,
 		message: string,
-		readonly options: { retryable?: boolean; transport?: boolean; cause?: unknown } = {}
+		readonly options: { retryable?: boolean; transport?: boolean; cause?: unknown; problem?: Problem } = {}
 	) {
 		super(message, { cause: options.cause });
 		this.name = 'EngineError';
+		if (options.problem) this.problem = options.problem;
 	}
 	get retryable(): boolean {
 		return this.options.retryable ?? false;

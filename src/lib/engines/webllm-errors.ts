@@ -8,6 +8,7 @@
  * give `fetch` failures; `webllm-errors.spec.ts` replays each one.
  */
 import { findByWebllmId, getCatalogEntry } from './catalog';
+import type { ProblemCode } from '../problem';
 import { EngineError, type EngineErrorCode } from './types';
 
 export interface ErrorContext {
@@ -167,8 +168,15 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 	const make = (
 		code: EngineErrorCode,
 		text: string,
-		flags: { retryable?: boolean; transport?: boolean } = {}
-	) => new EngineError(code, text, { ...flags, cause: err });
+		flags: { retryable?: boolean; transport?: boolean } = {},
+		problem?: ProblemCode
+	) =>
+		new EngineError(code, text, {
+			...flags,
+			cause: err,
+			// `phase` says what the GPU was doing: loading the model, or the model replying.
+			...(problem ? { problem: { code: problem, values: { model: label, phase: ctx.phase } } } : {})
+		});
 
 	// A GPU lost mid-reply surfaces first as an AbortError from the pending token read ("The Device was
 	// lost before mapping was resolved."), then, once WebLLM's device.lost handler has unloaded the
@@ -180,7 +188,9 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 	) {
 		return make(
 			'device-lost',
-			`The GPU stopped working while ${doing}, most often because it ran out of memory. ${PAUSED_SMALLER_MODEL}`
+			`The GPU stopped working while ${doing}, most often because it ran out of memory. ${PAUSED_SMALLER_MODEL}`,
+			{},
+			'engine-gpu-stopped'
 		);
 	}
 	if (isAbort(name, messageOf(err))) {
@@ -198,7 +208,9 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 	if (name === 'QuotaExceededError' || /quota/i.test(message)) {
 		return make(
 			'download-failed',
-			`There is not enough storage space in this browser to keep ${label}. Delete downloaded models you no longer use, or free disk space, then retry.`
+			`There is not enough storage space in this browser to keep ${label}. Delete downloaded models you no longer use, or free disk space, then retry.`,
+			{},
+			'engine-storage-full'
 		);
 	}
 	if (
@@ -208,25 +220,33 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 	) {
 		return make(
 			'model-not-found',
-			`"${ctx.modelId}" is not a model WebLLM knows. Choose a model from the list.`
+			`"${ctx.modelId}" is not a model WebLLM knows. Choose a model from the list.`,
+			{},
+			'engine-unknown-model'
 		);
 	}
 	if (name === 'WebGPUNotAvailableError' || name === 'WebGPUNotFoundError' || NO_GPU_RE.test(message)) {
 		return make(
 			'no-webgpu',
-			`No GPU is available to WebGPU in this browser, so ${label} cannot run here. ${FALLBACK_OFFER}`
+			`No GPU is available to WebGPU in this browser, so ${label} cannot run here. ${FALLBACK_OFFER}`,
+			{},
+			'engine-no-gpu'
 		);
 	}
 	if (GPU_LIMITS_RE.test(message)) {
 		return make(
 			'no-webgpu',
-			`This GPU's WebGPU limits are too small for WebLLM, so ${label} cannot run here. ${FALLBACK_OFFER}`
+			`This GPU's WebGPU limits are too small for WebLLM, so ${label} cannot run here. ${FALLBACK_OFFER}`,
+			{},
+			'engine-gpu-limits'
 		);
 	}
 	if (name === 'ShaderF16SupportError' || /shader-f16/i.test(message)) {
 		return make(
 			'unsupported-model',
-			`This build of ${label} needs 16-bit float shaders (shader-f16), which this GPU does not offer. Choose its q4f32 build or another model.`
+			`This build of ${label} needs 16-bit float shaders (shader-f16), which this GPU does not offer. Choose its q4f32 build or another model.`,
+			{},
+			'engine-f16'
 		);
 	}
 	if (
@@ -242,11 +262,18 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 	if (name === 'DeviceLostError' || name === 'GPUDeviceLostInfo' || DEVICE_LOST_RE.test(message)) {
 		return make(
 			'device-lost',
-			`The GPU stopped working while ${doing}, most often because it ran out of memory. ${PAUSED_SMALLER_MODEL}`
+			`The GPU stopped working while ${doing}, most often because it ran out of memory. ${PAUSED_SMALLER_MODEL}`,
+			{},
+			'engine-gpu-stopped'
 		);
 	}
 	if (name === 'GPUOutOfMemoryError' || OOM_RE.test(message)) {
-		return make('out-of-memory', `The GPU ran out of memory while ${doing}. ${PAUSED_SMALLER_MODEL}`);
+		return make(
+			'out-of-memory',
+			`The GPU ran out of memory while ${doing}. ${PAUSED_SMALLER_MODEL}`,
+			{},
+			'engine-gpu-memory'
+		);
 	}
 	if (name === 'ContextWindowSizeExceededError') {
 		const window =
@@ -259,7 +286,9 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 	if (BAD_FILE_ERRORS.has(name) || (ctx.phase === 'load' && name === 'SyntaxError')) {
 		return make(
 			'bad-model-files',
-			`The downloaded files of ${label} are damaged or incomplete. Delete ${label} from this browser's model storage and download it again.`
+			`The downloaded files of ${label} are damaged or incomplete. Delete ${label} from this browser's model storage and download it again.`,
+			{},
+			'engine-files-damaged'
 		);
 	}
 	const status = httpStatus(message);
@@ -288,13 +317,16 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 			return make(
 				'offline',
 				`This browser is offline, so ${label}${about} cannot be downloaded. ${RETRY_CONNECTION} Models already downloaded work offline.`,
-				{ retryable: true, transport: true }
+				{ retryable: true, transport: true },
+				'engine-offline'
 			);
 		}
-		return make('download-failed', `${label}${about} could not be downloaded. ${RETRY_CONNECTION}`, {
-			retryable: true,
-			transport: true
-		});
+		return make(
+			'download-failed',
+			`${label}${about} could not be downloaded. ${RETRY_CONNECTION}`,
+			{ retryable: true, transport: true },
+			'engine-download'
+		);
 	}
 	if (NOT_LOADED_ERRORS.has(name)) {
 		return make(

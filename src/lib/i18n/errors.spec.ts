@@ -173,6 +173,71 @@ describe('errors a person reads, in the interface language', () => {
 		noEnglish(inChinese(() => errorText(refused)).text.replace('gpu-box.lan:8000', ''));
 	});
 
+	it('says an engine’s failure from its problem, with no sentence read back: every kind the engines make', () => {
+		const problemOfError = (make: () => unknown): Problem => {
+			try {
+				make();
+			} catch (err) {
+				return (err as { problem: Problem }).problem;
+			}
+			throw new Error('nothing was thrown');
+		};
+		const webllm = (err: Error) =>
+			toEngineError(err, { modelId: 'SmolLM2-360M-Instruct-q4f32_1-MLC', phase: 'load' }).problem!;
+		const problems: Problem[] = [
+			webllm(new Error('WebGPU is not supported in your current environment')),
+			webllm(Object.assign(new Error('x'), { name: 'QuotaExceededError' })),
+			webllm(Object.assign(new Error('x'), { name: 'ShaderF16SupportError' })),
+			webllm(new Error('Failed to fetch')),
+			webllm(Object.assign(new Error('x'), { name: 'GPUOutOfMemoryError' })),
+			loadError(new Error('boom'), 'tiny-chat', '/test-models/').problem!,
+			loadError(Object.assign(new Error('no file'), { name: 'ModelFileNotFoundError' }), 'tiny-chat', '/m/')
+				.problem!,
+			...[
+				'',
+				'gpu-box.lan/v1',
+				'http://gpu-box.lan:8000/v1',
+				'https://u:p@host/v1',
+				'https://host/v1?k=1'
+			].map((url) => problemOfError(() => normaliseBaseUrl(url)))
+		];
+		expect(problems.every((p) => p !== undefined)).toBe(true);
+		for (const p of problems) {
+			const said = inChinese(() => problemText(p));
+			noEnglish(said.text.replace(/SmolLM2 360M Instruct|tiny-chat|gpu-box\.lan:8000|http:\/\/\S+/g, ''));
+		}
+		// A model the pool could not load, because nothing answers at its endpoint, and the run not started:
+		// the endpoint's name in the interface's language, the platform's words apart as detail.
+		const load: Problem = {
+			code: 'run-not-started',
+			cause: {
+				code: 'model-load-failed',
+				values: { engine: 'openai', model: 'mock' },
+				cause: {
+					code: 'endpoint-unreachable',
+					values: { url: 'http://127.0.0.1:9/v1', detail: 'connection refused', tried: 3 }
+				}
+			}
+		};
+		expect(inChinese(() => problemText(load))).toEqual({
+			text: '无法加载 端点模型“mock”：无法连接到 http://127.0.0.1:9/v1。服务器是否在运行？地址是否正确？（已尝试 3 次）。没有开始任何运行。',
+			detail: 'connection refused'
+		});
+		expect(problemText(load)).toEqual({
+			text: 'Could not load endpoint model “mock”: Could not reach http://127.0.0.1:9/v1. Is the server running, and is the URL right? (tried 3 times). Nothing was started.',
+			detail: 'connection refused'
+		});
+		// Without a known cause: said around the engine's own words.
+		const unknown: Problem = {
+			code: 'model-load-failed',
+			values: { engine: 'webllm', model: 'smollm2-360m', detail: 'odd' }
+		};
+		expect(inChinese(() => problemText(unknown))).toEqual({
+			text: '无法加载 WebLLM · smollm2-360m：出现了一个错误（原文见下）',
+			detail: 'odd'
+		});
+	});
+
 	it('frames a sentence of an unknown form in Chinese and keeps its words as they came', () => {
 		expect(inChinese(() => errorText('Something odd happened.'))).toEqual({
 			text: '出现了一个错误（原文见下）',

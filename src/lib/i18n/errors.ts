@@ -16,7 +16,9 @@
  */
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
+import type { ModelChoice } from '$lib/engines/types';
 import type { Problem, ProblemCode } from '$lib/problem';
+import { choiceName } from './engine-names';
 import type { StorageProblem } from '$lib/storage/runs';
 
 /** What the page shows for an error: the sentence, and words from elsewhere to show as they are. */
@@ -81,8 +83,23 @@ const LINK_WHY: Record<string, (v: Values) => string> = {
 const whyIn = (table: Record<string, (v: Values) => string>, v: Values): string =>
 	table[str(v, 'why')]?.(v) ?? str(v, 'why');
 
-/** Every problem's sentence: a mapped type over ProblemCode, so a new kind without one does not compile. */
-const SENTENCE: { [C in ProblemCode]: (v: Values) => string } = {
+/** What the GPU was doing when it failed (engines/webllm-errors.ts): loading the model, or a reply. */
+const doingOf = (v: Values): string =>
+	str(v, 'phase') === 'chat'
+		? m.err_doing_replying({ model: str(v, 'model') })
+		: m.err_doing_loading({ model: str(v, 'model') });
+
+/** An endpoint's sentence, and how often the request was sent when it was tried more than once. */
+const tried =
+	<K extends string>(say: (inputs: Record<K, string>) => string, ...keys: K[]) =>
+	(v: Values): string =>
+		pick(say, ...keys)(v) + (v.tried !== undefined ? m.err_tried({ n: str(v, 'tried') }) : '');
+
+/**
+ * Every problem's sentence: a mapped type over ProblemCode, so a new kind without one does not compile.
+ * `inner` is the sentence of the problem's `cause` (or "an error occurred" when it has none).
+ */
+const SENTENCE: { [C in ProblemCode]: (v: Values, inner: string) => string } = {
 	'file-empty': pick(m.err_file_empty),
 	'file-not-text': pick(m.err_file_not_text),
 	'file-unreadable': pick(m.err_file_unreadable),
@@ -127,21 +144,82 @@ const SENTENCE: { [C in ProblemCode]: (v: Values) => string } = {
 	'run-evicted': pick(m.err_run_evicted),
 	'run-missing': pick(m.err_run_missing),
 	'run-damaged': pick(m.err_run_damaged, 'detail', 'event'),
-	'run-imported': pick(m.err_run_imported)
+	'run-imported': pick(m.err_run_imported),
+	'run-not-started': (_v, inner) => m.err_wrap_not_started({ inner: ended(inner) }),
+	'run-start-retry': (_v, inner) => m.err_wrap_saved_retry({ inner: ended(inner) }),
+	'run-paused-retry': (_v, inner) => m.err_wrap_retry({ inner: ended(inner) }),
+	'model-load-failed': (v, inner) =>
+		m.err_could_not_load({
+			model: choiceName({
+				engine: str(v, 'engine') as ModelChoice['engine'],
+				model: str(v, 'model'),
+				...(v.device === 'webgpu' ? { device: 'webgpu' as const } : {})
+			}),
+			inner
+		}),
+	'engine-no-gpu': pick(m.err_load_no_gpu, 'model'),
+	'engine-gpu-limits': pick(m.err_load_limits, 'model'),
+	'engine-f16': pick(m.err_load_f16, 'model'),
+	'engine-gpu-memory': (v) => m.err_load_gpu_memory({ doing: doingOf(v) }),
+	'engine-gpu-stopped': (v) => m.err_load_gpu_stopped({ doing: doingOf(v) }),
+	'engine-files-damaged': pick(m.err_load_damaged, 'model'),
+	'engine-storage-full': pick(m.err_load_storage, 'model'),
+	'engine-unknown-model': pick(m.err_load_unknown_model, 'model'),
+	'engine-offline': pick(m.err_load_offline, 'model'),
+	'engine-download': pick(m.err_load_download, 'model'),
+	'engine-download-failed': pick(m.err_load_download_failed, 'model'),
+	'engine-hub-refused': pick(m.err_load_hub_refused, 'model'),
+	'engine-hub-missing': pick(m.err_load_hub_missing, 'model'),
+	'engine-host-failed': pick(m.err_load_host_failed, 'model'),
+	'engine-files-missing': pick(m.err_load_missing_files, 'model'),
+	'engine-files-broken': pick(m.err_load_broken_files, 'model'),
+	'engine-tokenizer': pick(m.err_load_tokenizer, 'model'),
+	'engine-no-memory': pick(m.err_load_no_memory, 'model'),
+	'engine-load-failed': pick(m.err_load_failed, 'model'),
+	'engine-cannot-run': pick(m.err_load_cannot_run, 'model'),
+	'endpoint-needs-key': tried(m.err_endpoint_needs_key, 'url', 'status'),
+	'endpoint-refused-key': tried(m.err_endpoint_refused_key, 'url', 'status'),
+	'endpoint-rate-limited': tried(m.err_endpoint_rate_limited, 'url'),
+	'endpoint-failed': tried(m.err_endpoint_failed, 'url', 'status'),
+	'endpoint-no-model': tried(m.err_endpoint_no_model, 'model'),
+	'endpoint-refused': tried(m.err_endpoint_refused, 'status'),
+	'endpoint-nothing-at': tried(m.err_endpoint_nothing_at, 'url'),
+	'endpoint-unreachable': tried(m.err_endpoint_unreachable, 'url'),
+	'endpoint-offline': tried(m.err_endpoint_offline, 'url'),
+	'endpoint-cors': tried(m.err_endpoint_cors, 'url', 'origin'),
+	'endpoint-dropped': tried(m.err_endpoint_dropped, 'url'),
+	'url-empty': pick(m.err_url_empty),
+	'url-scheme': pick(m.err_url_scheme),
+	'url-invalid': pick(m.err_url_invalid),
+	'url-plain-http': pick(m.err_url_plain_http, 'host'),
+	'url-credentials': pick(m.err_url_credentials),
+	'url-query': pick(m.err_url_query)
 };
 
-/** The sentence for a problem, in the interface's language. */
+/** The sentence for a problem (and the problems it follows from), in the interface's language. */
 export function problemSentence(p: Problem): string {
-	return SENTENCE[p.code](p.values ?? {});
+	return SENTENCE[p.code](p.values ?? {}, p.cause ? problemSentence(p.cause) : m.err_unknown());
 }
 
 /**
+ * The problems whose sentences never hold their `detail` (an engine's or a server's own words), in
+ * English too: the detail is always shown beside them. They are the ones that can be a `cause`.
+ */
+const DETAIL_APART = (code: ProblemCode): boolean =>
+	/^(engine|endpoint|url|model|run-not-started|run-start-retry|run-paused-retry)/.test(code);
+
+/**
  * Values that are words from elsewhere (a scenario's check, a server, a browser): in English they
- * are part of the sentence; in another language the sentence says what happened without them, and
- * they are shown beside it as they are.
+ * are part of the run file's and storage's sentences; otherwise the sentence says what happened
+ * without them, and they are shown beside it as they are. The innermost cause's words are shown.
  */
 function foreignDetail(p: Problem): string | undefined {
-	if (getLocale() === 'en') return undefined;
+	if (p.cause) return foreignDetail(p.cause) ?? ownDetail(p);
+	return ownDetail(p);
+}
+
+function ownDetail(p: Problem): string | undefined {
+	if (getLocale() === 'en' && !DETAIL_APART(p.code)) return undefined;
 	const detail = p.values?.detail;
 	return typeof detail === 'string' && detail ? detail : undefined;
 }
@@ -260,7 +338,7 @@ const INNER: Reader[] = [
 ];
 
 /** An inner sentence ended (the wrapper goes on with a sentence of its own), or left open (it goes on). */
-const ended = (inner: string) => (/[。.!?！？]$/.test(inner) ? inner : `${inner}。`);
+const ended = (inner: string) => (/[。.!?！？]$/.test(inner) ? inner : `${inner}${m.sentence_end()}`);
 const open = (inner: string) => inner.replace(/[。.]$/, '');
 
 /** "loading X" or "X was replying": what the GPU was doing (engines/webllm-errors.ts). */

@@ -16,15 +16,22 @@ import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { loadApiKey } from '$lib/storage/secrets';
 import type { Lesson } from '$lib/agents/lessons';
+import { problemOf, ProblemError, type Problem } from '$lib/problem';
+import { carryProblems } from '../../workers/problems';
 
 export interface EngineStatus {
 	key: string;
-	label: string;
+	/** The model it loads (the page names it in its language: i18n/engine-names.ts `choiceName`). */
+	choice: ModelChoice;
 	seats: number[];
 	state: 'loading' | 'ready' | 'failed';
 	progress: LoadProgress | null;
-	error: string | null;
+	/** Why the load failed: the engine's sentence, and its problem where it has one (said in the page's language). */
+	error: { message: string; problem: Problem | null } | null;
 }
+
+// The engines' errors keep their problem on the way from a worker to this page.
+carryProblems();
 
 export interface Handle<T> {
 	worker: Worker;
@@ -155,7 +162,7 @@ export class AgentPool {
 		}
 		this.engines = [...groups.entries()].map(([key, g]) => ({
 			key,
-			label: choiceLabel(g.choice),
+			choice: g.choice,
 			seats: g.seats,
 			state: 'loading',
 			progress: null,
@@ -182,8 +189,24 @@ export class AgentPool {
 					status().state = 'ready';
 				} catch (err) {
 					status().state = 'failed';
-					status().error = err instanceof Error ? err.message : String(err);
-					throw new Error(`Could not load ${choiceLabel(g.choice)}: ${status().error}`, { cause: err });
+					const message = err instanceof Error ? err.message : String(err);
+					const cause = problemOf(err);
+					status().error = { message, problem: cause };
+					throw new ProblemError(
+						`Could not load ${choiceLabel(g.choice)}: ${message}`,
+						{
+							code: 'model-load-failed',
+							values: {
+								engine: g.choice.engine,
+								model: g.choice.model,
+								...(g.choice.device ? { device: g.choice.device } : {}),
+								// A failure of no known kind: its own words, shown as they are.
+								...(cause ? {} : { detail: message })
+							},
+							...(cause ? { cause } : {})
+						},
+						{ cause: err }
+					);
 				}
 			})
 		);

@@ -2,7 +2,7 @@
  * One run on the page: the runner, its pacing (play, pause, step, speed), saving to IndexedDB, and
  * replay of a finished log. The page renders `view` and `events`; only this class drives the runner.
  */
-import { ProblemError } from '$lib/problem';
+import { problemOf, ProblemError, type Problem } from '$lib/problem';
 import {
 	canonicalJson,
 	isRunInterrupted,
@@ -74,7 +74,19 @@ export class GameSession<S = unknown> {
 	events: LogEvent[] = $state.raw([]);
 	hash = $state('');
 	storageProblem: StorageProblem | null = $state(null);
-	error: string | null = $state(null);
+	/** What went wrong, in English (saved with the run), and as a problem where its kind is known. */
+	#error: { text: string; problem: Problem | null } | null = $state(null);
+	/** What went wrong, as the English sentence saved with the run; setting it clears the problem. */
+	get error(): string | null {
+		return this.#error?.text ?? null;
+	}
+	set error(text: string | null) {
+		this.#error = text === null ? null : { text, problem: null };
+	}
+	/** The same as a problem (a kind and its values), which the page says in its own language. */
+	get errorProblem(): Problem | null {
+		return this.#error?.problem ?? null;
+	}
 	/** True when this is a replay of a recorded log rather than a live run. */
 	readonly replaying: boolean;
 	/**
@@ -535,7 +547,11 @@ export class GameSession<S = unknown> {
 			await this.pool.start({ runId: this.#id, files, lessons });
 			return true;
 		} catch (err) {
-			this.error = `${err instanceof Error ? err.message : String(err)}${this.runId ? ' The run is saved; press play to try again.' : ' Nothing was started.'}`;
+			const cause = problemOf(err);
+			this.#error = {
+				text: `${err instanceof Error ? err.message : String(err)}${this.runId ? ' The run is saved; press play to try again.' : ' Nothing was started.'}`,
+				problem: cause ? { code: this.runId ? 'run-start-retry' : 'run-not-started', cause } : null
+			};
 			this.#to(before === 'loading' ? 'ready' : before);
 			return false;
 		}

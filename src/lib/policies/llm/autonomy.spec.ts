@@ -6,7 +6,7 @@ import { createLlmAutonomyPolicy } from './autonomy';
 import type { ChatClient } from './chat-client';
 
 const obs: AutonomyObservation = {
-	clock: 'day 2, 15:01',
+	minute: 1440 + 15 * 60 + 1,
 	spend: 3,
 	door: 'admit',
 	path: 'libs/crypto/decrypto.js',

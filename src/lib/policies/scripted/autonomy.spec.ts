@@ -6,7 +6,7 @@ import { scriptedSentinel } from './autonomy';
 const ask: Ask = { id: 'decide:1', seat: seatId(1), kind: 'decide', attempt: 0 };
 const ctx = { rng: createStream(1, 'x'), seed: 1, streamName: 's', tick: 1 };
 const obs = (content: string, triggers: AutonomyObservation['triggers'] = []): AutonomyObservation => ({
-	clock: 'day 1, 15:01',
+	minute: 15 * 60 + 1,
 	spend: 1,
 	door: 'admit',
 	path: 'libs/core/ledger.js',

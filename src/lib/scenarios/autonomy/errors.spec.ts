@@ -46,7 +46,7 @@ describe('a refused decision, in the run’s language', () => {
 
 	it('sends a Chinese run’s model the retry line in Chinese, and an English run’s in English', async () => {
 		const obs = (lang: 'en' | 'zh'): AutonomyObservation => ({
-			clock: 'day 1, 09:00',
+			minute: 9 * 60,
 			spend: 1,
 			door: 'admit',
 			path: 'a.js',

@@ -10,6 +10,7 @@ import {
 	observationOf,
 	parseAutonomyConfig,
 	questionMessages,
+	RUNTIME_ERRORS,
 	summarize,
 	type AutonomyOutcome,
 	type AutonomyState
@@ -79,5 +80,34 @@ describe('the autonomy run language', () => {
 		expect(system!.content).toContain('你是 Sentinel');
 		expect(user!.content).toContain('触发条件：');
 		expect(user!.content).toMatch(/现在改进 .+，还是 SKIP？$/);
+	});
+
+	it('a Chinese run writes no English word into its texts (names, paths and code aside)', async () => {
+		// Every text a Chinese run writes that the page shows: evidence, triggers, wake notes, refusals,
+		// reasons and failed calls' errors, over 30 days with and without the legacy switches and faults.
+		const texts: string[] = [];
+		for (const config of [{}, { ...LEGACY, faultRate: 0.2 }, { faultRate: 0.2 }]) {
+			const r = createRunner({ scenario: 'autonomy', seed: 3, config: { days: 30, lang: 'zh', ...config } });
+			await (r.run() as Promise<AutonomyOutcome>);
+			const s = r.state as AutonomyState;
+			texts.push(
+				...s.evidence.flatMap((e) => [e.source, e.text]),
+				...s.wakes.map((w) => w.note),
+				...s.spends.flatMap((sp) => [
+					...sp.triggers.flatMap((t) => [t.text, t.source]),
+					sp.refusal?.reason ?? '',
+					sp.reason ?? '',
+					sp.error ?? ''
+				])
+			);
+		}
+		expect(texts.filter((t) => t !== '').length).toBeGreaterThan(100);
+		// A runtime error's message is the program's own output ("TypeError: … is not a function"), the
+		// same in a run of any language, as a stack trace is: quoted, it is not the run's words.
+		const ours = texts.map((t) => RUNTIME_ERRORS.reduce((rest, e) => rest.replaceAll(e, ''), t));
+		// A lone lower-case word that is not part of a path, a file name or a call ("consider()"):
+		// "day 2", "review", "rollback", "sibling", "autonomy" were such words.
+		const ENGLISH_WORD = /(?<![\w/.#=-])[a-z]{2,}(?![\w/(=-]|\.\w)/g;
+		expect([...new Set(ours.flatMap((t) => t.match(ENGLISH_WORD) ?? []))]).toEqual([]);
 	});
 });

@@ -4,7 +4,13 @@
  * each spend's chain, wake -> gate -> door -> checks -> model call -> outcome, for the page.
  */
 import { clockOf } from './repository';
-import type { AutonomyState, AutonomySummary, Spend, WakeReason } from './state';
+import {
+	NO_FINGERPRINT,
+	type AutonomyState,
+	type AutonomySummary,
+	type Spend,
+	type WakeReason
+} from './state';
 
 /** Granted by a door (whatever happened after). */
 export const isSpend = (sp: Spend) => sp.outcome !== 'refused';
@@ -62,6 +68,8 @@ export interface ChainWords {
 	reason: (r: WakeReason) => string;
 	check: (name: string) => string;
 	none: string;
+	/** A moment of the run (simulated minutes since day 1, 00:00). */
+	clock: (minute: number) => string;
 	list: (items: readonly string[]) => string;
 	wake: (cause: string, clock: string) => string;
 	wakeById: (id: number) => string;
@@ -84,6 +92,7 @@ export const ENGLISH_CHAIN: ChainWords = {
 	reason: (r) => r,
 	check: (name) => name,
 	none: 'none',
+	clock: (minute) => clockOf(minute),
 	list: (items) => items.join(', '),
 	wake: (cause, clock) => `${cause} wake, ${clock}`,
 	wakeById: (id) => `wake #${id}`,
@@ -136,7 +145,7 @@ export function chainOf(
 	const listed = (names: readonly string[]) => (names.length ? w.list(names.map(w.check)) : w.none);
 	const refusal = sp.refusal ? { check: w.check(sp.refusal.check), reason: sp.refusal.reason } : null;
 	const steps: ChainStep[] = [
-		{ step: 'wake', text: wake ? w.wake(w.cause(wake.cause), clockOf(wake.minute)) : w.wakeById(sp.wake) },
+		{ step: 'wake', text: wake ? w.wake(w.cause(wake.cause), w.clock(wake.minute)) : w.wakeById(sp.wake) },
 		{
 			step: 'gate',
 			text: w.gate(
@@ -146,7 +155,16 @@ export function chainOf(
 			)
 		},
 		...pipelineStep(s, sp, w),
-		{ step: 'door', text: w.door(sp.door, sp.target, triggers, sp.fingerprint, sp.repeated) },
+		{
+			step: 'door',
+			text: w.door(
+				sp.door,
+				sp.target,
+				triggers,
+				sp.fingerprint === NO_FINGERPRINT ? w.none : sp.fingerprint,
+				sp.repeated
+			)
+		},
 		{ step: 'checks', text: w.checks(listed(sp.checksPassed), listed(sp.checksSkipped), refusal) }
 	];
 	if (sp.outcome !== 'refused')

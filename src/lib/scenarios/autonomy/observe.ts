@@ -1,7 +1,7 @@
 /** What the Sentinel seat sees: the file a spent token is about, its triggers, one question. */
 import type { SeatId } from '../../core';
 import { questionFor } from './prompts';
-import { clockOf, readRepoFile } from './repository';
+import { readRepoFile } from './repository';
 import { triggersFor } from './triggers';
 import type { AutonomyObservation, AutonomyState, Door, Trigger } from './state';
 
@@ -14,7 +14,7 @@ export function observationOf(
 	triggers: readonly Trigger[] = triggersFor(s, path, minute)
 ): AutonomyObservation {
 	return {
-		clock: clockOf(minute),
+		minute,
 		spend,
 		door,
 		path,

@@ -7,10 +7,6 @@ import { clockOf, fileContent, headOf, repoPath } from './repository';
 import type { AutonomyEvent, AutonomyState, Evidence, Spend } from './state';
 import { textsFor } from './texts';
 
-function at(minute: number): string {
-	return clockOf(minute);
-}
-
 function withSpend(s: AutonomyState, id: number, change: (sp: Spend) => Spend): Spend[] {
 	return s.spends.map((sp) => (sp.id === id ? change(sp) : sp));
 }
@@ -39,7 +35,7 @@ function worldEvidence(
 		type,
 		path: d.path,
 		since: d.minute,
-		source: `${what} ${at(d.minute)}`,
+		source: `${what} ${clockOf(d.minute, s.config.lang)}`,
 		text
 	});
 }
@@ -108,7 +104,7 @@ export function applyEvent(s: AutonomyState, e: LogEvent): AutonomyState {
 					type: 'repo-changed',
 					path,
 					since: d.minute,
-					source: textsFor(s.config.lang).mergedSource(d.mr, at(d.minute)),
+					source: textsFor(s.config.lang).mergedSource(d.mr, clockOf(d.minute, s.config.lang)),
 					text: textsFor(s.config.lang).mergedText(d.mr)
 				});
 			return next;

@@ -204,9 +204,13 @@ export interface AutonomyOutcome extends AutonomySummary {
 	reason: string;
 }
 
+/** The fingerprint of no triggers at all (a word in the log, which a page says in its own language). */
+export const NO_FINGERPRINT = 'none';
+
 /** What the Sentinel seat sees when a token is spent: one file, its triggers, one question. */
 export interface AutonomyObservation {
-	clock: string;
+	/** Simulated minutes since day 1, 00:00: when the token was spent (the page says it in its language). */
+	minute: number;
 	spend: number;
 	door: Door;
 	path: string;

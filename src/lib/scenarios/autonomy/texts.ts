@@ -7,6 +7,7 @@
  */
 
 import { inLang, type ByLang, type RunLang } from '../shared/lang';
+import { NO_FINGERPRINT } from './state';
 
 /** The run's language as autonomy's config and pages name it: the one run language of shared/lang.ts. */
 export type AutonomyLang = RunLang;
@@ -20,6 +21,8 @@ const EN = {
 		'You are Sentinel, an autonomous coding agent with a small daily budget. You are shown one file of your ' +
 		'repository and the triggers that made you look at it. Decide whether the file is worth improving now. ' +
 		'Answer with JSON only: {"decision": "IMPROVE" or "SKIP", "reason": "one short sentence"}.',
+	/** A moment of the run: day `day` (1-based), `time` as HH:MM. */
+	clock: (day: number, time: string) => `day ${day}, ${time}`,
 	fileLabel: 'File',
 	triggersLabel: 'Triggers',
 	noTriggers: 'none',
@@ -99,6 +102,7 @@ const ZH: AutonomyTexts = {
 	systemPrompt:
 		'你是 Sentinel，一个每天只有少量代币预算的自主编码智能体。下面给你看代码库里的一个文件，以及让你关注它的触发条件。' +
 		'请判断这个文件现在是否值得改进。只用 JSON 回答：{"decision": "IMPROVE" 或 "SKIP", "reason": "一句简短的理由"}。',
+	clock: (day, time) => `第 ${day} 天 ${time}`,
 	fileLabel: '文件',
 	triggersLabel: '触发条件',
 	noTriggers: '无',
@@ -121,31 +125,31 @@ const ZH: AutonomyTexts = {
 	worldEvidence: {
 		'governance-drift': { source: '漂移报告', text: '治理漂移超过阈值' },
 		'open-opportunity': { source: '改进机会已开启', text: '一个待处理的改进机会' },
-		'unresolved-rollback': { source: 'rollback', text: '一个无人解决的 rollback' }
+		'unresolved-rollback': { source: '回滚', text: '一次无人解决的回滚' }
 	},
-	siblingSource: (paths) => `${paths} 的 rollback 惩罚记录`,
-	siblingText: (n) => `${n} 个 sibling 有 rollback 惩罚`,
+	siblingSource: (paths) => `${paths} 的回滚惩罚记录`,
+	siblingText: (n) => `${n} 个同级模块有回滚惩罚`,
 	securitySource: (minute) => `安全计数器（最近一次失败在第 ${minute} 分钟）`,
 	securityText: (n) => `系统中有 ${n} 次安全失败`,
-	headMoved: (head) => `head 移动到 ${head}`,
+	headMoved: (head) => `代码库的最新提交变为 ${head}`,
 	newEvidence: (n) => `${n} 条新证据`,
-	reviewDue: '每周 review 到期',
-	autonomyDue: (target) => `autonomy 窗口；admit() 考虑 ${target}`,
+	reviewDue: '每周复查到期',
+	autonomyDue: (target) => `自主窗口；admit() 考虑 ${target}`,
 	noReason: '任何地方都没有触发条件：时间本身不是理由，所以这次唤醒不花任何代价',
 	daysDone: (days) => `${days} 个模拟日已结束`,
 	providerError: (status, outage) =>
 		`服务商${status === 500 ? '返回 HTTP 500' : '超时'}${outage ? '（故障期间）' : ''}`,
 	noTrigger: (target) => `没有触发条件：关于 ${target} 没有任何可证明的理由（时间本身不是理由）`,
 	sameFingerprint: (fp, target) =>
-		`触发条件与 ${target} 上一次以 SKIP 结束的授权相同（指纹 ${fp}）：没有新理由`,
+		`触发条件与 ${target} 上一次以 SKIP 结束的授权相同（指纹 ${fp === NO_FINGERPRINT ? '无' : fp}）：没有新理由`,
 	cooldown: (target, last, hours, until) =>
 		`${target} 在 ${last} 已花过代币；它 ${hours} 小时的冷却期持续到 ${until}`,
 	spacing: (ago, apart) => `上一次开销在 ${ago} 分钟前；两次开销至少相隔 ${apart} 分钟`,
 	providerFailed: (n) => `服务商今天已失败 ${n} 次：午夜前不再开销`,
 	dailySpent: (tokens, day) => `第 ${day} 天的 ${tokens} 个代币已全部花完`,
 	locked: (target) => `${target} 在锁定模块中`,
-	stillOpen: (spend) => `开销 #${spend} 在本 cycle 中仍未结束`,
-	notInCycle: (target) => `${target} 不在本次 pipeline cycle 中`,
+	stillOpen: (spend) => `开销 #${spend} 在本轮流水线中仍未结束`,
+	notInCycle: (target) => `${target} 不在本轮流水线中`,
 	patch: (target, reason, triggers) =>
 		`# ${target} 的改进提案\n\n理由：${reason || '未给出理由'}\n触发条件：${triggers || '无'}\n`,
 	hasFixme: (path) => `${path} 有一个值得打补丁的 FIXME`,

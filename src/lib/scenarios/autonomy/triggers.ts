@@ -7,7 +7,7 @@
  */
 import { fnv1a32 } from '../../core';
 import { SECURITY_OWNER } from './repository';
-import type { AutonomyState, Trigger, TriggerType } from './state';
+import { NO_FINGERPRINT, type AutonomyState, type Trigger, type TriggerType } from './state';
 import { textsFor } from './texts';
 
 const DAY = 1440;
@@ -80,7 +80,7 @@ export function triggersFor(s: TriggerView, path: string, now: number): Trigger[
  * and value of each, order-free. The same fingerprint as a grant that ended in SKIP is no new reason.
  */
 export function fingerprint(triggers: readonly Trigger[]): string {
-	if (!triggers.length) return 'none';
+	if (!triggers.length) return NO_FINGERPRINT;
 	const parts = triggers.map((t) => `${t.type}|${t.path}|${t.source}|${t.value ?? ''}`).sort();
 	return fnv1a32(parts.join('\n')).toString(16).padStart(8, '0');
 }

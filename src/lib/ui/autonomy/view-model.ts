@@ -137,6 +137,7 @@ export function chainWords(): ChainWords {
 		reason: reasonName,
 		check: checkName,
 		none: m.auto_none(),
+		clock: clockText,
 		list: (items) => items.join(m.list_sep()),
 		wake: (c, clock) => m.auto_chain_wake({ cause: c, clock }),
 		wakeById: (id) => m.auto_chain_wake_id({ id }),

@@ -1,0 +1,36 @@
+/**
+ * Errors keep their problem (`$lib/problem`: a kind and its values) across a worker boundary. Comlink
+ * sends a thrown Error as its name, message and stack only, so the page could read an engine's failure
+ * back only from its English sentence; this wraps Comlink's own "throw" handler to send the problem
+ * beside them. Comlink's receiving side copies every sent field onto the Error it rethrows, where
+ * `problemOf` finds it. Called once in each worker entry and by the page's side (state/agent-pool).
+ */
+import { transferHandlers, type TransferHandler } from 'comlink';
+import { problemOf } from '$lib/problem';
+
+/** What Comlink's "throw" handler sends: an Error's fields, or any other thrown value. */
+interface Thrown {
+	isError: boolean;
+	value: unknown;
+}
+
+const CARRIES = Symbol.for('conclave.throw-carries-problems');
+
+export function carryProblems(): void {
+	const base = transferHandlers.get('throw') as
+		(TransferHandler<{ value: unknown }, Thrown> & { [CARRIES]?: true }) | undefined;
+	if (!base || base[CARRIES]) return;
+	const handler: TransferHandler<{ value: unknown }, Thrown> & { [CARRIES]: true } = {
+		canHandle: base.canHandle,
+		serialize(thrown) {
+			const [wire, transfers] = base.serialize(thrown);
+			const problem = problemOf(thrown.value);
+			if (problem && wire.isError && wire.value && typeof wire.value === 'object')
+				return [{ ...wire, value: { ...wire.value, problem } }, transfers];
+			return [wire, transfers];
+		},
+		deserialize: (wire) => base.deserialize(wire),
+		[CARRIES]: true
+	};
+	transferHandlers.set('throw', handler as TransferHandler<unknown, unknown>);
+}
