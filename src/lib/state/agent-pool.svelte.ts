@@ -99,8 +99,11 @@ export interface PoolContext {
 	runId: string;
 	/** The run's files as folded from its log, for the tool worker to open. */
 	files?: FileSystemState;
-	/** Lessons from earlier games per model seat (memory on): each agent retrieves from its own. */
-	lessons?: Record<number, Lesson[]>;
+	/**
+	 * Lessons from earlier games per model seat (memory on): each agent retrieves from its own. May
+	 * still be on its way (read from IndexedDB): the workers start loading meanwhile.
+	 */
+	lessons?: Record<number, Lesson[]> | Promise<Record<number, Lesson[]> | undefined>;
 }
 
 export class AgentPool {
@@ -132,7 +135,12 @@ export class AgentPool {
 		this.#sendKey = sendKey;
 	}
 
-	/** Loads every distinct model, then starts one agent worker per seat. Single-flight. */
+	/**
+	 * Starts one agent worker per seat and loads every distinct model; each agent is set up once its
+	 * model has loaded. Single-flight. The workers start together, not one after another: each loads
+	 * and compiles its bundle on a thread of its own, and six of them in a row were most of the time
+	 * from Start to the first speech (about 2 s of it on a loaded machine).
+	 */
 	start(ctx: PoolContext): Promise<void> {
 		this.#ready ??= this.#start(ctx).catch((err) => {
 			this.#ready = null;
@@ -144,14 +152,16 @@ export class AgentPool {
 
 	async #start(ctx: PoolContext): Promise<void> {
 		this.#disposed = false;
+		const bySeat = Object.entries(this.#choices)
+			.map(([seat, choice]) => ({ seat: Number(seat), choice }))
+			.filter(({ choice }) => choice.engine !== 'human');
+		// Spawned first: a worker fetches and compiles its script while the files open and models load.
+		for (const { seat } of bySeat) this.#agents.set(seat, spawn<AgentWorkerApi>('agent', `seat ${seat}`));
 		if (ctx.files) {
 			// One Tool Agent per run: the only code that opens its files in IndexedDB.
 			this.#tools = spawn<ToolWorkerApi>('tool', 'the Tool Agent');
 			await Promise.race([this.#tools.api.open(ctx.runId, ctx.files), this.#tools.crashed]);
 		}
-		const bySeat = Object.entries(this.#choices)
-			.map(([seat, choice]) => ({ seat: Number(seat), choice }))
-			.filter(({ choice }) => choice.engine !== 'human');
 		const groups = new Map<string, { choice: ModelChoice & { model: string }; seats: number[] }>();
 		for (const { seat, choice } of bySeat) {
 			if (!needsEngine(choice)) continue;
@@ -210,9 +220,9 @@ export class AgentPool {
 				}
 			})
 		);
-		for (const { seat, choice } of bySeat) {
-			const handle = spawn<AgentWorkerApi>('agent', `seat ${seat}`);
-			this.#agents.set(seat, handle);
+		const lessons = await ctx.lessons;
+		const setUp = async ({ seat, choice }: (typeof bySeat)[number]) => {
+			const handle = this.#agents.get(seat)!;
 			let enginePort: MessagePort | undefined;
 			if (needsEngine(choice)) {
 				const channel = new MessageChannel();
@@ -235,7 +245,7 @@ export class AgentPool {
 				toolPort,
 				contextWindow: contexts.get(engineKey(choice))?.contextWindow,
 				reasoning: contexts.get(engineKey(choice))?.reasoning,
-				...(ctx.lessons?.[seat]?.length ? { lessons: ctx.lessons[seat] } : {})
+				...(lessons?.[seat]?.length ? { lessons: lessons[seat] } : {})
 			};
 			const ports = [enginePort, toolPort].filter((p): p is MessagePort => p !== undefined);
 			await Promise.race([
@@ -244,7 +254,8 @@ export class AgentPool {
 			]);
 			const earlier = this.#restoreOnStart.get(seat);
 			if (earlier) await Promise.race([handle.api.restore(earlier), handle.crashed]);
-		}
+		};
+		await Promise.all(bySeat.map(setUp));
 		this.agentWorkers = this.#agents.size;
 		if (this.#disposed) throw new Error('the run was closed while its agents were starting');
 	}

@@ -20,14 +20,14 @@ import { slowDownloads, type SlowDownload } from '$lib/engines/slow-downloads';
 import { AgentPool } from './agent-pool.svelte';
 import { normaliseBaseUrl } from '$lib/engines/base-url';
 import { loadApiKey } from '$lib/storage/secrets';
-import { lessonsForRun } from './lessons-flow';
 import { createRunner, seatsAfter, type AnyRunner } from '$lib/run/play';
 import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
 import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs';
-import { createReplay, replayInputOf, type Replay, type ReplayInput } from '$lib/run/replay';
-import { verifyRun } from '$lib/run/verify';
+// Replays, their verifier and the lessons of model seats are imported when a run needs them: a
+// fresh game of scripted seats (the play page's first load) carries none of their code.
+import type { Replay, ReplayInput } from '$lib/run/replay';
 import { RunLock, runChannel, type RunNews } from './run-lock';
 import { onlySetsTheStage } from './pacing';
 import { transition, type Status } from './session-status';
@@ -254,6 +254,7 @@ export class GameSession<S = unknown> {
 		};
 		if (mode === 'replay') {
 			// Through the one verifier, as an imported file: a saved run's log could have been edited.
+			const { replayInputOf } = await import('$lib/run/replay');
 			const replay = await GameSession.replayOf(replayInputOf(run.header, events), store);
 			replay.classLog = run.predictions ?? null;
 			return replay;
@@ -285,6 +286,10 @@ export class GameSession<S = unknown> {
 	 * event or the header field. Verified, the page then replays it move for move the same way.
 	 */
 	static async replayOf(input: ReplayInput, store: RunStore = runStore()): Promise<GameSession> {
+		const [{ verifyRun }, { createReplay }] = await Promise.all([
+			import('$lib/run/verify'),
+			import('$lib/run/replay')
+		]);
 		const verified = await verifyRun(input);
 		if (!verified.ok) throw new ProblemError(verified.error, verified.problem);
 		const replay = createReplay(input);
@@ -542,8 +547,11 @@ export class GameSession<S = unknown> {
 		try {
 			// Scenarios with files (governance) hand them to the run's Tool Agent, folded from the log.
 			const files = (this.#runner.state as { fs?: FileSystemState }).fs;
-			// Model seats start with their lessons from earlier games (none with memory off).
-			const lessons = await lessonsForRun(this.setup);
+			// Model seats start with their lessons from earlier games (none with memory off), read from
+			// IndexedDB while the workers start. Scripted seats have none.
+			const lessons = Object.values(this.choices).some(needsEngine)
+				? import('./lessons-flow').then((flow) => flow.lessonsForRun(this.setup))
+				: undefined;
 			await this.pool.start({ runId: this.#id, files, lessons });
 			return true;
 		} catch (err) {
