@@ -1,5 +1,6 @@
 /** The autonomy scenario (seed 001, "Sentinel") as the kernel sees it. */
 import type { Scenario } from '../../core';
+import type { ScenarioRules } from '../descriptor';
 import { parseAutonomyConfig, serializeAutonomyConfig, type AutonomyConfig } from './config';
 import { observe } from './observe';
 import { applyEvent } from './reducer';
@@ -33,6 +34,9 @@ export const autonomy: Scenario<AutonomyConfig, AutonomyState, AutonomyObservati
 		roundsCompleted: (s) => s.daysCompleted,
 		outcome: (s) => s.outcome
 	};
+
+/** One seat: Sentinel. */
+export const autonomyRules: ScenarioRules = { scenario: autonomy, seatCount: () => SEAT_COUNT };
 
 export * from './config';
 export * from './doors';

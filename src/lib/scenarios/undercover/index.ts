@@ -1,5 +1,6 @@
 /** The undercover scenario as the kernel sees it. */
 import type { Scenario } from '../../core';
+import { seatsField, type ScenarioRules } from '../descriptor';
 import { parseUndercoverConfig, type UndercoverConfig } from './config';
 import { applyEvent, initState, next, observe, validate } from './rules';
 import type { UndercoverObservation, UndercoverOutcome, UndercoverState } from './state';
@@ -36,6 +37,9 @@ export const undercover: Scenario<
 	roundsCompleted: (s) => s.roundsCompleted,
 	outcome: (s) => s.outcome
 };
+
+/** Undercover's config says how many play. */
+export const undercoverRules: ScenarioRules = { scenario: undercover, seatCount: seatsField };
 
 export * from './config';
 export * from './state';
