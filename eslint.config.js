@@ -196,7 +196,6 @@ const scenarioIdExceptions = [
 	'src/routes/play/+page.svelte',
 	'src/lib/ui/classroom/Presenter.svelte',
 	'src/lib/ui/classroom/PredictPanel.svelte',
-	'src/lib/classroom/predictions.ts',
 	'src/lib/classroom/presets.ts',
 	'src/lib/state/lessons-flow.ts',
 	'scripts/sim.ts'

@@ -3,6 +3,7 @@ import type { Scenario } from '../../core';
 import type { ScenarioRules } from '../descriptor';
 import { parseAutonomyConfig, serializeAutonomyConfig, type AutonomyConfig } from './config';
 import { observe } from './observe';
+import { autonomyPoint } from './predict';
 import { applyEvent } from './reducer';
 import { initState, next } from './rules';
 import type { AutonomyObservation, AutonomyOutcome, AutonomyState } from './state';
@@ -36,7 +37,11 @@ export const autonomy: Scenario<AutonomyConfig, AutonomyState, AutonomyObservati
 	};
 
 /** One seat: Sentinel. */
-export const autonomyRules: ScenarioRules = { scenario: autonomy, seatCount: () => SEAT_COUNT };
+export const autonomyRules: ScenarioRules = {
+	scenario: autonomy,
+	seatCount: () => SEAT_COUNT,
+	predictionPoint: autonomyPoint
+};
 
 export * from './config';
 export * from './doors';

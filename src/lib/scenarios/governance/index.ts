@@ -3,6 +3,7 @@ import type { Scenario } from '../../core';
 import type { ScenarioRules } from '../descriptor';
 import { parseGovernanceConfig, serializeGovernanceConfig, type GovernanceConfig } from './config';
 import { observe } from './observe';
+import { governancePoint } from './predict';
 import { MAX_TOOL_CALLS } from './prompts';
 import { applyEvent, applyEvents } from './reducer';
 import { initState, next } from './rules';
@@ -44,7 +45,11 @@ export const governance: Scenario<
 };
 
 /** Governance's seats are its four roles, whatever the config. */
-export const governanceRules: ScenarioRules = { scenario: governance, seatCount: () => SEAT_COUNT };
+export const governanceRules: ScenarioRules = {
+	scenario: governance,
+	seatCount: () => SEAT_COUNT,
+	predictionPoint: governancePoint
+};
 
 export * from './asks';
 export * from './checks';

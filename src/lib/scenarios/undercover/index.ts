@@ -2,6 +2,7 @@
 import type { Scenario } from '../../core';
 import { seatsField, type ScenarioRules } from '../descriptor';
 import { parseUndercoverConfig, type UndercoverConfig } from './config';
+import { undercoverPoint } from './predict';
 import { applyEvent, initState, next, observe, validate } from './rules';
 import type { UndercoverObservation, UndercoverOutcome, UndercoverState } from './state';
 
@@ -39,7 +40,11 @@ export const undercover: Scenario<
 };
 
 /** Undercover's config says how many play. */
-export const undercoverRules: ScenarioRules = { scenario: undercover, seatCount: seatsField };
+export const undercoverRules: ScenarioRules = {
+	scenario: undercover,
+	seatCount: seatsField,
+	predictionPoint: undercoverPoint
+};
 
 export * from './config';
 export * from './state';
