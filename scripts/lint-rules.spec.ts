@@ -123,3 +123,62 @@ describe('the layers of ARCHITECTURE.md hold for every import form', () => {
 		expect(ids.some((id) => id === 'no-restricted-properties' || id === 'no-restricted-syntax')).toBe(true);
 	});
 });
+
+describe('a scenario id belongs to its folder and the registry', () => {
+	const rule = 'conclave/no-scenario-id';
+	it.each([
+		[
+			'a comparison in shared run code',
+			"export const g = (s: string) => s === 'governance';\n",
+			'src/lib/run/example.ts'
+		],
+		[
+			'a case label in the classroom',
+			"export const f = (s: string) => { switch (s) { case 'autonomy': return 1; } return 0; };\n",
+			'src/lib/classroom/example.ts'
+		],
+		['a template literal in a script', 'export const id = `undercover`;\n', 'scripts/example.ts'],
+		[
+			"another scenario's id inside a scenario folder",
+			"export const other = 'undercover';\n",
+			'src/lib/scenarios/governance/example.ts'
+		],
+		["the test-only scenario's id in a page", "export const id = 'rps';\n", 'src/routes/example.ts']
+	])('refuses %s', async (_, code, file) => {
+		expect(await ruleIds(code, file)).toContain(rule);
+	});
+
+	it('allows a scenario its own id, the registry every id, and tests any', async () => {
+		expect(
+			await ruleIds("export const id = 'governance';\n", 'src/lib/scenarios/governance/example.ts')
+		).not.toContain(rule);
+		expect(
+			await ruleIds("export const ids = ['undercover', 'autonomy'];\n", 'src/lib/scenarios/registry.ts')
+		).not.toContain(rule);
+		expect(await ruleIds("export const id = 'undercover';\n", 'src/lib/run/example.spec.ts')).not.toContain(
+			rule
+		);
+		expect(await ruleIds("export const id = 'undercover';\n", 'tests/e2e/example.e2e.ts')).not.toContain(
+			rule
+		);
+	});
+});
+
+describe('the registry sits above the policies it joins to the rules', () => {
+	const refused = 'boundaries/dependencies';
+	it('refuses the registry from a policy', async () => {
+		const code =
+			"import { scriptedPolicy } from '../../scenarios/registry';\nexport const p = scriptedPolicy;\n";
+		expect(await ruleIds(code, 'src/lib/policies/llm/example.ts')).toContain(refused);
+	});
+	it("refuses a policy from a scenario's rules, allows it from the scenario's descriptor", async () => {
+		const code =
+			"import { scriptedUndercover } from '../../policies/scripted/undercover';\nexport const p = scriptedUndercover;\n";
+		expect(await ruleIds(code, 'src/lib/scenarios/undercover/example.ts')).toContain(refused);
+		expect(await ruleIds(code, 'src/lib/scenarios/undercover/module.ts')).not.toContain(refused);
+	});
+	it('refuses storage from a descriptor', async () => {
+		const code = "import { RunStore } from '../../storage/runs';\nexport const s = RunStore;\n";
+		expect(await ruleIds(code, 'src/lib/scenarios/undercover/module.ts')).toContain(refused);
+	});
+});

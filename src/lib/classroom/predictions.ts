@@ -18,22 +18,10 @@ import {
 	type LogEvent,
 	type LogHeader
 } from '../core';
-import { scenarios } from '../scenarios';
+import { rulesOf } from '../scenarios';
+import type { PredictionOption, PredictionPoint } from '../scenarios/descriptor';
 
-/** What a class can predict at one point: the question, and the outcomes on offer. */
-export interface PredictionPoint {
-	/** Stable across a reload: the ask's id (undercover: one point for the whole stage's votes). */
-	id: string;
-	scenario: string;
-	kind: 'vote' | 'verdict' | 'spend';
-	question: string;
-	options: PredictionOption[];
-}
-
-export interface PredictionOption {
-	value: string;
-	label: string;
-}
+export type { PredictionOption, PredictionPoint };
 
 export interface PredictionData {
 	point: string;
@@ -76,69 +64,16 @@ export function classLogHeader(agents: LogHeader): LogHeader {
  * nothing the runner will draw.
  */
 export function upcomingPoint(scenario: string, state: unknown, seed: number): PredictionPoint | null {
-	const sc = Object.hasOwn(scenarios, scenario) ? scenarios[scenario] : undefined;
+	const sc = rulesOf(scenario)?.scenario;
 	if (!sc || state == null || sc.outcome(state) !== null) return null;
 	const step = sc.next(state, createRng(seed));
 	if (step.type !== 'asks') return null;
 	return pointOf(scenario, step.asks);
 }
 
+/** The point a run's next asks make, as its scenario's rules say (null where none, or unknown). */
 export function pointOf(scenario: string, asks: readonly Ask[]): PredictionPoint | null {
-	const first = asks[0];
-	if (!first || first.attempt !== 0) return null;
-	switch (scenario) {
-		case 'undercover': {
-			const votes = asks.filter((a) => a.kind === 'vote');
-			if (votes.length !== asks.length) return null;
-			// r<round>:vote:<stage>:<seat>: one point per stage, whoever votes first.
-			const id = first.id.replace(/:\d+$/, '');
-			const revote = id.endsWith(':revote');
-			const candidates = [...new Set(votes.flatMap((a) => a.options ?? []))].sort((a, b) => a - b);
-			return {
-				id,
-				scenario,
-				kind: 'vote',
-				question: revote
-					? 'After the defences: which seat will the agents vote out in the revote?'
-					: 'Which seat will the agents vote out this round?',
-				options: [
-					...candidates.map((c) => ({ value: String(c), label: `seat ${c}` })),
-					{ value: 'tie', label: revote ? 'a tie again: no one is out' : 'a tie (a tiebreak follows)' }
-				]
-			};
-		}
-		case 'governance':
-			return first.kind === 'review'
-				? onePoint(first, scenario, 'verdict', 'Will the Auditor approve this output or veto it?', {
-						approve: 'approve',
-						veto: 'veto'
-					})
-				: null;
-		case 'autonomy':
-			return first.kind === 'decide'
-				? onePoint(
-						first,
-						scenario,
-						'spend',
-						'A door granted a token: will Sentinel improve the file (spend it) or skip?',
-						{ IMPROVE: 'improve (spend)', SKIP: 'skip' }
-					)
-				: null;
-		default:
-			return null;
-	}
-}
-
-/** A point that is one seat's one ask, with its outcomes as value → label. */
-function onePoint(
-	ask: Ask,
-	scenario: string,
-	kind: PredictionPoint['kind'],
-	question: string,
-	outcomes: Record<string, string>
-): PredictionPoint {
-	const options = Object.entries(outcomes).map(([value, label]) => ({ value, label }));
-	return { id: ask.id, scenario, kind, question, options };
+	return rulesOf(scenario)?.predictionPoint?.(asks) ?? null;
 }
 
 /** What the agents did at a point, once their log shows it. */

@@ -3,10 +3,9 @@
  * benchmarks share, so that the same setup gives the same log everywhere.
  */
 import { Runner, seatId, type LogEvent, type LogHeader, type Policy } from '../core';
-import { scriptedLabel, scriptedPolicyFor } from '../policies';
 import type { ModelChoice } from '../engines/types';
-import { scenarios, seatCount, type AnyScenario } from '../scenarios';
-import { stateToolHost, type GovernanceState, type ToolHost } from '../scenarios/governance';
+import { findScenario, scenarioModule } from '../scenarios/registry';
+import type { ToolHost } from '../tools/types';
 import type { SharedRun } from '../share/link';
 
 export interface PlayOptions {
@@ -22,25 +21,21 @@ export interface PlayOptions {
 export type AnyRunner = Runner<any, any, any, any>;
 
 export function createRunner(run: SharedRun, opts: PlayOptions = {}): AnyRunner {
-	const scenario: AnyScenario | undefined = Object.hasOwn(scenarios, run.scenario)
-		? scenarios[run.scenario]
-		: undefined;
-	if (!scenario) throw new Error(`unknown scenario "${run.scenario}"`);
+	const module = findScenario(run.scenario);
+	if (!module) throw new Error(`unknown scenario "${run.scenario}"`);
+	const { scenario } = module;
 	const parsed = scenario.parseConfig(run.config);
 	if (!parsed.ok) throw new Error(parsed.error);
 	const box: { runner?: AnyRunner } = {};
-	// Governance's files live in its state; headless, the Executor's tools run over them in memory.
-	const tools =
-		opts.tools ??
-		(run.scenario === 'governance' ? stateToolHost(() => box.runner?.state as GovernanceState) : undefined);
+	// Where a seat works through the Tool Agent, headless its tools run over the run's own state.
+	const tools = opts.tools ?? module.toolHost?.(() => box.runner?.state);
 	const scripted = new Map<number, Policy>();
 	const fallback = (seat: number): Policy => {
 		let p = scripted.get(seat);
-		if (!p)
-			scripted.set(seat, (p = scriptedPolicyFor(run.scenario, seat, { tools }, run.seats?.[seat]?.model)));
+		if (!p) scripted.set(seat, (p = module.scripted(seat, tools ? { tools } : {}, run.seats?.[seat]?.model)));
 		return p;
 	};
-	const seats = seatCount(run.scenario, parsed.config);
+	const seats = module.seatCount(parsed.config);
 	const engines: Record<string, string> = {};
 	for (let s = 1; s <= seats; s++) engines[s] = seatEngineLabel(run.scenario, s, run.seats?.[s]);
 	box.runner = new Runner({
@@ -80,7 +75,8 @@ export function seatsAfter(
  * same header for the same setup. Model seats are `engine:model` as the setup names the model.
  */
 export function seatEngineLabel(scenario: string, seat: number, choice: ModelChoice | undefined): string {
-	if (!choice || choice.engine === 'scripted') return scriptedLabel(scenario, seat, choice?.model);
+	if (!choice || choice.engine === 'scripted')
+		return scenarioModule(scenario).scriptedLabel(seat, choice?.model);
 	if (choice.engine === 'human') return 'human';
 	return `${choice.engine}:${choice.model ?? ''}${choice.baseUrl ? `@${choice.baseUrl}` : ''}`;
 }

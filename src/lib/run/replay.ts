@@ -24,7 +24,8 @@ import type { EngineKind, ModelChoice } from '../engines/types';
 import { createRunner, type AnyRunner } from './play';
 import { policyForChoice } from '../policies/factory';
 import { createReplayClient } from '../policies/llm/replay-client';
-import { stateToolHost, type GovernanceState, type ToolHost } from '../scenarios/governance';
+import { scenarioModule } from '../scenarios/registry';
+import type { ToolHost } from '../tools/types';
 import {
 	encodeRecordedShare,
 	MAX_RECORDED_LINK,
@@ -124,8 +125,7 @@ export function createReplay(
 	checkRecordedCalls(input);
 	const source = new ReplaySource(input.recording);
 	const box: { runner?: AnyRunner } = {};
-	const tools: ToolHost | undefined =
-		setup.scenario === 'governance' ? stateToolHost(() => box.runner?.state as GovernanceState) : undefined;
+	const tools: ToolHost | undefined = scenarioModule(setup.scenario).toolHost?.(() => box.runner?.state);
 	const policies = new Map<number, Policy>();
 	const seatPolicy = (s: number, choice: ModelChoice) => {
 		if (needsEngine(choice)) policies.set(s, replayPolicy(setup.scenario, s, choice, source, tools));

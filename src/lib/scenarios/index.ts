@@ -1,19 +1,42 @@
-/** The scenarios Conclave can run, by id. */
-import type { Scenario } from '../core';
-import { autonomy, SEAT_COUNT as AUTONOMY_SEATS } from './autonomy';
-import { governance, SEAT_COUNT as GOVERNANCE_SEATS } from './governance';
-import { undercover } from './undercover';
+/**
+ * The scenarios' rules by id, for code that needs only the rules (share links, the home page's
+ * lessons): the light half of the registry. `registry.ts` is the one place scenarios are registered,
+ * with their agents; it lists the same built-in rules (a spec checks it) and adds a registered
+ * scenario's rules here too. This half exists so a page that only reads links loads no agent code.
+ */
+import { autonomyRules } from './autonomy';
+import type { AnyScenario, ScenarioRules } from './descriptor';
+import { governanceRules } from './governance';
+import { undercoverRules } from './undercover';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyScenario = Scenario<any, any, any, any>;
+export type { AnyScenario, ScenarioRules };
 
-export const scenarios: Record<string, AnyScenario> = { undercover, governance, autonomy };
+export const BUILT_IN_RULES: readonly ScenarioRules[] = [undercoverRules, governanceRules, autonomyRules];
 
-/** How many seats a run has: undercover's config says; governance's seats are its four roles; autonomy has Sentinel. */
+const rules = new Map<string, ScenarioRules>(BUILT_IN_RULES.map((r) => [r.scenario.id, r]));
+
+/** Every scenario by id (a snapshot: `registerRules` adds to it). */
+export const scenarios: Record<string, AnyScenario> = Object.fromEntries(
+	BUILT_IN_RULES.map((r) => [r.scenario.id, r.scenario])
+);
+
+/** Adds a scenario's rules (the registry's `registerScenario` calls this); an id is registered once. */
+export function registerRules(r: ScenarioRules): void {
+	const known = rules.get(r.scenario.id);
+	if (known?.scenario === r.scenario) return;
+	if (known) throw new Error(`scenario "${r.scenario.id}" is already registered`);
+	rules.set(r.scenario.id, r);
+	scenarios[r.scenario.id] = r.scenario;
+}
+
+/** The rules of a scenario id, or undefined for an unknown one (an id read from a link or a file). */
+export function rulesOf(id: string): ScenarioRules | undefined {
+	return rules.get(id);
+}
+
+/** How many seats a run has, as its scenario counts them; 0 for an unknown scenario. */
 export function seatCount(scenario: string, config: unknown): number {
-	if (scenario === 'governance') return GOVERNANCE_SEATS;
-	if (scenario === 'autonomy') return AUTONOMY_SEATS;
-	return Number((config as { seats?: number } | null)?.seats ?? 0);
+	return rules.get(scenario)?.seatCount(config) ?? 0;
 }
 
 export const SEED_MAX = 2 ** 32 - 1;

@@ -1,7 +1,9 @@
 /** The autonomy scenario (seed 001, "Sentinel") as the kernel sees it. */
 import type { Scenario } from '../../core';
+import type { ScenarioRules } from '../descriptor';
 import { parseAutonomyConfig, serializeAutonomyConfig, type AutonomyConfig } from './config';
 import { observe } from './observe';
+import { autonomyPoint } from './predict';
 import { applyEvent } from './reducer';
 import { initState, next } from './rules';
 import type { AutonomyObservation, AutonomyOutcome, AutonomyState } from './state';
@@ -33,6 +35,13 @@ export const autonomy: Scenario<AutonomyConfig, AutonomyState, AutonomyObservati
 		roundsCompleted: (s) => s.daysCompleted,
 		outcome: (s) => s.outcome
 	};
+
+/** One seat: Sentinel. */
+export const autonomyRules: ScenarioRules = {
+	scenario: autonomy,
+	seatCount: () => SEAT_COUNT,
+	predictionPoint: autonomyPoint
+};
 
 export * from './config';
 export * from './doors';

@@ -1,11 +1,18 @@
 /** The governance scenario as the kernel sees it. */
 import type { Scenario } from '../../core';
+import type { ScenarioRules } from '../descriptor';
 import { parseGovernanceConfig, serializeGovernanceConfig, type GovernanceConfig } from './config';
 import { observe } from './observe';
+import { governancePoint } from './predict';
 import { MAX_TOOL_CALLS } from './prompts';
 import { applyEvent, applyEvents } from './reducer';
 import { initState, next } from './rules';
-import type { GovernanceObservation, GovernanceOutcome, GovernanceState } from './state';
+import {
+	SEAT_COUNT,
+	type GovernanceObservation,
+	type GovernanceOutcome,
+	type GovernanceState
+} from './state';
 import { validate } from './validate';
 
 export const governance: Scenario<
@@ -35,6 +42,13 @@ export const governance: Scenario<
 	applyAll: applyEvents,
 	roundsCompleted: (s) => s.roundsCompleted,
 	outcome: (s) => s.outcome
+};
+
+/** Governance's seats are its four roles, whatever the config. */
+export const governanceRules: ScenarioRules = {
+	scenario: governance,
+	seatCount: () => SEAT_COUNT,
+	predictionPoint: governancePoint
 };
 
 export * from './asks';

@@ -1,6 +1,8 @@
 /** The undercover scenario as the kernel sees it. */
 import type { Scenario } from '../../core';
+import { seatsField, type ScenarioRules } from '../descriptor';
 import { parseUndercoverConfig, type UndercoverConfig } from './config';
+import { undercoverPoint } from './predict';
 import { applyEvent, initState, next, observe, validate } from './rules';
 import type { UndercoverObservation, UndercoverOutcome, UndercoverState } from './state';
 
@@ -35,6 +37,13 @@ export const undercover: Scenario<
 	apply: applyEvent,
 	roundsCompleted: (s) => s.roundsCompleted,
 	outcome: (s) => s.outcome
+};
+
+/** Undercover's config says how many play. */
+export const undercoverRules: ScenarioRules = {
+	scenario: undercover,
+	seatCount: seatsField,
+	predictionPoint: undercoverPoint
 };
 
 export * from './config';

@@ -1,0 +1,14 @@
+/** Autonomy's descriptor (see `../registry.ts`): one seat, Sentinel, scripted or model-backed. */
+import type { Policy } from '../../core';
+import { createLlmAutonomyPolicy } from '../../policies/llm/autonomy';
+import { scriptedSentinel } from '../../policies/scripted/autonomy';
+import type { ScenarioModule } from '../registry';
+import { autonomyRules } from '.';
+
+export const autonomyModule: ScenarioModule = {
+	...autonomyRules,
+	scripted: () => scriptedSentinel as Policy,
+	scriptedLabel: () => scriptedSentinel.label,
+	scriptedShared: scriptedSentinel as Policy,
+	model: (client, { sampling }) => createLlmAutonomyPolicy(client, sampling ? { sampling } : {}) as Policy
+};

@@ -1,0 +1,36 @@
+/**
+ * Governance's descriptor (see `../registry.ts`): seats are roles, one scripted policy per seat; the
+ * Executor reaches the Tool Agent through `deps.tools`; seat 4 is a person's (approver, fuse operator).
+ */
+import { seatId, type Policy } from '../../core';
+import { SCRIPTED_LABEL } from '../../core/policy';
+import { createLlmGovernancePolicy } from '../../policies/llm/governance';
+import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from '../../policies/scripted/governance';
+import { RED_TEAM_LABEL, redTeamExecutor } from '../../policies/scripted/red-team';
+import type { ScenarioModule } from '../registry';
+import { governanceRules, roleOf, SEAT_OF, stateToolHost, type GovernanceState } from '.';
+
+export const governanceModule: ScenarioModule = {
+	...governanceRules,
+	scripted(seat, deps, variant) {
+		const policy = scriptedGovernanceSeat(seat, deps) as Policy;
+		// The red team is an Executor that first probes the Tool Agent's path policy.
+		return variant === 'red-team' && seat === SEAT_OF.executor && deps.tools
+			? redTeamExecutor(policy, deps.tools)
+			: policy;
+	},
+	scriptedLabel(seat, variant) {
+		const role = roleOf(seatId(seat));
+		if (role === 'human') return HUMAN_STAND_IN_LABEL;
+		return variant === 'red-team' && role === 'executor' ? RED_TEAM_LABEL : SCRIPTED_LABEL;
+	},
+	model: (client, { seat, deps, sampling }) =>
+		createLlmGovernancePolicy(client, {
+			role: roleOf(seatId(seat)),
+			...(deps?.tools ? { tools: deps.tools } : {}),
+			...(sampling ? { sampling } : {})
+		}) as Policy,
+	personSeat: SEAT_OF.human,
+	// Governance's files live in its state; headless, the Executor's tools run over them in memory.
+	toolHost: (state) => stateToolHost(() => state() as GovernanceState)
+};

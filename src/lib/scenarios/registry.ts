@@ -1,0 +1,136 @@
+/**
+ * The one place scenarios are registered: each scenario's descriptor (`<id>/module.ts`), holding its
+ * rules, its seat count, its scripted and model-backed agents and what its runs need from outside
+ * (the Tool Agent). Shared machinery (the run, the page's session, the agent workers, `npm run sim`)
+ * asks a descriptor, never compares a scenario id. A test registers a scenario of its own with
+ * `registerScenario` (see `rps/`).
+ *
+ * Layer: this file and the `<id>/module.ts` descriptors sit above `policies` (eslint.config.js names
+ * them), since a descriptor joins a scenario's rules with its agents; the rest of `scenarios/` stays
+ * below. The rules alone, for pages that must not load agent code, are `scenarios/index.ts`.
+ */
+import type { Lesson } from '../agents/lessons';
+import type { Ask, Policy } from '../core';
+import type { ModelChoice, SamplingSettings } from '../engines/types';
+import type { ChatClient } from '../policies/llm/chat-client';
+import type { ToolHost } from '../tools/types';
+import { autonomyModule } from './autonomy/module';
+import type { ScenarioRules } from './descriptor';
+import { governanceModule } from './governance/module';
+import { registerRules } from './index';
+import { undercoverModule } from './undercover/module';
+
+/** What a seat's policy may need besides its observation: the Tool Agent, for governance's Executor. */
+export interface PolicyDeps {
+	tools?: ToolHost;
+}
+
+/** A replay's lessons per ask: those the recorded call carried (see LlmPolicyOptions.recordedLessons). */
+export type RecordedLessons = (ask: Ask) => readonly Pick<Lesson, 'id' | 'text'>[];
+
+/** What a model-backed policy is built with, besides its chat client. */
+export interface ModelPolicyOptions {
+	seat: number;
+	deps?: PolicyDeps;
+	lessons?: readonly Lesson[];
+	recordedLessons?: RecordedLessons;
+	sampling?: SamplingSettings;
+}
+
+export interface ScenarioModule extends ScenarioRules {
+	/**
+	 * The scripted policy of one seat. `variant` names a scripted variant (`policies/variants.ts`); a
+	 * scenario applies only the variants that make sense for the seat and ignores the others.
+	 */
+	scripted(seat: number, deps: PolicyDeps, variant?: string): Policy;
+	/** The label that policy carries (the log header's), without what the policy needs to run. */
+	scriptedLabel(seat: number, variant?: string): string;
+	/** The one scripted policy every seat shares, where the scenario has one (not where seats are roles). */
+	readonly scriptedShared?: Policy;
+	/** A model-backed policy over a chat client; absent where the scenario has no model agents. */
+	model?(client: ChatClient, opts: ModelPolicyOptions): Policy;
+	/** A seat only a person plays: a model chosen there gets the scripted stand-in. */
+	readonly personSeat?: number;
+	/** The Tool Agent over the run's own state, for runs in Node and replays (none where no seat uses tools). */
+	toolHost?(state: () => unknown): ToolHost;
+}
+
+const modules = new Map<string, ScenarioModule>();
+
+/** Registers a scenario's descriptor (its rules become visible to `scenarios/index.ts` too). */
+export function registerScenario(m: ScenarioModule): void {
+	const known = modules.get(m.scenario.id);
+	if (known === m) return;
+	if (known) throw new Error(`scenario "${m.scenario.id}" is already registered`);
+	registerRules(m);
+	modules.set(m.scenario.id, m);
+}
+
+for (const m of [undercoverModule, governanceModule, autonomyModule]) registerScenario(m);
+
+/** The descriptor of a scenario id, or undefined for an unknown one. */
+export function findScenario(id: string): ScenarioModule | undefined {
+	return modules.get(id);
+}
+
+/** The descriptor of a scenario id; an unknown id is an error. */
+export function scenarioModule(id: string): ScenarioModule {
+	const m = modules.get(id);
+	if (!m) throw new Error(`unknown scenario "${String(id).slice(0, 40)}"`);
+	return m;
+}
+
+/** Every registered scenario, in registration order. */
+export function scenarioModules(): ScenarioModule[] {
+	return [...modules.values()];
+}
+
+/** The scripted policy all seats of a scenario share (an error where its seats are roles). */
+export function scriptedPolicy(scenario: string): Policy {
+	const p = scenarioModule(scenario).scriptedShared;
+	if (!p) throw new Error(`scenario "${scenario}" has a scripted policy per seat: use scriptedPolicyFor`);
+	return p;
+}
+
+/** The scripted policy of one seat; `variant` names a scripted variant where the seat has it. */
+export function scriptedPolicyFor(
+	scenario: string,
+	seat: number,
+	deps: PolicyDeps = {},
+	variant?: string
+): Policy {
+	return scenarioModule(scenario).scripted(seat, deps, variant);
+}
+
+/**
+ * The label a seat's scripted policy carries (it goes into the log header), without building the
+ * policy: the page builds the policy in a worker but must label the seat the same as Node.
+ */
+export function scriptedLabel(scenario: string, seat: number, variant?: string): string {
+	return scenarioModule(scenario).scriptedLabel(seat, variant);
+}
+
+/**
+ * The policy for a seat's model choice: scripted agents, or a model-backed policy over a chat client.
+ * Used by agent workers on the page and by `npm run sim` in Node, so both decide the same way.
+ */
+export function policyForChoice(
+	scenario: string,
+	choice: ModelChoice,
+	opts: Omit<ModelPolicyOptions, 'seat'> & { client?: ChatClient; seat: number }
+): Policy {
+	const { client, seat, deps, lessons, recordedLessons, sampling } = opts;
+	const m = scenarioModule(scenario);
+	if (choice.engine === 'scripted') return m.scripted(seat, deps ?? {}, choice.model);
+	if (choice.engine === 'human') throw new Error('a person’s seat is played on the page, not by a policy');
+	if (seat === m.personSeat) return m.scripted(seat, deps ?? {});
+	if (!m.model) throw new Error(`no model-backed agents for scenario "${scenario}" yet`);
+	if (!client) throw new Error(`seat needs a loaded model (${choice.engine} ${choice.model ?? ''})`);
+	return m.model(client, {
+		seat,
+		...(deps ? { deps } : {}),
+		...(lessons ? { lessons } : {}),
+		...(recordedLessons ? { recordedLessons } : {}),
+		...(sampling ? { sampling } : {})
+	});
+}
