@@ -190,6 +190,7 @@ const scenarioIdExceptions = [
 	'scripts/page-cost.ts',
 	'scripts/model-games.ts',
 	'scripts/eval.ts',
+	'scripts/bench-analysis.ts',
 	// Per-scenario branches not yet moved into descriptors: the play page's views, the classroom's
 	// prediction points and presenter, lessons (undercover only), presets, and sim's CLI options and
 	// summaries.
