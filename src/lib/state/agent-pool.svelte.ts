@@ -160,7 +160,14 @@ export class AgentPool {
 		if (ctx.files) {
 			// One Tool Agent per run: the only code that opens its files in IndexedDB.
 			this.#tools = spawn<ToolWorkerApi>('tool', 'the Tool Agent');
-			await Promise.race([this.#tools.api.open(ctx.runId, ctx.files), this.#tools.crashed]);
+			// Copied into plain objects: the folded files record shares its buckets between versions
+			// (tools/shared-files.ts, a Proxy), which postMessage cannot clone.
+			const files: FileSystemState = {
+				...ctx.files,
+				files: { ...ctx.files.files },
+				dirs: [...ctx.files.dirs]
+			};
+			await Promise.race([this.#tools.api.open(ctx.runId, files), this.#tools.crashed]);
 		}
 		const groups = new Map<string, { choice: ModelChoice & { model: string }; seats: number[] }>();
 		for (const { seat, choice } of bySeat) {
