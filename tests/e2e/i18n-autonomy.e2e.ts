@@ -50,7 +50,7 @@ test('the setup page, its preview and a spend’s chain are Chinese, and so is t
 	const gate = chain.locator('[data-step="gate"]');
 	await expect(gate).toContainText('唤醒门控：');
 	// The run's own words (the wake gate's note) are Chinese too.
-	await expect(gate.locator('[lang="zh-CN"]')).toContainText(/head 移动到|条新证据|每周 review 到期/);
+	await expect(gate.locator('[lang="zh-CN"]')).toContainText(/最新提交变为|条新证据|每周复查到期/);
 	await expect(page.getByTestId('spend-announcer')).toContainText('开销 #');
 	await expectNoEnglish(page, 'setup, legacy consider() on, a chain open');
 
