@@ -8,6 +8,15 @@
 import type { ChatRequest, ChatResponse } from '../src/lib/engines/types';
 import type { ChatClient } from '../src/lib/policies/llm/chat-client';
 
+/** What every fake reply says it cost: small, fixed figures, so a log's usage fields are the same each run. */
+export const FAKE_USAGE = {
+	promptTokens: 50,
+	completionTokens: 9,
+	ttftMs: 1,
+	totalMs: 2,
+	decodeTokensPerSecond: 9
+} as const;
+
 export const FAKE_SPEECH = 'It is round and you can eat it.';
 
 export interface FakeClientOptions {
@@ -31,13 +40,7 @@ export function fakeClient(model: string, opts: FakeClientOptions = {}): ChatCli
 					: props.target
 						? JSON.stringify({ target: props.target.enum?.[0], reason: 'quiet' })
 						: JSON.stringify({ speech: FAKE_SPEECH });
-			const usage = {
-				promptTokens: 50,
-				completionTokens: 9,
-				ttftMs: 1,
-				totalMs: 2,
-				decodeTokensPerSecond: 9
-			};
+			const usage = FAKE_USAGE;
 			return { text, finishReason: 'stop', usage };
 		}
 	};

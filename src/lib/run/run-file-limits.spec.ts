@@ -11,7 +11,7 @@ import { MAX_REPLY_CHARS } from '../engines/openai';
 import type { ModelChoice } from '../engines/types';
 import { policyForChoice } from '../policies/factory';
 import type { ChatClient } from '../policies/llm/chat-client';
-import { fakeClient } from '../../../scripts/fake-client';
+import { FAKE_USAGE, fakeClient } from '../../../scripts/fake-client';
 import { createRunner } from './play';
 import { replayInputOf } from './replay';
 import { verifyRun } from './verify';
@@ -68,13 +68,7 @@ describe('a run the app writes stays within the file limit', () => {
 			model: 'fake-1',
 			contextWindow: 1_000_000,
 			async chat() {
-				const usage = {
-					promptTokens: 50,
-					completionTokens: 9,
-					ttftMs: 1,
-					totalMs: 2,
-					decodeTokensPerSecond: 9
-				};
+				const usage = { ...FAKE_USAGE };
 				return { text: worst, finishReason: 'stop' as const, usage };
 			}
 		};

@@ -5,6 +5,7 @@ import { createRunner } from '../run/play';
 import { policyForChoice } from '../policies/factory';
 import { createReplay, linkRecordingOf, recordedFragment, replayInputOfLink } from '../run/replay';
 import { decodeShare, encodeRecordedShare, MAX_RECORDED_LINK, type SharedRun } from './link';
+import { FAKE_USAGE } from '../../../scripts/fake-client';
 
 const CHOICE: ModelChoice = { engine: 'openai', model: 'm', baseUrl: 'http://127.0.0.1:9/v1' };
 
@@ -28,13 +29,7 @@ async function modelGame(words: number) {
 			const text = props.target
 				? JSON.stringify({ target: props.target.enum?.[0], reason: 'quiet' })
 				: JSON.stringify({ speech: speech || 'It is round.' });
-			const usage = {
-				promptTokens: 50,
-				completionTokens: 9,
-				ttftMs: 1,
-				totalMs: 2,
-				decodeTokensPerSecond: 9
-			};
+			const usage = { ...FAKE_USAGE };
 			return { text, finishReason: 'stop' as const, usage };
 		}
 	};
