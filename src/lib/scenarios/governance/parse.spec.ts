@@ -342,6 +342,40 @@ const CORPUS: Case[] = [
 		reply: 'I will appeal.\n{"task_id": "T104", "response": "Appeal", "reason": "The veto cites no rule."}',
 		action: { task_id: 'T104', response: 'appeal', argument: 'The veto cites no rule.' }
 	},
+	// The appeal's rollback (the schema offers it): read as a rule version, whichever way it is written.
+	{
+		item: ITEMS.veto,
+		rules: AMENDED,
+		reply:
+			'{"task_id": "T104", "response": "appeal", "argument": "R1-v2 was enacted without the Auditor.", "rollback": {"id": "R1", "version": 1}}',
+		action: {
+			task_id: 'T104',
+			response: 'appeal',
+			argument: 'R1-v2 was enacted without the Auditor.',
+			rollback: { id: 'R1', version: 1 }
+		}
+	},
+	{
+		item: ITEMS.veto,
+		rules: AMENDED,
+		reply: '{"task_id": "T104", "response": "appeal", "argument": "Restore it.", "rollback_to": "r1-v1"}',
+		action: {
+			task_id: 'T104',
+			response: 'appeal',
+			argument: 'Restore it.',
+			rollback: { id: 'R1', version: 1 }
+		}
+	},
+	{
+		item: ITEMS.veto,
+		reply: '{"task_id": "T104", "response": "appeal", "argument": "Restore it.", "rollback": "none"}',
+		action: { task_id: 'T104', response: 'appeal', argument: 'Restore it.' }
+	},
+	{
+		item: ITEMS.veto,
+		reply: '{"task_id": "T104", "response": "appeal", "argument": "Restore it.", "rollback": "the old one"}',
+		error: '"rollback" must name a superseded rule version: { "id": "R1", "version": 1 }, or be left out'
+	},
 	{
 		item: ITEMS.veto,
 		reply: JSON.stringify({

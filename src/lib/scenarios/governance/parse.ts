@@ -81,6 +81,7 @@ const F = {
 	response: ['response', 'choice', 'option', 'decision', 'action'],
 	output: ['output', 'resubmission', 'new_output'],
 	argument: ['argument', 'appeal_argument', 'appeal', 'case'],
+	rollback: ['rollback', 'rollback_to', 'restore', 'restore_version'],
 	amendment: ['amendment', 'proposal', 'proposed_amendment'],
 	ruleId: ['rule_id', 'ruleId', 'rule'],
 	text: ['text', 'new_text', 'wording', 'new_wording', 'rule_text'],
@@ -99,7 +100,15 @@ const KNOWN: Readonly<Record<string, readonly string[]>> = {
 	escalation: [...F.decision, ...F.newContext, 'task_id'],
 	'decide-amendment': [...F.approve, 'proposal_id'],
 	execute: [...F.status, ...F.content, ...F.toolCalls, ...F.question],
-	'respond-veto': [...F.response, ...F.output, ...F.argument, ...F.amendment, ...F.status, ...F.content],
+	'respond-veto': [
+		...F.response,
+		...F.output,
+		...F.argument,
+		...F.rollback,
+		...F.amendment,
+		...F.status,
+		...F.content
+	],
 	review: [...F.verdict, ...F.rule, 'n'],
 	cosign: [...F.cosign, 'proposal_id']
 };
@@ -308,6 +317,30 @@ function ruleOf(v: unknown, rules: RuleBook): RuleRef | null | Fail {
 	return { id: ref.id, version: ref.version };
 }
 
+/** An appeal's rollback as a rule version ("R1-v1" or { id, version }); null when it names none. */
+function rollbackOf(v: unknown): RuleRef | null | Fail {
+	if (v === undefined || v === null) return null;
+	if (typeof v === 'string' && /^(?:|none|null|n\/a|no|-)$/i.test(v.trim())) return null;
+	const wrong = fail(
+		'"rollback" must name a superseded rule version: { "id": "R1", "version": 1 }, or be left out'
+	);
+	const obj = asObject(v);
+	const rawId = obj ? get(obj, ['id', 'rule_id', 'rule']) : v;
+	const m = typeof rawId === 'string' ? RULE_TEXT.exec(rawId) : null;
+	if (!m) return wrong;
+	const rawVersion = obj ? get(obj, ['version', 'v', 'rule_version']) : undefined;
+	const version =
+		rawVersion === undefined
+			? m[2] === undefined
+				? NaN
+				: Number(m[2])
+			: typeof rawVersion === 'number'
+				? rawVersion
+				: Number(String(rawVersion).replace(/^v/i, ''));
+	if (!Number.isInteger(version) || version < 1) return wrong;
+	return { id: (m[1] as string).toUpperCase(), version };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The Executor's output: { task_id, status, content, tool_calls }
 
@@ -473,7 +506,12 @@ function vetoResponse(obj: Record<string, unknown>, item: Extract<FocusItem, { k
 		}
 		case 'appeal': {
 			const argument = textField(obj, [...F.argument, ...F.reason], 'why the veto should be overturned');
-			return failed(argument) ? argument : { ...base, argument };
+			if (failed(argument)) return argument;
+			// The schema offers the seed's "appeal may name a rollback version": dropping it here would
+			// make a model's rollback impossible. Whether the version is superseded is the rules' check.
+			const rollback = rollbackOf(get(obj, F.rollback));
+			if (failed(rollback)) return rollback;
+			return { ...base, argument, ...(rollback ? { rollback } : {}) };
 		}
 		case 'amend': {
 			const amendment = amendmentOf(obj);
