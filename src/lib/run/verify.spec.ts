@@ -10,9 +10,12 @@ import {
 	seatId,
 	sha256Hex,
 	toJsonLines,
+	type Ask,
 	type LogEvent,
 	type LogHeader,
-	type Policy
+	type Policy,
+	type PolicyContext,
+	type ToolCallRecord
 } from '../core';
 import type { ChatRequest, ModelChoice } from '../engines/types';
 import { scriptedPolicyFor } from '../policies';
@@ -20,7 +23,8 @@ import { policyForChoice } from '../policies/factory';
 import type { ChatClient } from '../policies/llm/chat-client';
 import { stateToolHost, type GovernanceState } from '../scenarios/governance';
 import type { SharedRun } from '../share/link';
-import { fakeClient as sharedFake } from '../../../scripts/fake-client';
+import { FAKE_USAGE, fakeClient as sharedFake } from '../../../scripts/fake-client';
+import { MAX_TOOL_CALLS } from '../scenarios/governance/prompts';
 import { readRunFile } from './run-file';
 import { createRunner } from './play';
 import { replayInputOf } from './replay';
@@ -421,6 +425,8 @@ const rarer = (async () => {
 		events: box.runner.log.events
 	};
 
+	const rollingBack = await rollbackRun();
+
 	// The fuse trips every round (forced metrics) and a person at seat 4 resumes the run.
 	const stand = scriptedPolicyFor('governance', 4);
 	const person: Policy = {
@@ -478,9 +484,86 @@ const rarer = (async () => {
 		),
 		abandoning,
 		fused,
-		failing
+		failing,
+		rollingBack
 	];
 })();
+
+/**
+ * A model Executor that appeals with a rollback. Its fake model answers as the scripted Executor
+ * would (the scripted policy, run over the same state, tells it what to reply), its tool calls made
+ * one by one through the model's Tool Agent loop so the log carries them; once a rule version is
+ * superseded (seed 1 enacts R1-v2 from the T155 amendment), its next appeal asks for that version
+ * back. The scripted Assigner grants an appeal against a veto that cites R4, so the rules enact the
+ * rollback: the only way a run reaches `rule.rolled-back`.
+ */
+async function rollbackRun(): Promise<Log> {
+	const EXECUTOR = { ...CHOICE, model: 'fake-rollback' };
+	const setup: SharedRun = {
+		scenario: 'governance',
+		seed: 1,
+		config: { rounds: 40 },
+		seats: { '2': EXECUTOR }
+	};
+	const box: {
+		runner?: ReturnType<typeof createRunner>;
+		turn?: { obs: unknown; ask: Ask; ctx: PolicyContext };
+	} = {};
+	const state = () => box.runner!.state as GovernanceState;
+	const tools = stateToolHost(state);
+	// The scripted Executor's own probes run over a second host: only the model's calls are logged.
+	const scripted = scriptedPolicyFor('governance', 2, { tools: stateToolHost(state) });
+	let plan:
+		{ key: string; calls: ToolCallRecord[]; action: Record<string, unknown>; made: number } | undefined;
+	let askedBack = false;
+	const client: ChatClient = {
+		engine: 'openai',
+		model: EXECUTOR.model,
+		contextWindow: 8192,
+		async chat() {
+			const { obs, ask, ctx } = box.turn!;
+			const key = `${ask.id}#${ask.attempt}`;
+			if (plan?.key !== key) {
+				const r = await scripted.act(obs, ask, ctx);
+				const calls = (r.toolCalls ?? []).slice(0, MAX_TOOL_CALLS);
+				plan = { key, calls, action: { ...(r.action as Record<string, unknown>) }, made: 0 };
+			}
+			const call = plan.calls[plan.made++];
+			let text: string;
+			if (call) text = JSON.stringify({ tool_call: { tool: call.tool, args: call.args } });
+			else {
+				const superseded = state().rules.find((r) => r.valid_until !== null);
+				if (plan.action.response === 'appeal' && superseded && !askedBack) {
+					askedBack = true;
+					plan.action.rollback = { id: superseded.id, version: superseded.version };
+				}
+				text = JSON.stringify(plan.action);
+			}
+			return { text, finishReason: 'stop' as const, usage: { ...FAKE_USAGE } };
+		}
+	};
+	const model = policyForChoice('governance', EXECUTOR, { client, seat: 2, deps: { tools } });
+	const executor: Policy = {
+		label: model.label,
+		act(obs, ask, ctx) {
+			box.turn = { obs, ask, ctx };
+			return model.act(obs, ask, ctx);
+		}
+	};
+	box.runner = createRunner(setup, { tools, policyFor: (s) => (s === 2 ? executor : undefined) });
+	while (
+		!box.runner.log.events.some((e) => e.kind === 'rule.rolled-back') &&
+		box.runner.log.length < 1200 &&
+		(await box.runner.step())
+	) {
+		/* one turn a step, until the rollback is enacted */
+	}
+	return {
+		name: 'governance: a model Executor appeals with a rollback',
+		header: box.runner.log.header,
+		events: box.runner.log.events
+	};
+}
 
 describe('an edit of every kind the logs above do not reach', () => {
 	const KINDS = [
@@ -496,7 +579,8 @@ describe('an edit of every kind the logs above do not reach', () => {
 		'impact.assessed',
 		'rule.amended',
 		'task.abandoned',
-		'spend.failed'
+		'spend.failed',
+		'rule.rolled-back'
 	];
 
 	it('the runs that reach them re-execute untouched', async () => {
@@ -528,6 +612,11 @@ describe('an edit of every kind the logs above do not reach', () => {
 					if (kind === 'seat.model-changed' && how === 'seat changed') {
 						expect(v.ok ? '' : v.error, what).toMatch(/at event \d+ \(model\.called\).*the model differs/);
 						if (!v.ok) expect(v.seq, what).toBeGreaterThan(e.seq);
+					} else if (kind === 'seat.model-changed' && how === 'to.baseUrl changed') {
+						// An endpoint's address is the file's word, in a model change as in the header: a reply
+						// does not say which server sent it, and no later event records the address. The run is
+						// the file's own (the same replies, the same moves); it counts as an imported run.
+						expect(v.ok, what).toBe(true);
 					} else if (v.ok || v.seq !== e.seq || !v.error.includes(`event ${e.seq} (${kind})`))
 						misses.push(`${what}: ${v.ok ? 'replayed' : v.error}`);
 				}
@@ -537,25 +626,37 @@ describe('an edit of every kind the logs above do not reach', () => {
 	});
 });
 
-/** Edits of one event's data: each field changed in turn (a number moved, a string changed), and one added. */
+/**
+ * Edits of one event's data: each field changed in turn (a number moved, a string changed), one
+ * added, and each field of a field that is itself a record (a rolled-back rule's version, its text).
+ */
 function editsOf(data: unknown): [string, unknown][] {
 	if (typeof data !== 'object' || data === null || Array.isArray(data))
 		return [['replaced', { forged: true }]];
 	const out: [string, unknown][] = [['a field added', { ...data, forged: true }]];
 	for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
-		const changed =
-			typeof v === 'number'
-				? v + 1
-				: typeof v === 'string'
-					? `${v}!`
-					: typeof v === 'boolean'
-						? !v
-						: v === null
-							? 'forged'
-							: Array.isArray(v)
-								? [...v, v[0] ?? 1]
-								: { ...(v as object), forged: true };
-		out.push([`${k} changed`, { ...(data as object), [k]: changed }]);
+		out.push([`${k} changed`, { ...(data as object), [k]: changedValue(v) }]);
+		if (typeof v === 'object' && v !== null && !Array.isArray(v))
+			for (const [k2, v2] of Object.entries(v as Record<string, unknown>))
+				out.push([
+					`${k}.${k2} changed`,
+					{ ...(data as object), [k]: { ...(v as object), [k2]: changedValue(v2) } }
+				]);
 	}
 	return out;
+}
+
+/** A value edited so that it says something else, of the same type where it has one. */
+function changedValue(v: unknown): unknown {
+	return typeof v === 'number'
+		? v + 1
+		: typeof v === 'string'
+			? `${v}!`
+			: typeof v === 'boolean'
+				? !v
+				: v === null
+					? 'forged'
+					: Array.isArray(v)
+						? [...v, v[0] ?? 1]
+						: { ...(v as object), forged: true };
 }
