@@ -4,13 +4,22 @@
  * logged as a transport failure, and the run that ends is the run that replays from its own file.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isRunInterrupted, toJsonLines, type ModelCall, type Policy } from '../src/lib/core';
+import {
+	EventLog,
+	isRunInterrupted,
+	toJsonLines,
+	type LogEvent,
+	type LogHeader,
+	type ModelCall,
+	type Policy
+} from '../src/lib/core';
 import { EngineError, type ModelChoice } from '../src/lib/engines/types';
 import { MAX_REPLY_CHARS, OpenAIEngine } from '../src/lib/engines/openai';
 import { policyForChoice } from '../src/lib/policies/factory';
 import type { ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createRunner } from '../src/lib/run/play';
-import { replayInputOf } from '../src/lib/run/replay';
+import { recordedFragment, replayInputOf, replayInputOfLink, setupOfHeader } from '../src/lib/run/replay';
+import { decodeShare, encodeRecordedShare, type LinkRecording } from '../src/lib/share/link';
 import { verifyRun } from '../src/lib/run/verify';
 import { readRunFile } from '../src/lib/run/run-file';
 import { startMockOpenAI, type MockOpenAI } from './mock-openai';
@@ -162,5 +171,135 @@ describe('a misbehaving endpoint', () => {
 		expect(v.ok ? '' : v.error).toBe('');
 		// And the key never reached the log.
 		expect(toJsonLines(runner.log.header, runner.log.events)).not.toContain('sk-test');
+	});
+});
+
+/** An undercover game with seat 1 played through the real client against `server`, as its log. */
+async function gameAgainst(server: MockOpenAI): Promise<{ header: LogHeader; events: LogEvent[] }> {
+	const engine = new OpenAIEngine({ baseUrl: server.baseUrl, model: 'mock' });
+	const choice: ModelChoice = { engine: 'openai', model: 'mock', baseUrl: server.baseUrl };
+	const run = {
+		scenario: 'undercover',
+		seed: 3,
+		config: { seats: 4, undercover: 1, blank: false, lang: 'en', rounds: 1 },
+		seats: { '1': choice }
+	};
+	const client: ChatClient = {
+		engine: 'openai',
+		model: 'mock',
+		contextWindow: 4096,
+		chat: (r) => engine.chat(r)
+	};
+	const policy: Policy = policyForChoice('undercover', choice, { client, seat: 1 });
+	const runner = createRunner(run, { policyFor: (s) => (s === 1 ? policy : undefined) });
+	await runner.run();
+	return { header: runner.log.header, events: runner.log.events };
+}
+
+/** The chain sealed again after an edit: what any forger can do. */
+function reseal(header: LogHeader, events: readonly LogEvent[]): string {
+	const log = new EventLog(header);
+	for (const e of events)
+		log.append({ kind: e.kind, data: e.data, ...(e.meta ? { meta: e.meta } : {}) }, e.tick);
+	return toJsonLines(header, log.events);
+}
+
+async function openFile(text: string) {
+	const file = readRunFile(text);
+	if (!file.ok) return file;
+	return verifyRun(replayInputOf(file.header, file.events));
+}
+
+/** A run's link with its recorded replies, edited call by call and packed again: what a forger can do. */
+async function openLink(
+	log: { header: LogHeader; events: LogEvent[] },
+	edit: (r: LinkRecording) => void = () => {}
+) {
+	const link = recordedFragment(setupOfHeader(log.header), log.header, log.events);
+	if (!link.ok) throw new Error(link.why);
+	const decoded = decodeShare(link.fragment);
+	if (!decoded.ok || !decoded.recording) throw new Error('the link does not decode');
+	edit(decoded.recording);
+	const again = decodeShare(encodeRecordedShare(decoded.run, decoded.recording));
+	if (!again.ok || !again.recording) throw new Error('the edited link does not decode');
+	return verifyRun(replayInputOfLink(again.run, again.recording));
+}
+
+describe("the client's cut is evidence, in a file and in a link", () => {
+	const logs = (async () => {
+		const huge = await startMockOpenAI({ misbehave: 'huge', hugeChars: 64 * 1024 });
+		const plain = await startMockOpenAI();
+		try {
+			return { cut: await gameAgainst(huge), whole: await gameAgainst(plain) };
+		} finally {
+			await huge.close();
+			await plain.close();
+		}
+	})();
+	const callsOf = (events: readonly LogEvent[]) => events.filter((e) => e.kind === 'model.called');
+
+	it('a file: a cut call without its mark, or an uncut one with it, is refused naming the call', async () => {
+		const { cut, whole } = await logs;
+		const was = callsOf(cut.events)[0]!;
+		const d = was.data as ModelCall;
+		expect(d.cutByClient).toBe(true);
+		// The client charges a cut reply its whole budget, and the text ends at the budget's cap.
+		expect(d.completionTokens).toBe(d.request!.max_tokens);
+		expect(d.reply.length).toBe(d.request!.max_tokens * 16);
+		expect(callsOf(whole.events).some((e) => (e.data as ModelCall).cutByClient)).toBe(false);
+
+		const dropped = structuredClone(cut.events);
+		delete (dropped[was.seq]!.data as Partial<ModelCall>).cutByClient;
+		const alsoStopped = structuredClone(dropped);
+		(alsoStopped[was.seq]!.data as ModelCall).finishReason = 'stop';
+		for (const forged of [dropped, alsoStopped]) {
+			const v = await openFile(reseal(cut.header, forged));
+			expect(v.ok).toBe(false);
+			if (!v.ok)
+				expect(v.error).toBe(
+					`This file was altered: event ${was.seq} (model.called) records a reply of ${d.reply.length} characters, as long as its budget of ${d.request!.max_tokens} tokens allows, without the client's cut.`
+				);
+		}
+
+		const plain = callsOf(whole.events)[0]!;
+		const p = plain.data as ModelCall;
+		const added = structuredClone(whole.events);
+		Object.assign(added[plain.seq]!.data as ModelCall, { cutByClient: true, finishReason: 'length' });
+		const v = await openFile(reseal(whole.header, added));
+		expect(v.ok).toBe(false);
+		if (!v.ok)
+			expect(v.error).toBe(
+				`This file was altered: event ${plain.seq} (model.called) is marked as cut at its budget of ${p.request!.max_tokens} tokens but records ${p.completionTokens} completion tokens.`
+			);
+		// Untouched, both replay.
+		for (const log of [cut, whole]) {
+			const ok = await openFile(toJsonLines(log.header, log.events));
+			expect(ok.ok ? '' : ok.error).toBe('');
+		}
+	});
+
+	it('a link: carries the cut and replays; the cut dropped or added, or tokens past the budget, are refused', async () => {
+		const { cut, whole } = await logs;
+		for (const log of [cut, whole]) {
+			const v = await openLink(log);
+			expect(v.ok ? '' : v.error).toBe('');
+		}
+		const refusals = [
+			await openLink(cut, (r) => delete r.calls[0]!.cutByClient),
+			await openLink(whole, (r) => Object.assign(r.calls[0]!, { cutByClient: true, finishReason: 'length' })),
+			await openLink(whole, (r) => (r.calls[0]!.completionTokens = 100_000))
+		];
+		const why = [
+			/its recorded call records a reply of \d+ characters, as long as its budget of \d+ tokens allows, without the client's cut\)\.$/,
+			/its recorded call is marked as cut at its budget of \d+ tokens but records 12 completion tokens\)\.$/,
+			/its recorded call records 100000 completion tokens, past its request's budget of \d+\)\.$/
+		];
+		refusals.forEach((v, i) => {
+			expect(v.ok, String(i)).toBe(false);
+			if (!v.ok) {
+				expect(v.error).toMatch(/^This link does not replay: after event \d+ \(/);
+				expect(v.error).toMatch(why[i]!);
+			}
+		});
 	});
 });

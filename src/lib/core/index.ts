@@ -9,3 +9,4 @@ export * from './rng';
 export * from './runner';
 export * from './scenario';
 export * from './recording';
+export * from './reply-cut';

@@ -11,6 +11,7 @@
  * them to the agent as an invalid reply.
  */
 import { estimateMessages, estimateTokens } from '../core/tokens';
+import { reachesBudget, replyCharCap } from '../core/reply-cut';
 import { isLoopback, normaliseBaseUrl } from './base-url';
 import { redactSecrets } from './redact';
 import { createSseParser, readSseStream, SSE_DONE, type SseEvent } from './sse';
@@ -65,18 +66,8 @@ export interface OpenAIChatResponse extends ChatResponse {
 export const DEFAULT_TIMEOUT_MS = 120_000;
 /** A whole call: a small model's reply takes seconds; a reasoning model's a minute or two. */
 export const DEFAULT_DEADLINE_MS = 180_000;
-/**
- * The most characters a token can carry, for cutting a reply the server did not stop at max_tokens:
- * real vocabularies' longest common tokens (runs of spaces or dashes) are about this long.
- */
-export const MAX_CHARS_PER_TOKEN = 16;
-/**
- * The longest reply a call returns, whatever its budget: its model.called line then stays within the
- * line limit a run file is opened with (run/run-file.ts MAX_LINE, 1 MiB) even if every character is
- * one JSON writes as six (\u0001), with room for the rest of the event. So a run the app writes is one
- * it can open (run-file-limits.spec.ts).
- */
-export const MAX_REPLY_CHARS = 128 * 1024;
+// Where a reply past its budget is cut: one rule with the replay that checks the cut (core/reply-cut.ts).
+export { MAX_CHARS_PER_TOKEN, MAX_REPLY_CHARS } from '../core/reply-cut';
 export const DEFAULT_MAX_RETRIES = 3;
 /** A server asking to wait longer than this is not waited for: the call fails as rate-limited. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -687,7 +678,7 @@ export class OpenAIEngine implements ChatEngine {
 		}
 		const ended = performance.now();
 		const budget = request.max_tokens;
-		cutAtBudget(reply, budget ?? Infinity);
+		cutAtBudget(reply, budget);
 
 		if (!reply.done && reply.finish === null && !reply.cut)
 			throw new EngineError(
@@ -704,8 +695,10 @@ export class OpenAIEngine implements ChatEngine {
 		// A server that sends no usage is charged at the project's one (conservative) estimate.
 		const promptTokens = reply.promptTokens ?? estimateMessages(request.messages);
 		const counted = reply.completionTokens ?? estimateTokens(reply.text + reply.reasoning);
-		// A reply cut at the budget spent the budget: never recorded past it (a replay checks this).
-		const completionTokens = budget !== undefined ? Math.min(counted, budget) : counted;
+		// Never recorded past the budget; a reply cut at it spent it all, whatever the server counted or
+		// the estimate says (the server ran past, so its own count is not the reply's), and a replay
+		// holds a cut call to exactly that (core/reply-cut.ts).
+		const completionTokens = budget === undefined ? counted : reply.cut ? budget : Math.min(counted, budget);
 		const totalMs = ended - started;
 		const ttftMs = (reply.firstTokenAt ?? ended) - started;
 		const decodeMs = totalMs - ttftMs;
@@ -793,18 +786,18 @@ export class OpenAIEngine implements ChatEngine {
 			state.committed = true;
 			request.onDelta?.(part.content);
 		}
-		cutAtBudget(reply, request.max_tokens ?? Infinity);
+		cutAtBudget(reply, request.max_tokens);
 	}
 }
 
 /**
- * Stops a reply the server ran past max_tokens (a server may ignore the field): past as many deltas as
- * the budget allows, or past as many characters as that many tokens could carry, the reply is cut
- * there and marked, so the log records the cut and no file outgrows what the app can open again.
+ * Stops a reply the server ran past max_tokens (a server may ignore the field): once it reaches the
+ * budget as `reachesBudget` counts it, the reply is cut at the character cap and marked, so the log
+ * records the cut (a replay checks that it was due) and no file outgrows what the app can open again.
  */
-function cutAtBudget(reply: Reply, budget: number): void {
-	const chars = Math.min(budget * MAX_CHARS_PER_TOKEN, MAX_REPLY_CHARS);
-	if (reply.deltas <= budget && reply.text.length + reply.reasoning.length <= chars) return;
+function cutAtBudget(reply: Reply, budget: number | undefined): void {
+	if (!reachesBudget(reply.deltas, reply.text.length + reply.reasoning.length, budget)) return;
+	const chars = replyCharCap(budget);
 	reply.cut = true;
 	reply.text = reply.text.slice(0, chars);
 	reply.reasoning = reply.reasoning.slice(0, Math.max(0, chars - reply.text.length));

@@ -6,6 +6,7 @@
  * with the original's log hash everywhere, or says exactly where it left the recording.
  */
 import {
+	budgetProblem,
 	canonicalJson,
 	isRunInterrupted,
 	MIN_FINGERPRINT,
@@ -18,7 +19,7 @@ import {
 	type Policy,
 	seatId
 } from '../core';
-import { contextWindowOf } from '../engines/context';
+import { contextWindowOf, reasoningOf } from '../engines/context';
 import { needsEngine } from '../engines/spec';
 import type { EngineKind, ModelChoice } from '../engines/types';
 import { createRunner, type AnyRunner } from './play';
@@ -275,9 +276,20 @@ export function recordedCallProblem(raw: unknown, meta?: unknown): string | null
 			return `records ${k === 'promptTokens' ? 'prompt' : 'completion'} tokens that are not a whole number of zero or more`;
 	}
 	const request = c.request as { max_tokens?: unknown } | undefined;
-	const budget = request?.max_tokens;
-	if (typeof budget === 'number' && (c.completionTokens as number) > budget)
-		return `records ${c.completionTokens as number} completion tokens, past its request's budget of ${budget}`;
+	// The budget the request digest records (a link carries none: its replay client checks the budget
+	// its own request has). A digest edited to fit is caught when the replayed call differs from it.
+	const budget = typeof request?.max_tokens === 'number' ? request.max_tokens : undefined;
+	const spent = budgetProblem(
+		{
+			engine: c.engine,
+			reply: c.reply,
+			finishReason: c.finishReason,
+			completionTokens: c.completionTokens as number,
+			cutByClient: c.cutByClient
+		},
+		budget
+	);
+	if (spent) return spent;
 	if (c.transportError !== undefined && (c.reply !== '' || c.completionTokens !== 0))
 		return 'records a reply to a call that failed in transport';
 	if (c.transportError !== undefined && typeof c.transportError !== 'string')
@@ -328,15 +340,15 @@ function replayPolicy(
 	source: ReplaySource,
 	tools: ToolHost | undefined
 ): Policy {
+	const spec = { kind: choice.engine === 'fake' ? 'openai' : choice.engine, model: choice.model } as const;
 	const client = createReplayClient({
 		seat,
 		engine: choice.engine,
 		model: choice.model,
-		// What the page's engine host and Node's client size prompts by: the same rule, the same prompts.
-		contextWindow: contextWindowOf({
-			kind: choice.engine === 'fake' ? 'openai' : choice.engine,
-			model: choice.model
-		}),
+		// What the page's engine host and Node's client size prompts and reply budgets by: the same
+		// rules, the same requests (a reasoning model's larger budgets included).
+		contextWindow: contextWindowOf(spec),
+		reasoning: reasoningOf(spec),
 		source
 	});
 	const checked: ToolHost | undefined = tools && {
@@ -393,7 +405,8 @@ export function linkRecordingOf(events: readonly LogEvent[]): LinkRecording {
 			...(d.lessons?.length
 				? { lessons: d.lessons.map((id, i): [string, string] => [id, d.lessonTexts?.[i] ?? '']) }
 				: {}),
-			...(d.constraint !== undefined ? { constraint: d.constraint } : {})
+			...(d.constraint !== undefined ? { constraint: d.constraint } : {}),
+			...(d.cutByClient ? { cutByClient: true as const } : {})
 		});
 	}
 	return { events: events.length, logHash: events.at(-1)?.hash ?? '', calls };
@@ -466,7 +479,8 @@ export function replayInputOfLink(setup: SharedRun, recording: LinkRecording): R
 			...(c.lessons
 				? { lessons: c.lessons.map(([id]) => id), lessonTexts: c.lessons.map(([, text]) => text) }
 				: {}),
-			...(c.constraint !== undefined ? { constraint: c.constraint } : {})
+			...(c.constraint !== undefined ? { constraint: c.constraint } : {}),
+			...(c.cutByClient ? { cutByClient: true } : {})
 		};
 	});
 	return {

@@ -5,7 +5,7 @@
  * call with exactly that request. A recorded transport failure fails again, the same way, so the
  * replay pauses and retries where the original did.
  */
-import type { ReplaySource } from '../../core';
+import { budgetProblem, ReplayMiss, type ReplaySource } from '../../core';
 import type { ChatRequest, ChatResponse } from '../../engines/types';
 import { requestDigest, requestHash, type ChatClient } from './chat-client';
 
@@ -14,6 +14,8 @@ export interface ReplayClientOptions {
 	engine: string;
 	model: string;
 	contextWindow: number;
+	/** A reasoning model, as the live run's engine said: its policies ask with the larger budgets. */
+	reasoning?: boolean;
 	source: ReplaySource;
 }
 
@@ -23,6 +25,7 @@ export function createReplayClient(opts: ReplayClientOptions): ChatClient {
 		engine,
 		model,
 		contextWindow,
+		...(opts.reasoning ? { reasoning: true } : {}),
 		async chat(req: ChatRequest): Promise<ChatResponse> {
 			const call = source.takeCall(seat, {
 				engine,
@@ -33,6 +36,11 @@ export function createReplayClient(opts: ReplayClientOptions): ChatClient {
 			if (call.transportError !== undefined)
 				// What sendRecorded reads as a transport failure: it records the same failed call again.
 				throw Object.assign(new Error(call.transportError), { transport: true });
+			// Held to this request's own budget, which a link's recording does not carry: a count past it,
+			// or a cut mark dropped or added, would otherwise replay as recorded.
+			const why = budgetProblem(call, req.max_tokens);
+			if (why)
+				throw new ReplayMiss(`Replay stopped: seat ${seat}, ask ${call.ask}: its recorded call ${why}`);
 			if (call.reply) req.onDelta?.(call.reply);
 			return {
 				text: call.reply,
