@@ -60,6 +60,46 @@ describe('a misbehaving endpoint', () => {
 		expect(err.message).toMatch(/did not finish the reply within 2 s/);
 	});
 
+	it('drip in a run: the turn ends at the deadline, the run pauses there (a transport failure), and its file replays', async () => {
+		server = await startMockOpenAI({ misbehave: 'drip', dripMs: 50 });
+		const engine = new OpenAIEngine({
+			baseUrl: server.baseUrl,
+			model: 'mock',
+			timeoutMs: 5_000,
+			deadlineMs: 1_000
+		});
+		const choice: ModelChoice = { engine: 'openai', model: 'mock', baseUrl: server.baseUrl };
+		const run = {
+			scenario: 'undercover',
+			seed: 3,
+			config: { seats: 4, undercover: 1, blank: false, lang: 'en', rounds: 1 },
+			seats: { '1': choice }
+		};
+		const client: ChatClient = {
+			engine: 'openai',
+			model: 'mock',
+			contextWindow: 4096,
+			chat: (r) => engine.chat(r)
+		};
+		const policy: Policy = policyForChoice('undercover', choice, { client, seat: 1 });
+		const runner = createRunner(run, { policyFor: (s) => (s === 1 ? policy : undefined) });
+		let paused: unknown;
+		for (let turns = 0; turns < 50 && paused === undefined; turns++)
+			await runner.step().catch((e: unknown) => (paused = e));
+		// The seat's first turn: one call, given up at its deadline (not the silence timeout, never
+		// tripped by a drip), and the run paused rather than charging the seat a forfeit.
+		expect(isRunInterrupted(paused) && paused.reason).toBe('transport');
+		const failed = runner.log.events.filter((e) => e.kind === 'model.called').map((e) => e.data as ModelCall);
+		expect(failed).toHaveLength(1);
+		expect(failed[0]!.transportError).toMatch(/did not finish the reply within 1 s/);
+		expect(runner.log.events.some((e) => e.kind === 'action.forfeited')).toBe(false);
+		const file = readRunFile(toJsonLines(runner.log.header, runner.log.events));
+		expect(file.ok ? '' : file.error).toBe('');
+		if (!file.ok) return;
+		const v = await verifyRun(replayInputOf(file.header, file.events));
+		expect(v.ok ? '' : v.error).toBe('');
+	});
+
 	it('hang: no headers ever; the call ends at the silence timeout or the deadline, in transport', async () => {
 		server = await startMockOpenAI({ misbehave: 'hang' });
 		const engine = new OpenAIEngine({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
-import { EventLog, fromJsonLines, toJsonLines } from '../src/lib/core';
+import { EventLog, fromJsonLines, toJsonLines, type LogEvent, type LogHeader } from '../src/lib/core';
 import { recordedFragment, setupOfHeader } from '../src/lib/run/replay';
 import { MAX_RUN_FILE_BYTES } from '../src/lib/run/run-file';
 import { createRunner } from '../src/lib/run/play';
@@ -15,7 +15,7 @@ import {
 	scoreClassLog,
 	upcomingPoint
 } from '../src/lib/classroom/predictions';
-import type { SharedRun } from '../src/lib/share/link';
+import { encodeShare, type SharedRun } from '../src/lib/share/link';
 import type { GovernanceState } from '../src/lib/scenarios/governance';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
 import { govEvalCsv, govEvalMain, runGovEval, type GovEvalOutput } from './gov-eval';
@@ -723,6 +723,93 @@ describe('npm run sim -- --replay and --link with recorded replies', () => {
 		expect(notALog.stderr.trim()).toBe(
 			'sim: This is not a Conclave run file: its first line is not a run header.'
 		);
+	});
+});
+
+describe('npm run sim -- --replay of forged files, and --link with an endpoint', () => {
+	const reseal = (header: LogHeader, events: readonly LogEvent[]) => {
+		const log = new EventLog(header);
+		for (const e of events) log.append({ kind: e.kind, data: e.data }, e.tick);
+		return toJsonLines(header, log.events);
+	};
+	/** What `sim --replay` says of a file: its read, then the one verifier (in process, as the CLI does). */
+	const refusal = async (text: string): Promise<string> => {
+		const file = join(mkdtempSync(join(tmpdir(), 'sim-forged-')), 'forged.jsonl');
+		writeFileSync(file, text);
+		try {
+			await simulateReplay(readReplayFile(file));
+		} catch (err) {
+			expect(err).toBeInstanceOf(ReplayFailed);
+			return (err as Error).message;
+		}
+		return 'replayed';
+	};
+
+	it('refuses a re-sealed forgery of each scenario and a relabelled header, naming the event or field', async () => {
+		const uc = (
+			await simulate({
+				scenario: 'undercover',
+				seed: 1,
+				config: { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 4 }
+			})
+		).runner.log;
+		const gov = (await simulateGovernance({ scenario: 'governance', seed: 3, config: { rounds: 3 } })).runner
+			.log;
+		const aut = (await simulateAutonomy({ scenario: 'autonomy', seed: 2, config: { days: 12 } })).runner.log;
+		for (const [log, kind] of [
+			[uc, 'game.ended'],
+			[gov, 'task.assigned'],
+			[aut, 'spend.decided']
+		] as const) {
+			const events = structuredClone(log.events);
+			const e = events.find((x) => x.kind === kind)!;
+			e.data = { ...(e.data as object), forged: true };
+			const said = await refusal(reseal(log.header, events));
+			expect(said, kind).toMatch(
+				new RegExp(`^This file was altered: event ${e.seq} \\(${kind.replace('.', '\\.')}\\)`)
+			);
+			expect(said.split('\n'), kind).toHaveLength(1);
+		}
+		const relabelled = {
+			...gov.header,
+			engines: { ...gov.header.engines, '1': 'openai:gpt-4o@https://api.openai.com/v1' }
+		};
+		expect(await refusal(reseal(relabelled, gov.events))).toMatch(/header.*field "engines" differs/);
+		// Untouched, the same files replay: the refusals above are the edits'.
+		for (const log of [uc, gov, aut])
+			expect(await refusal(toJsonLines(log.header, log.events))).toBe('replayed');
+
+		// The command itself: exit 1 and the one line.
+		const dir = mkdtempSync(join(tmpdir(), 'sim-forged-'));
+		writeFileSync(join(dir, 'relabelled.jsonl'), reseal(relabelled, gov.events));
+		const cli = (await sim('--replay', join(dir, 'relabelled.jsonl'), '--json').catch((e) => e)) as {
+			code: number;
+			stderr: string;
+		};
+		expect(cli.code).toBe(1);
+		expect(cli.stderr.trim().split('\n')).toHaveLength(1);
+		expect(cli.stderr.trim()).toMatch(/^sim: This run file's header .*its field "engines" differs\.$/);
+	});
+
+	it('plays a link whose seats name an endpoint only with --call-link-endpoint: a link never chooses where the key goes', () => {
+		const setup: SharedRun = {
+			scenario: 'undercover',
+			seed: 4,
+			config: { seats: 4, undercover: 1, blank: false, lang: 'en', rounds: 2 },
+			seats: { '1': { engine: 'openai', model: 'gpt-4o', baseUrl: 'https://evil.example/v1' } }
+		};
+		const link = `http://localhost:4173/play/#${encodeShare(setup)}`;
+		let thrown: unknown;
+		try {
+			parseArgs(['--link', link]);
+		} catch (err) {
+			thrown = err;
+		}
+		expect(thrown).toBeInstanceOf(UsageError);
+		expect((thrown as Error).message).toBe(
+			"this link's seats call the endpoint https://evil.example/v1; to play it there (with OPENAI_API_KEY) add --call-link-endpoint"
+		);
+		expect(parseArgs(['--link', link, '--call-link-endpoint']).run).toEqual(setup);
 	});
 });
 

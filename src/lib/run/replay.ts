@@ -28,6 +28,7 @@ import { createReplayClient } from '../policies/llm/replay-client';
 import { scenarioModule } from '../scenarios/registry';
 import type { ToolHost } from '../tools/types';
 import {
+	decodeShare,
 	encodeRecordedShare,
 	MAX_RECORDED_LINK,
 	parseChoice,
@@ -416,7 +417,7 @@ export function linkRecordingOf(events: readonly LogEvent[]): LinkRecording {
  * Why a run has no link with its recorded replies: the code the page words in the interface's
  * language (`why` says the same in English, for the command line and errors).
  */
-export type NoLinkReason = 'human' | 'model-changed' | 'older' | 'too-long';
+export type NoLinkReason = 'human' | 'model-changed' | 'older' | 'too-long' | 'unfit';
 
 /**
  * The fragment of a link that replays this run exactly, or how long it would be when it does not fit
@@ -450,14 +451,24 @@ export function recordedFragment(
 			why: 'this run was saved by an older version of Conclave'
 		};
 	const fragment = encodeRecordedShare(setup, linkRecordingOf(events));
-	return fragment.length <= MAX_RECORDED_LINK
-		? { ok: true, fragment }
-		: {
-				ok: false,
-				length: fragment.length,
-				reason: 'too-long',
-				why: `the link would be ${fragment.length.toLocaleString('en-US')} characters long, past the ${MAX_RECORDED_LINK.toLocaleString('en-US')} a link can safely carry`
-			};
+	if (fragment.length > MAX_RECORDED_LINK)
+		return {
+			ok: false,
+			length: fragment.length,
+			reason: 'too-long',
+			why: `the link would be ${fragment.length.toLocaleString('en-US')} characters long, past the ${MAX_RECORDED_LINK.toLocaleString('en-US')} a link can safely carry`
+		};
+	// A link the page offers is one it opens: a short fragment can still hold what the decoder bounds
+	// (a long reply that packs small, replies that unpack past its limit), so it is decoded here first.
+	const back = decodeShare(fragment);
+	if (!back.ok || !back.recording)
+		return {
+			ok: false,
+			length: fragment.length,
+			reason: 'unfit',
+			why: 'a link cannot carry this run’s recorded replies whole'
+		};
+	return { ok: true, fragment };
 }
 
 /** A replay of a link with recorded replies: the header its setup gives, the calls it carries. */

@@ -5,7 +5,8 @@ import { createRunner } from '../run/play';
 import { policyForChoice } from '../policies/factory';
 import { createReplay, linkRecordingOf, recordedFragment, replayInputOfLink } from '../run/replay';
 import { decodeShare, encodeRecordedShare, MAX_RECORDED_LINK, type SharedRun } from './link';
-import { FAKE_USAGE } from '../../../scripts/fake-client';
+import { FAKE_USAGE, fakeClient } from '../../../scripts/fake-client';
+import { contextWindowOf } from '../engines/context';
 
 const CHOICE: ModelChoice = { engine: 'openai', model: 'm', baseUrl: 'http://127.0.0.1:9/v1' };
 
@@ -75,6 +76,36 @@ describe('links with recorded replies', () => {
 		expect(decodeShare(forced)).toMatchObject({
 			ok: false,
 			error: /^This share link is damaged: .*far too long\.$/
+		});
+	});
+
+	it('offers no link its own decoder would refuse: a long reply that packs small is "unfit", not a broken link', async () => {
+		// A reasoning model (the larger budgets) whose first reply is 40,000 characters of one letter:
+		// it deflates to a short fragment, past the 32 KiB a link's reply may unpack to.
+		const model = 'qwen3-fake';
+		const choice: ModelChoice = { ...CHOICE, model };
+		const run: SharedRun = {
+			scenario: 'undercover',
+			seed: 4,
+			config: { seats: 4, undercover: 1, blank: false, lang: 'en', rounds: 1 },
+			seats: { '1': choice }
+		};
+		const client = fakeClient(model, {
+			reasoning: true,
+			contextWindow: contextWindowOf({ kind: 'openai', model }),
+			first: 'x'.repeat(40_000)
+		});
+		const policy = policyForChoice('undercover', choice, { client, seat: 1 });
+		const runner = createRunner(run, { policyFor: (s) => (s === 1 ? policy : undefined) });
+		await runner.run();
+		const forced = encodeRecordedShare(run, linkRecordingOf(runner.log.events));
+		expect(forced.length).toBeLessThanOrEqual(MAX_RECORDED_LINK);
+		expect(decodeShare(forced).ok).toBe(false);
+		const made = recordedFragment(run, runner.log.header, runner.log.events);
+		expect(made).toMatchObject({
+			ok: false,
+			reason: 'unfit',
+			why: 'a link cannot carry this run’s recorded replies whole'
 		});
 	});
 
