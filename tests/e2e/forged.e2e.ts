@@ -153,6 +153,17 @@ test('forged files of every scenario, re-sealed, are refused naming the event or
 		};
 		forgeries.push({ name, text: reseal(header, log.events), says: 'its field "engines" differs' });
 	}
+	// A header that spells its config another way than the setup writes it (a default left out): it
+	// used to be stored, then said to belong to another run.
+	{
+		const { policy: _policy, ...implicit } = governance.header.config;
+		const header = { ...governance.header, config: implicit };
+		forgeries.push({
+			name: 'spelled-config.jsonl',
+			text: reseal(header, governance.events),
+			says: 'its field "config" differs'
+		});
+	}
 	// Negative recorded token counts in a model game.
 	{
 		const { header, events } = model;
@@ -195,7 +206,7 @@ test('forged files of every scenario, re-sealed, are refused naming the event or
 		forgeries.push({ name, text, says: `event ${named.event} (${named.kind})` });
 	}
 	// Node's verifier agrees with what the page must say for the named ones.
-	for (const f of forgeries.slice(0, 5)) {
+	for (const f of forgeries.slice(0, 6)) {
 		const named = await namedInNode(f.text);
 		if (typeof f.says === 'string' && named.event !== undefined)
 			expect(`event ${named.event} (${named.kind})`, f.name).toBe(f.says);
