@@ -114,6 +114,38 @@ describe('a misbehaving endpoint', () => {
 		expect(err.code).toBe('timeout');
 	});
 
+	it('hang against the autonomy Sentinel: each call ends at its deadline, logged as a failure, and the days go on', async () => {
+		server = await startMockOpenAI({ misbehave: 'hang' });
+		const engine = new OpenAIEngine({
+			baseUrl: server.baseUrl,
+			model: 'mock',
+			timeoutMs: 60_000,
+			deadlineMs: 300,
+			maxRetries: 0
+		});
+		const choice: ModelChoice = { engine: 'openai', model: 'mock', baseUrl: server.baseUrl };
+		const run = { scenario: 'autonomy', seed: 2, config: { days: 12 }, seats: { '1': choice } };
+		const client: ChatClient = {
+			engine: 'openai',
+			model: 'mock',
+			contextWindow: 4096,
+			chat: (r) => engine.chat(r)
+		};
+		const policy: Policy = policyForChoice('autonomy', choice, { client, seat: 1 });
+		const runner = createRunner(run, { policyFor: (s) => (s === 1 ? policy : undefined) });
+		await runner.run();
+		expect(runner.done).toBe(true);
+		const calls = runner.log.events.filter((e) => e.kind === 'model.called').map((e) => e.data as ModelCall);
+		expect(calls.length).toBeGreaterThan(0);
+		// Every call given up at its deadline (the silence timeout is a minute), as a transport failure.
+		expect(calls.every((c) => /within 300 ms/.test(c.transportError ?? ''))).toBe(true);
+		const file = readRunFile(toJsonLines(runner.log.header, runner.log.events));
+		expect(file.ok ? '' : file.error).toBe('');
+		if (!file.ok) return;
+		const v = await verifyRun(replayInputOf(file.header, file.events));
+		expect(v.ok ? '' : v.error).toBe('');
+	});
+
 	it('huge reply: cut by the client at the budget, recorded as cut, never past the budget in tokens', async () => {
 		server = await startMockOpenAI({ misbehave: 'huge', hugeChars: 4 * 2 ** 20 });
 		const engine = new OpenAIEngine({ baseUrl: server.baseUrl, model: 'mock' });
