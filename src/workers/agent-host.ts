@@ -12,7 +12,7 @@ import type { ChatClient } from '$lib/policies/llm/chat-client';
 import { policyForChoice } from '$lib/policies/factory';
 import type { AgentReply, AgentSetup, AgentWorkerApi, EngineWorkerApi } from './protocol';
 import type { ToolWorkerApi } from './tool-protocol';
-import { problemOf, type Problem } from '$lib/problem';
+import { problemIn } from './problems';
 
 interface Thinker {
 	monologue(observation: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;
@@ -115,13 +115,4 @@ export function createAgentHost(): AgentWorkerApi {
 			}
 		}
 	};
-}
-
-/**
- * The problem behind an interruption: the engine's, which the policy's TransportFailure holds as its
- * cause (governance wraps that once more), so the page can say the pause in its own language.
- */
-export function problemIn(err: unknown, depth = 0): Problem | null {
-	if (depth > 8 || !err || typeof err !== 'object') return null;
-	return problemOf(err) ?? problemIn((err as { cause?: unknown }).cause, depth + 1);
 }
