@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { getLocale, overwriteGetLocale, type Locale } from '$lib/paraglide/runtime';
-import { waitingText } from './waiting';
+import { sessionWaiting, waitingText } from './waiting';
 
 const base = getLocale;
 let locale: Locale = 'en';
@@ -18,6 +18,15 @@ describe('what the table says it waits for', () => {
 		locale = 'zh';
 		expect(waitingText('loading', [], true)).toBe('正在加载模型…');
 		expect(waitingText('playing', [3], false)).toBe('座位 3 正在思考…');
+	});
+
+	it('a run loads models only when a seat needs an engine (a person or a script needs none)', () => {
+		const run = (choices: Record<number, { engine: 'scripted' | 'human' | 'openai'; model?: string }>) =>
+			sessionWaiting({ status: 'loading', asking: [], choices });
+		expect(run({ 1: { engine: 'scripted' }, 2: { engine: 'human' } })).toBe('Starting the agents…');
+		expect(run({ 1: { engine: 'scripted' }, 2: { engine: 'openai', model: 'm' } })).toBe(
+			'Loading the models…'
+		);
 	});
 
 	it('says nothing between turns, nor when the run is not playing', () => {
