@@ -115,12 +115,22 @@ test.describe('a crashed worker', () => {
 		await page.getByTestId('speed').selectOption('slow');
 		await page.getByTestId('play').click();
 		await expect.poll(() => page.workers().filter((w) => w.url().includes('agent.worker')).length).toBe(6);
-		for (const w of page.workers().filter((w) => w.url().includes('agent.worker')))
-			await w.evaluate(() =>
-				setTimeout(() => {
-					throw new Error('simulated crash');
-				})
-			);
+		// All at once: the first crash pauses the run and terminates the other workers, so a worker may
+		// be gone before its turn to crash (the pause below is what the test asserts).
+		await Promise.all(
+			page
+				.workers()
+				.filter((w) => w.url().includes('agent.worker'))
+				.map((w) =>
+					w
+						.evaluate(() =>
+							setTimeout(() => {
+								throw new Error('simulated crash');
+							})
+						)
+						.catch(() => undefined)
+				)
+		);
 		const alert = page.getByTestId('session-error');
 		await expect(alert).toContainText(/座位 \d 的代理停止了工作。运行已暂停并保存。请按播放重试。/, {
 			timeout: 30_000
