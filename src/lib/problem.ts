@@ -60,6 +60,16 @@ export type ProblemCode =
 	| 'run-not-started'
 	| 'run-start-retry'
 	| 'run-paused-retry'
+	// A run that stopped (failed), a replay that stopped, the work after a game, a tab that could not
+	// follow its run (state/game.svelte.ts): `cause` is what went wrong, where its kind is known.
+	| 'run-stopped'
+	| 'run-replay-stopped'
+	| 'run-after-game'
+	| 'run-follow-failed'
+	// A worker that stopped during a run (state/agent-pool.svelte.ts): `who` is `seat` (with `seat`),
+	// `tools`, or `engine` (with `engine`, `model`, `device`); `detail` is the browser's own words.
+	| 'worker-crashed'
+	| 'seat-not-running'
 	// A model that could not be loaded for a run (state/agent-pool.svelte.ts): `engine`, `model` and
 	// `device` name it; `cause` is the engine's problem, when it has one.
 	| 'model-load-failed'
@@ -85,6 +95,9 @@ export type ProblemCode =
 	| 'engine-no-memory'
 	| 'engine-load-failed'
 	| 'engine-cannot-run'
+	// During a reply: the GPU device lost (engines/host.ts), a WebLLM reply that took too long.
+	| 'engine-gpu-lost'
+	| 'engine-timeout'
 	// An endpoint (engines/openai.ts): `url`, `status`, `model`, `origin` as the sentence needs.
 	| 'endpoint-needs-key'
 	| 'endpoint-refused-key'
@@ -97,6 +110,13 @@ export type ProblemCode =
 	| 'endpoint-offline'
 	| 'endpoint-cors'
 	| 'endpoint-dropped'
+	// A reply that did not come whole: `ms` is the limit it ran past, `detail` the server's words.
+	| 'endpoint-deadline'
+	| 'endpoint-silent'
+	| 'endpoint-bad-json'
+	| 'endpoint-no-reply'
+	| 'endpoint-cut-short'
+	| 'endpoint-reported'
 	// An endpoint's base URL (engines/base-url.ts).
 	| 'url-empty'
 	| 'url-scheme'

@@ -6,8 +6,13 @@ import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatResponse } from '$lib/engines/types';
 import { createRunner } from '$lib/run/play';
+import { EngineHost } from '$lib/engines/host';
+import { EngineError, type ChatEngine } from '$lib/engines/types';
+import { problemText } from '$lib/i18n/errors';
+import { overwriteGetLocale, getLocale } from '$lib/paraglide/runtime';
 import { createAgentHost } from './agent-host';
-import type { WireChatRequest } from './protocol';
+import { carryProblems } from './problems';
+import type { AgentReply, WireChatRequest } from './protocol';
 
 const usage = { promptTokens: 10, completionTokens: 5, ttftMs: 1, totalMs: 2, decodeTokensPerSecond: 5 };
 const channels: MessageChannel[] = [];
@@ -91,5 +96,99 @@ describe('agent host', () => {
 		expect(called[0]!.data).toMatchObject({
 			sampling: { temperature: 0.3, topP: 0.5, seed: requests[0]!.seed, maxTokens: 30 }
 		});
+	});
+});
+
+/**
+ * An engine worker stand-in serving a real EngineHost over a port, as engine.worker.ts does (problems
+ * carried by Comlink's throw handler): its engine fails every reply with `failure`.
+ */
+function failingEngineOverPort(failure: EngineError): MessagePort {
+	carryProblems();
+	const engine: ChatEngine = {
+		kind: 'openai',
+		model: 'm',
+		load: async () => {},
+		unload: async () => {},
+		chat: () => Promise.reject(failure)
+	};
+	const engineHost = new EngineHost(async () => engine);
+	void engineHost.load({ kind: 'openai', model: 'm' } as never);
+	const channel = new MessageChannel();
+	channels.push(channel);
+	Comlink.expose({ chat: (req: WireChatRequest) => engineHost.chat(req) }, channel.port1);
+	return channel.port2;
+}
+
+async function interruptedBy(failure: EngineError): Promise<NonNullable<AgentReply['interrupted']>> {
+	const host = createAgentHost();
+	await host.init({
+		seat: 1,
+		scenario: 'undercover',
+		choice: { engine: 'openai', model: 'm', baseUrl: 'http://localhost:1/v1' },
+		enginePort: failingEngineOverPort(failure),
+		contextWindow: 4096
+	});
+	let reply: AgentReply | null = null;
+	const runner = createRunner(
+		{ scenario: 'undercover', seed: 3, config: { seats: 4 } },
+		{
+			policyFor: (seat) =>
+				seat === 1
+					? {
+							label: 'openai:m',
+							act: async (obs, ask, ctx) => {
+								reply = await host.act(obs, ask, {
+									seed: ctx.seed,
+									streamName: ctx.streamName,
+									tick: ctx.tick
+								});
+								return reply;
+							}
+						}
+					: undefined
+		}
+	);
+	while (!reply && (await runner.step()));
+	const interrupted = (reply as AgentReply | null)?.interrupted;
+	if (!interrupted) throw new Error('the failing engine did not interrupt the turn');
+	return interrupted;
+}
+
+describe('an interrupted turn crosses to the page with its problem', () => {
+	const base = getLocale;
+	afterEach(() => overwriteGetLocale(base));
+
+	it('an endpoint failing during a turn: the page can say the pause in Chinese, the server’s words apart', async () => {
+		const failure = new EngineError(
+			'server-error',
+			'The endpoint http://localhost:1/v1 failed (HTTP 500): down',
+			{
+				transport: true,
+				problem: {
+					code: 'endpoint-failed',
+					values: { url: 'http://localhost:1/v1', status: 500, detail: 'down' }
+				}
+			}
+		);
+		const interrupted = await interruptedBy(failure);
+		// The English stays what the log and Node read; the problem goes beside it.
+		expect(interrupted.message).toBe('transport: The endpoint http://localhost:1/v1 failed (HTTP 500): down');
+		expect(interrupted.problem).toEqual(failure.problem);
+		overwriteGetLocale(() => 'zh');
+		expect(problemText({ code: 'run-paused-retry', cause: interrupted.problem! })).toEqual({
+			text: '接口 http://localhost:1/v1 出错了（HTTP 500）。请按播放重试。',
+			detail: 'down'
+		});
+	});
+
+	it('a lost GPU device: its own problem, not the engine’s English', async () => {
+		const interrupted = await interruptedBy(new EngineError('device-lost', 'Device was lost'));
+		expect(interrupted.message).toMatch(/^transport: The GPU stopped working while m was answering/);
+		expect(interrupted.problem).toEqual({ code: 'engine-gpu-lost', values: { model: 'm' } });
+		overwriteGetLocale(() => 'zh');
+		expect(problemText({ code: 'run-paused-retry', cause: interrupted.problem! }).text).toBe(
+			'm 回答时 GPU 停止了工作（可能是驱动重置、电脑休眠或 GPU 内存不足）。运行已暂停并保存；继续时会重新加载 m。请按播放重试。'
+		);
 	});
 });

@@ -12,6 +12,7 @@ import type { ChatClient } from '$lib/policies/llm/chat-client';
 import { policyForChoice } from '$lib/policies/factory';
 import type { AgentReply, AgentSetup, AgentWorkerApi, EngineWorkerApi } from './protocol';
 import type { ToolWorkerApi } from './tool-protocol';
+import { problemIn } from './problems';
 
 interface Thinker {
 	monologue(observation: unknown, ctx: { seed: number; streamName: string }): Promise<unknown>;
@@ -100,13 +101,15 @@ export function createAgentHost(): AgentWorkerApi {
 				if (err instanceof CallRefused)
 					return { action: null, refused: { refusal: err.refusal, calls: [...err.calls] } };
 				if (!isRunInterrupted(err)) throw err;
+				const problem = problemIn(err);
 				return {
 					action: null,
 					interrupted: {
 						message: err.message,
 						reason: err.reason,
 						calls: err.calls,
-						toolCalls: err.toolCalls
+						toolCalls: err.toolCalls,
+						...(problem ? { problem } : {})
 					}
 				};
 			}

@@ -32,6 +32,15 @@ describe('carryProblems', () => {
 		expect(problemOf(err)).toEqual(problem);
 	});
 
+	it('sends the problem of an error’s cause (a policy’s failure around the engine’s), as a monologue throws it', () => {
+		carryProblems();
+		const engine = new EngineError('offline', 'Could not reach http://127.0.0.1:9/v1.', { problem });
+		const policy = new Error('transport: Could not reach http://127.0.0.1:9/v1.', {
+			cause: new Error('wrapped again', { cause: engine })
+		});
+		expect(problemOf(across(policy))).toEqual(problem);
+	});
+
 	it('is installed once, and leaves errors without a problem and other thrown values as they were', () => {
 		carryProblems();
 		carryProblems();

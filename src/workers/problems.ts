@@ -6,7 +6,16 @@
  * `problemOf` finds it. Called once in each worker entry and by the page's side (state/agent-pool).
  */
 import { transferHandlers, type TransferHandler } from 'comlink';
-import { problemOf } from '$lib/problem';
+import { problemOf, type Problem } from '$lib/problem';
+
+/**
+ * The problem behind an error: its own, or its cause's (a policy's TransportFailure holds the engine's
+ * error as its cause; governance wraps that once more), so what crosses says the kind it came from.
+ */
+export function problemIn(err: unknown, depth = 0): Problem | null {
+	if (depth > 8 || !err || typeof err !== 'object') return null;
+	return problemOf(err) ?? problemIn((err as { cause?: unknown }).cause, depth + 1);
+}
 
 /** What Comlink's "throw" handler sends: an Error's fields, or any other thrown value. */
 interface Thrown {
@@ -24,7 +33,7 @@ export function carryProblems(): void {
 		canHandle: base.canHandle,
 		serialize(thrown) {
 			const [wire, transfers] = base.serialize(thrown);
-			const problem = problemOf(thrown.value);
+			const problem = problemIn(thrown.value);
 			if (problem && wire.isError && wire.value && typeof wire.value === 'object')
 				return [{ ...wire, value: { ...wire.value, problem } }, transfers];
 			return [wire, transfers];

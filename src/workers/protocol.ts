@@ -12,6 +12,7 @@ import type {
 	ToolCallRecord
 } from '$lib/core';
 import type { Lesson } from '$lib/agents/lessons';
+import type { Problem } from '$lib/problem';
 import type { LoadedModel } from '$lib/engines/host';
 import type { EngineSpec } from '$lib/engines/spec';
 import type {
@@ -62,6 +63,8 @@ export type AgentReply = PolicyReply & {
 		reason: RunInterrupted['reason'];
 		calls: ModelCall[];
 		toolCalls: ToolCallRecord[];
+		/** What happened as a problem (the engine's), where its kind is known: said in the page's language. */
+		problem?: Problem;
 	};
 	/** The runner's gate refused a model call: the page turns it into a CallRefused again. */
 	refused?: { refusal: Refusal; calls: ModelCall[] };

@@ -115,12 +115,22 @@ test.describe('a crashed worker', () => {
 		await page.getByTestId('speed').selectOption('slow');
 		await page.getByTestId('play').click();
 		await expect.poll(() => page.workers().filter((w) => w.url().includes('agent.worker')).length).toBe(6);
-		for (const w of page.workers().filter((w) => w.url().includes('agent.worker')))
-			await w.evaluate(() =>
-				setTimeout(() => {
-					throw new Error('simulated crash');
-				})
-			);
+		// All at once: the first crash pauses the run and terminates the other workers, so a worker may
+		// be gone before its turn to crash (the pause below is what the test asserts).
+		await Promise.all(
+			page
+				.workers()
+				.filter((w) => w.url().includes('agent.worker'))
+				.map((w) =>
+					w
+						.evaluate(() =>
+							setTimeout(() => {
+								throw new Error('simulated crash');
+							})
+						)
+						.catch(() => undefined)
+				)
+		);
 		const alert = page.getByTestId('session-error');
 		await expect(alert).toContainText(/座位 \d 的代理停止了工作。运行已暂停并保存。请按播放重试。/, {
 			timeout: 30_000
@@ -155,6 +165,38 @@ test('an endpoint that refuses: the run pauses and says so in Chinese, with the 
 		await expect(alert).toContainText('请按播放重试。');
 		await expect(alert.locator('code')).toContainText('upstream is down');
 		await expectNoEnglish(page, 'an endpoint that refuses');
+	} finally {
+		await endpoint.close();
+	}
+});
+
+test('an endpoint that fails during a turn in a way only its problem names: said in Chinese on the page and the Runs page', async ({
+	page
+}) => {
+	// HTTP 200 with an error object for a body: the engine's `endpoint-reported`, whose English sentence
+	// no reader on the page knows; only the problem carried from the engine worker says it in Chinese.
+	const endpoint = await startMockEndpoint(() => 'It is round.', {
+		fail: () => ({ status: 200, body: JSON.stringify({ error: { message: 'model crashed' } }) })
+	});
+	try {
+		const seats = Object.fromEntries(
+			[1, 2, 3, 4, 5].map((s) => [String(s), { engine: 'openai', model: 'mock', baseUrl: endpoint.baseUrl }])
+		);
+		await page.goto(`/play/#${encodeShare({ ...setup, seats } as Parameters<typeof encodeShare>[0])}`);
+		await page.getByTestId('endpoint-confirm-button').click();
+		await page.getByTestId('play').click();
+		const alert = page.getByTestId('session-error');
+		await expect(alert).toContainText(`${endpoint.baseUrl} 报告了一个错误。`, { timeout: 60_000 });
+		await expect(alert).toContainText('请按播放重试。');
+		await expect(alert.locator('code')).toHaveText('model crashed');
+		await expect(page.getByTestId('run-status')).toHaveClass(/status-paused/);
+		await expectNoEnglish(page, 'an endpoint that fails during a turn');
+
+		await page.goto('/runs/');
+		const cell = page.getByTestId('run-status-cell');
+		await expect(cell).toContainText('已暂停');
+		await expect(cell).toContainText(`${endpoint.baseUrl} 报告了一个错误。`);
+		await expectNoEnglish(page, 'runs, a run paused by an endpoint failure');
 	} finally {
 		await endpoint.close();
 	}

@@ -27,12 +27,19 @@ test('a crashed agent worker pauses the run, saved, and play resumes it to the u
 	// Make every agent worker throw an uncaught error, as a crash in agent code would.
 	const agentWorkers = page.workers().filter((w) => w.url().includes('agent.worker'));
 	expect(agentWorkers).toHaveLength(6);
-	for (const w of agentWorkers)
-		await w.evaluate(() =>
-			setTimeout(() => {
-				throw new Error('simulated crash');
-			})
-		);
+	// All at once: the first crash pauses the run and terminates the other workers, so a worker may
+	// be gone before its turn to crash (the pause below is what the test asserts).
+	await Promise.all(
+		agentWorkers.map((w) =>
+			w
+				.evaluate(() =>
+					setTimeout(() => {
+						throw new Error('simulated crash');
+					})
+				)
+				.catch(() => undefined)
+		)
+	);
 
 	await expect(page.getByTestId('run-status')).toContainText('paused', { timeout: 30_000 });
 	await expect(page.getByRole('alert')).toContainText(/stopped working.*paused and saved/);

@@ -56,6 +56,17 @@ describe('EngineHost and a lost GPU device', () => {
 		) as Error;
 		expect(busy.message).toMatch(/^transport:/);
 		expect(isGpuLoss(busy.message)).toBe(false);
+		// Each keeps a problem for the page to say in its own language (workers/problems.ts carries it).
+		expect((lost as Error & { problem?: unknown }).problem).toEqual({
+			code: 'engine-gpu-lost',
+			values: { model: 'tiny-chat' }
+		});
+		const problem = { code: 'endpoint-failed' as const, values: { url: 'http://x/v1', status: 503 } };
+		const failed = acrossWorkers(
+			new EngineError('server-error', 'HTTP 503', { transport: true, problem }),
+			'm'
+		);
+		expect((failed as Error & { problem?: unknown }).problem).toEqual(problem);
 	});
 });
 

@@ -7,6 +7,7 @@ import { contextWindowOf, reasoningOf } from './context';
 import type { EngineSpec } from './spec';
 import { EngineError, type ChatEngine, type ChatResponse, type LoadProgress } from './types';
 import type { WireChatRequest } from '../../workers/protocol';
+import type { Problem } from '../problem';
 
 /** What an agent needs to know to size its requests to a loaded model. */
 export interface LoadedModel {
@@ -80,12 +81,19 @@ export class EngineHost {
  */
 export function acrossWorkers(err: unknown, model: string): unknown {
 	if (!(err instanceof EngineError)) return err;
+	// The problem goes with the new Error (workers/problems.ts carries it across), so the page says the
+	// pause in its own language instead of reading this English back.
 	if (err.code === 'device-lost')
-		return new Error(
-			`transport: The GPU stopped working while ${model} was answering (${GPU_LOST}: a driver reset, the computer sleeping, or too little GPU memory). The run is paused and saved; ${model} loads again when you resume.`
+		return withProblem(
+			`transport: The GPU stopped working while ${model} was answering (${GPU_LOST}: a driver reset, the computer sleeping, or too little GPU memory). The run is paused and saved; ${model} loads again when you resume.`,
+			{ code: 'engine-gpu-lost', values: { model } }
 		);
 	const paused = err.transport || err.code === 'out-of-memory';
-	return paused ? new Error(`transport: ${err.message}`) : err;
+	return paused ? withProblem(`transport: ${err.message}`, err.problem) : err;
+}
+
+function withProblem(message: string, problem: Problem | undefined): Error {
+	return problem ? Object.assign(new Error(message), { problem }) : new Error(message);
 }
 
 const GPU_LOST = 'its WebGPU device was lost';

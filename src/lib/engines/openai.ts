@@ -368,7 +368,11 @@ export class OpenAIEngine implements ChatEngine {
 						throw new EngineError(
 							'timeout',
 							`${this.baseUrl} did not finish the reply within ${duration(this.deadlineMs)}, so the request was given up.`,
-							{ transport: true, cause: err }
+							{
+								transport: true,
+								cause: err,
+								problem: { code: 'endpoint-deadline', values: { url: this.baseUrl, ms: this.deadlineMs } }
+							}
 						);
 					throw err;
 				}
@@ -566,7 +570,11 @@ export class OpenAIEngine implements ChatEngine {
 						throw new EngineError(
 							'timeout',
 							`${this.baseUrl} sent nothing for ${duration(this.timeoutMs)}, so the request was given up.`,
-							{ retryable: true, transport: true }
+							{
+								retryable: true,
+								transport: true,
+								problem: { code: 'endpoint-silent', values: { url: this.baseUrl, ms: this.timeoutMs } }
+							}
 						);
 					if (outer?.aborted) throw aborted();
 					if (controller.signal.aborted)
@@ -663,7 +671,8 @@ export class OpenAIEngine implements ChatEngine {
 					throw new EngineError('server-error', `${this.baseUrl} sent a reply that is not valid JSON.`, {
 						retryable: true,
 						transport: true,
-						cause: err
+						cause: err,
+						problem: { code: 'endpoint-bad-json', values: { url: this.baseUrl } }
 					});
 				}
 				onChunk(json);
@@ -686,7 +695,14 @@ export class OpenAIEngine implements ChatEngine {
 				reply.chunks === 0
 					? `${this.baseUrl} answered without a reply.`
 					: `The reply from ${this.baseUrl} stopped before the server finished it.`,
-				{ retryable: true, transport: true }
+				{
+					retryable: true,
+					transport: true,
+					problem: {
+						code: reply.chunks === 0 ? 'endpoint-no-reply' : 'endpoint-cut-short',
+						values: { url: this.baseUrl }
+					}
+				}
 			);
 
 		const responseFormat =
@@ -753,7 +769,8 @@ export class OpenAIEngine implements ChatEngine {
 			const said = this.#redact(serverText(JSON.stringify(json)));
 			throw new EngineError('server-error', `${this.baseUrl} reported an error: ${said}`, {
 				retryable: true,
-				transport: true
+				transport: true,
+				problem: { code: 'endpoint-reported', values: { url: this.baseUrl, detail: said } }
 			});
 		}
 		const usage = record(json.usage);

@@ -200,10 +200,12 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 		);
 	}
 	if (name === 'TimeoutError') {
-		return make('timeout', `${label} took too long and was stopped. Try again.`, {
-			retryable: true,
-			transport: true
-		});
+		return make(
+			'timeout',
+			`${label} took too long and was stopped. Try again.`,
+			{ retryable: true, transport: true },
+			'engine-timeout'
+		);
 	}
 	if (name === 'QuotaExceededError' || /quota/i.test(message)) {
 		return make(

@@ -11,6 +11,7 @@ import { errorText, problemText } from './errors';
 import { toEngineError } from '../engines/webllm-errors';
 import { loadError } from '../engines/transformers';
 import { normaliseBaseUrl } from '../engines/base-url';
+import { choiceProblem } from '../ui/players/choice-problem';
 
 const base = getLocale;
 let locale: Locale = 'en';
@@ -236,6 +237,75 @@ describe('errors a person reads, in the interface language', () => {
 			text: '无法加载 WebLLM · smollm2-360m：出现了一个错误（原文见下）',
 			detail: 'odd'
 		});
+	});
+
+	it('says a pause during a turn from its problem: a crashed worker, a lost GPU, each endpoint failure', () => {
+		const crash: Problem = {
+			code: 'run-paused-retry',
+			cause: {
+				code: 'worker-crashed',
+				values: { who: 'seat', seat: 3, detail: 'Uncaught Error: simulated crash' }
+			}
+		};
+		// English: the sentence the pool and the session write (agent-pool `spawn`, game `step`).
+		expect(problemText(crash)).toEqual({
+			text: 'seat 3 stopped working (Uncaught Error: simulated crash). The run is paused and saved. Press play to retry.'
+		});
+		expect(inChinese(() => problemText(crash))).toEqual({
+			text: '座位 3 的代理停止了工作。运行已暂停并保存。请按播放重试。',
+			detail: 'Uncaught Error: simulated crash'
+		});
+		const engine: Problem = {
+			code: 'worker-crashed',
+			values: { who: 'engine', engine: 'transformers', model: '/test-models/tiny-chat', detail: 'oom' }
+		};
+		expect(inChinese(() => problemText(engine)).text).toBe(
+			'模型引擎 transformers.js · tiny-chat 停止了工作。运行已暂停并保存。'
+		);
+		expect(inChinese(() => problemText({ code: 'worker-crashed', values: { who: 'tools' } })).text).toBe(
+			'工具代理停止了工作。运行已暂停并保存。'
+		);
+		const url = 'http://127.0.0.1:9/v1';
+		const causes: Problem[] = [
+			{ code: 'seat-not-running', values: { seat: 2 } },
+			{ code: 'engine-gpu-lost', values: { model: 'qwen' } },
+			{ code: 'engine-timeout', values: { model: 'qwen' } },
+			{ code: 'endpoint-deadline', values: { url, ms: 180_000 } },
+			{ code: 'endpoint-silent', values: { url, ms: 500, tried: 3 } },
+			{ code: 'endpoint-bad-json', values: { url } },
+			{ code: 'endpoint-no-reply', values: { url } },
+			{ code: 'endpoint-cut-short', values: { url, tried: 2 } },
+			{ code: 'endpoint-reported', values: { url, detail: 'model crashed' } }
+		];
+		for (const cause of causes) {
+			const said = inChinese(() => problemText({ code: 'run-paused-retry', cause }));
+			expect(said.text, cause.code).toMatch(/请按播放重试。$/);
+			noEnglish(said.text.replace(url, '').replace(/qwen/g, ''));
+		}
+		expect(inChinese(() => problemText(causes[3]!)).text).toBe(`${url} 没有在 180 秒内回复完，请求已放弃。`);
+		expect(problemText(causes[3]!).text).toBe(
+			`${url} did not finish the reply within 180 s, so the request was given up.`
+		);
+		expect(inChinese(() => problemText(causes[8]!))).toEqual({
+			text: `${url} 报告了一个错误。`,
+			detail: 'model crashed'
+		});
+		// A run that stopped, a replay that stopped, on an engine's problem: framed, no English either.
+		for (const code of ['run-stopped', 'run-replay-stopped', 'run-after-game', 'run-follow-failed'] as const)
+			noEnglish(inChinese(() => problemText({ code, cause: causes[6]! })).text.replace(url, ''));
+	});
+
+	it('the setup form says which rule a typed base URL breaks, from the rule’s own problem', () => {
+		const english = 'seat 2: any sentence';
+		const said = (baseUrl: string) =>
+			inChinese(() => choiceProblem({ engine: 'openai', model: 'm', baseUrl }, english));
+		expect(said('http://gpu-box.lan:8000/v1')).toContain('gpu-box.lan:8000');
+		noEnglish(said('http://gpu-box.lan:8000/v1').replace('gpu-box.lan:8000', ''));
+		const rules = ['', 'gpu-box.lan/v1', 'https://u:p@host/v1', 'https://host/v1?k=1'].map(said);
+		expect(new Set(rules).size).toBe(rules.length);
+		for (const r of rules) noEnglish(r);
+		// In English the sentence comes as the link's rule wrote it.
+		expect(choiceProblem({ engine: 'openai', model: 'm', baseUrl: '' }, english)).toBe(english);
 	});
 
 	it('frames a sentence of an unknown form in Chinese and keeps its words as they came', () => {

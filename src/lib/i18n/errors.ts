@@ -4,12 +4,15 @@
  * - `problemText(problem)`: a problem made in this thread as data (`$lib/problem`: a kind and its
  *   values), e.g. a damaged link or run file, full storage. Its English is the same sentence the
  *   source writes into `error` / `message` (specs check that they agree).
- * - `errorText(english)`: a sentence that reached the page as text only, because it crossed a worker
- *   (comlink carries an Error's message, nothing else), or was saved with a run (`stoppedBecause`), or
- *   is written into the log (a call's `transportError`, which must not depend on the language). These
- *   sentences are written by this site's own code (agent-pool, engines, game session), so their forms
- *   are known: `errorText` reads the form back into a kind and values. A sentence it does not know
- *   is framed in this language, its words shown as they came (`detail`).
+ * - `errorText(english)`: a sentence that reached the page as text only. Errors that cross a worker
+ *   carry their problem (workers/problems.ts; an interrupted turn's in `AgentReply.interrupted`), a
+ *   run's stop reason is saved with its problem (`stoppedProblem`), and a failed call's
+ *   `transportError` stays English in the log (the log must not depend on the language) and is never
+ *   shown: the problem travels beside it. What is still read back: stop reasons of runs saved before
+ *   `stoppedProblem` existed (the Runs page), and errors with no known kind (a library's own throw).
+ *   These sentences were written by this site's own code (agent-pool, engines, game session), so
+ *   their forms are known: `errorText` reads the form back into a kind and values. A sentence it does
+ *   not know is framed in this language, its words shown as they came (`detail`).
  *
  * What a translation cannot carry (a server's own words, a browser's crash message, a scenario's
  * setup check) comes back as `detail`, which the page shows as quoted program output (`<code>`).
@@ -89,11 +92,31 @@ const doingOf = (v: Values): string =>
 		? m.err_doing_replying({ model: str(v, 'model') })
 		: m.err_doing_loading({ model: str(v, 'model') });
 
+/** A limit a request ran past (`ms`), as engines/openai.ts words it: milliseconds under a second. */
+const timeOf = (v: Values): string => {
+	const ms = Number(v.ms ?? 0);
+	return ms < 1000 ? m.err_time_ms({ n: ms }) : m.err_time_s({ n: Math.round(ms / 1000) });
+};
+
+/** Whose worker stopped (state/agent-pool.svelte.ts `spawn`): a seat's agent, the Tool Agent, a model's engine. */
+function workerOf(v: Values): string {
+	if (v.who === 'seat') return m.err_who_seat({ seat: str(v, 'seat') });
+	if (v.who === 'tools') return m.err_who_tools();
+	return m.err_who_engine({
+		name: choiceName({
+			engine: str(v, 'engine') as ModelChoice['engine'],
+			model: str(v, 'model'),
+			...(v.device === 'webgpu' ? { device: 'webgpu' as const } : {})
+		})
+	});
+}
+
 /** An endpoint's sentence, and how often the request was sent when it was tried more than once. */
+const triedOf = (v: Values): string => (v.tried !== undefined ? m.err_tried({ n: str(v, 'tried') }) : '');
 const tried =
 	<K extends string>(say: (inputs: Record<K, string>) => string, ...keys: K[]) =>
 	(v: Values): string =>
-		pick(say, ...keys)(v) + (v.tried !== undefined ? m.err_tried({ n: str(v, 'tried') }) : '');
+		pick(say, ...keys)(v) + triedOf(v);
 
 /**
  * Every problem's sentence: a mapped type over ProblemCode, so a new kind without one does not compile.
@@ -148,6 +171,12 @@ const SENTENCE: { [C in ProblemCode]: (v: Values, inner: string) => string } = {
 	'run-not-started': (_v, inner) => m.err_wrap_not_started({ inner: ended(inner) }),
 	'run-start-retry': (_v, inner) => m.err_wrap_saved_retry({ inner: ended(inner) }),
 	'run-paused-retry': (_v, inner) => m.err_wrap_retry({ inner: ended(inner) }),
+	'run-stopped': (_v, inner) => m.err_wrap_stopped({ inner: open(inner) }),
+	'run-replay-stopped': (_v, inner) => m.err_wrap_replay({ inner }),
+	'run-after-game': (_v, inner) => m.err_wrap_after({ inner }),
+	'run-follow-failed': (_v, inner) => m.err_wrap_follow({ inner: open(inner) }),
+	'worker-crashed': (v) => m.err_worker_crashed({ who: workerOf(v), why: str(v, 'detail') }),
+	'seat-not-running': pick(m.err_seat_not_running, 'seat'),
 	'model-load-failed': (v, inner) =>
 		m.err_could_not_load({
 			model: choiceName({
@@ -177,6 +206,8 @@ const SENTENCE: { [C in ProblemCode]: (v: Values, inner: string) => string } = {
 	'engine-no-memory': pick(m.err_load_no_memory, 'model'),
 	'engine-load-failed': pick(m.err_load_failed, 'model'),
 	'engine-cannot-run': pick(m.err_load_cannot_run, 'model'),
+	'engine-gpu-lost': pick(m.err_gpu_lost, 'model'),
+	'engine-timeout': pick(m.err_engine_timeout, 'model'),
 	'endpoint-needs-key': tried(m.err_endpoint_needs_key, 'url', 'status'),
 	'endpoint-refused-key': tried(m.err_endpoint_refused_key, 'url', 'status'),
 	'endpoint-rate-limited': tried(m.err_endpoint_rate_limited, 'url'),
@@ -188,6 +219,12 @@ const SENTENCE: { [C in ProblemCode]: (v: Values, inner: string) => string } = {
 	'endpoint-offline': tried(m.err_endpoint_offline, 'url'),
 	'endpoint-cors': tried(m.err_endpoint_cors, 'url', 'origin'),
 	'endpoint-dropped': tried(m.err_endpoint_dropped, 'url'),
+	'endpoint-deadline': (v) => m.err_endpoint_deadline({ url: str(v, 'url'), time: timeOf(v) }),
+	'endpoint-silent': (v) => m.err_endpoint_silent({ url: str(v, 'url'), time: timeOf(v) }) + triedOf(v),
+	'endpoint-bad-json': tried(m.err_endpoint_bad_json, 'url'),
+	'endpoint-no-reply': tried(m.err_endpoint_no_reply, 'url'),
+	'endpoint-cut-short': tried(m.err_endpoint_cut_short, 'url'),
+	'endpoint-reported': tried(m.err_endpoint_reported, 'url'),
 	'url-empty': pick(m.err_url_empty),
 	'url-scheme': pick(m.err_url_scheme),
 	'url-invalid': pick(m.err_url_invalid),
@@ -206,7 +243,9 @@ export function problemSentence(p: Problem): string {
  * English too: the detail is always shown beside them. They are the ones that can be a `cause`.
  */
 const DETAIL_APART = (code: ProblemCode): boolean =>
-	/^(engine|endpoint|url|model|run-not-started|run-start-retry|run-paused-retry)/.test(code);
+	/^(engine|endpoint|url|model|run-(not-started|start-retry|paused-retry|stopped|replay-stopped|after-game|follow-failed)$)/.test(
+		code
+	);
 
 /**
  * Values that are words from elsewhere (a scenario's check, a server, a browser): in English they

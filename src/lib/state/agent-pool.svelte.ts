@@ -40,7 +40,30 @@ export interface Handle<T> {
 	crashed: Promise<never>;
 }
 
-export function spawn<T>(kind: 'agent' | 'engine' | 'tool', name: string): Handle<T> {
+/**
+ * A run interrupted (a crash, an endpoint failing, the GPU lost) with its problem beside the English
+ * sentence, so the page says it in its own language rather than reading the English back.
+ */
+export class AgentsInterrupted extends RunInterrupted {
+	constructor(
+		message: string,
+		reason: RunInterrupted['reason'],
+		readonly problem: Problem | null,
+		options?: ConstructorParameters<typeof RunInterrupted>[2]
+	) {
+		super(message, reason, options);
+	}
+}
+
+/**
+ * `who` names the worker in a crash's problem (`worker-crashed`): a seat, the Tool Agent, or an engine
+ * with its model's choice; `name` is the English the sentence and the browser's thread list use.
+ */
+export function spawn<T>(
+	kind: 'agent' | 'engine' | 'tool',
+	name: string,
+	who: Record<string, string | number>
+): Handle<T> {
 	// One literal URL per kind, so that Vite bundles each worker.
 	const worker =
 		kind === 'agent'
@@ -50,7 +73,12 @@ export function spawn<T>(kind: 'agent' | 'engine' | 'tool', name: string): Handl
 				: new Worker(new URL('../../workers/tool.worker.ts', import.meta.url), { type: 'module', name });
 	const crashed = new Promise<never>((_, reject) => {
 		const fail = (why: string) =>
-			reject(new RunInterrupted(`${name} stopped working (${why}). The run is paused and saved.`, 'crash'));
+			reject(
+				new AgentsInterrupted(`${name} stopped working (${why}). The run is paused and saved.`, 'crash', {
+					code: 'worker-crashed',
+					values: { ...who, detail: why }
+				})
+			);
 		worker.addEventListener('error', (e) => fail(e.message || 'it crashed'));
 		worker.addEventListener('messageerror', () => fail('it sent a message that could not be read'));
 	});
@@ -156,10 +184,11 @@ export class AgentPool {
 			.map(([seat, choice]) => ({ seat: Number(seat), choice }))
 			.filter(({ choice }) => choice.engine !== 'human');
 		// Spawned first: a worker fetches and compiles its script while the files open and models load.
-		for (const { seat } of bySeat) this.#agents.set(seat, spawn<AgentWorkerApi>('agent', `seat ${seat}`));
+		for (const { seat } of bySeat)
+			this.#agents.set(seat, spawn<AgentWorkerApi>('agent', `seat ${seat}`, { who: 'seat', seat }));
 		if (ctx.files) {
 			// One Tool Agent per run: the only code that opens its files in IndexedDB.
-			this.#tools = spawn<ToolWorkerApi>('tool', 'the Tool Agent');
+			this.#tools = spawn<ToolWorkerApi>('tool', 'the Tool Agent', { who: 'tools' });
 			// Copied into plain objects: the folded files record shares its buckets between versions
 			// (tools/shared-files.ts, a Proxy), which postMessage cannot clone.
 			const files: FileSystemState = {
@@ -188,7 +217,12 @@ export class AgentPool {
 		const contexts = new Map<string, LoadedModel>();
 		await Promise.all(
 			[...groups.entries()].map(async ([key, g]) => {
-				const handle = spawn<EngineWorkerApi>('engine', `engine ${choiceLabel(g.choice)}`);
+				const handle = spawn<EngineWorkerApi>('engine', `engine ${choiceLabel(g.choice)}`, {
+					who: 'engine',
+					engine: g.choice.engine,
+					model: g.choice.model,
+					...(g.choice.device ? { device: g.choice.device } : {})
+				});
 				this.#engineHandles.set(key, handle);
 				this.engineWorkers = this.#engineHandles.size;
 				const status = () => this.engines.find((e) => e.key === key) as EngineStatus;
@@ -305,7 +339,11 @@ export class AgentPool {
 			},
 			act: async (observation, ask, ctx) => {
 				const handle = this.#agents.get(seat);
-				if (!handle) throw new RunInterrupted(`the agent of seat ${seat} is not running`, 'crash');
+				if (!handle)
+					throw new AgentsInterrupted(`the agent of seat ${seat} is not running`, 'crash', {
+						code: 'seat-not-running',
+						values: { seat }
+					});
 				const reply = await Promise.race([
 					handle.api.act(
 						observation,
@@ -317,8 +355,8 @@ export class AgentPool {
 				]);
 				if (reply.refused) throw new CallRefused(reply.refused.refusal, reply.refused.calls);
 				if (reply.interrupted) {
-					const { message, reason, calls, toolCalls } = reply.interrupted;
-					throw new RunInterrupted(message, reason, { calls, toolCalls });
+					const { message, reason, calls, toolCalls, problem } = reply.interrupted;
+					throw new AgentsInterrupted(message, reason, problem ?? null, { calls, toolCalls });
 				}
 				return reply;
 			}

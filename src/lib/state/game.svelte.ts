@@ -2,7 +2,7 @@
  * One run on the page: the runner, its pacing (play, pause, step, speed), saving to IndexedDB, and
  * replay of a finished log. The page renders `view` and `events`; only this class drives the runner.
  */
-import { problemOf, ProblemError, type Problem } from '$lib/problem';
+import { problemOf, ProblemError, type Problem, type ProblemCode } from '$lib/problem';
 import {
 	canonicalJson,
 	isRunInterrupted,
@@ -74,8 +74,11 @@ export class GameSession<S = unknown> {
 	events: LogEvent[] = $state.raw([]);
 	hash = $state('');
 	storageProblem: StorageProblem | null = $state(null);
-	/** What went wrong, in English (saved with the run), and as a problem where its kind is known. */
-	#error: { text: string; problem: Problem | null } | null = $state(null);
+	/**
+	 * What went wrong, in English (saved with the run), and as a problem where its kind is known. Raw:
+	 * always replaced whole, and the problem is stored in IndexedDB, which cannot clone a state proxy.
+	 */
+	#error: { text: string; problem: Problem | null } | null = $state.raw(null);
 	/** What went wrong, as the English sentence saved with the run; setting it clears the problem. */
 	get error(): string | null {
 		return this.#error?.text ?? null;
@@ -87,6 +90,11 @@ export class GameSession<S = unknown> {
 	get errorProblem(): Problem | null {
 		return this.#error?.problem ?? null;
 	}
+	/**
+	 * The seats asked in the live turn being decided (their agents thinking, a person's form open), so
+	 * the table says what it waits for; empty between turns and in replays. Pacing only, never logged.
+	 */
+	asking: number[] = $state.raw([]);
 	/** True when this is a replay of a recorded log rather than a live run. */
 	readonly replaying: boolean;
 	/**
@@ -301,7 +309,11 @@ export class GameSession<S = unknown> {
 		this.readOnly = true;
 		const catchUp = () =>
 			this.#reload().catch((err) => {
-				this.error = `This tab could not follow the run: ${err instanceof Error ? err.message : String(err)}. Reload the page.`;
+				this.#fail(
+					`This tab could not follow the run: ${err instanceof Error ? err.message : String(err)}. Reload the page.`,
+					'run-follow-failed',
+					err
+				);
 			});
 		this.#channel?.addEventListener('message', (e: MessageEvent<RunNews>) => {
 			if (this.readOnly && e.data.saved > this.saved) void catchUp();
@@ -435,7 +447,24 @@ export class GameSession<S = unknown> {
 	 */
 	#storeStatus(status: 'running' | 'paused' | 'failed', because?: string): void {
 		if (!this.runId || this.replaying) return;
-		void this.#store.update(this.runId, { status, stoppedBecause: because ?? '', updatedAt: Date.now() });
+		// The problem beside the sentence: the Runs page says it in its own language.
+		const problem = because ? this.errorProblem : null;
+		void this.#store.update(this.runId, {
+			status,
+			stoppedBecause: because ?? '',
+			stoppedProblem: problem ?? undefined,
+			updatedAt: Date.now()
+		});
+	}
+
+	/**
+	 * An error to show, in English (saved with the run), and as a problem `code` whose cause is what
+	 * went wrong where its kind is known (an engine's, a worker's, a run file's). Without one the page
+	 * frames the English in its own language (i18n/errors.ts `errorText`).
+	 */
+	#fail(text: string, code: ProblemCode, err: unknown): void {
+		const cause = problemOf(err);
+		this.#error = { text, problem: cause ? { code, cause } : null };
 	}
 
 	/** Advances one turn. Returns false once the run (or replay) is over. */
@@ -447,9 +476,11 @@ export class GameSession<S = unknown> {
 			this.#saveStart();
 			const before = this.#runner.log.length;
 			let more: boolean;
+			this.asking = this.#nextAsked();
 			try {
 				more = await this.#runner.step();
 			} finally {
+				this.asking = [];
 				// Also when the turn was interrupted: the failed calls it logged are part of the chain, and
 				// a log saved without them would read as damaged.
 				const written = this.#runner.log.events.slice(before);
@@ -464,18 +495,26 @@ export class GameSession<S = unknown> {
 			if (isRunInterrupted(err)) {
 				// Not the agents' doing: pause, saved, so that play retries the same turn.
 				// "transport:" marks the kind of failure for the policies; the person reads the sentence.
-				this.error = `${err.message.replace(/^transport:\s*/, '')} Press play to retry.`;
+				this.#fail(
+					`${err.message.replace(/^transport:\s*/, '')} Press play to retry.`,
+					'run-paused-retry',
+					err
+				);
 				// The turn's failed calls are in the log and saved: the page shows them too.
 				this.#sync();
 				this.#to('paused');
-				this.#storeStatus('paused', this.error);
+				this.#storeStatus('paused', this.error ?? undefined);
 				// A crashed worker, or a lost GPU device (which a worker cannot get back): new workers on resume.
 				if (err.reason === 'crash' || isGpuLoss(err.message)) this.#newPool(this.choices);
 				return false;
 			}
-			this.error = `The run stopped: ${err instanceof Error ? err.message : String(err)}. It is saved up to the last event shown.`;
+			this.#fail(
+				`The run stopped: ${err instanceof Error ? err.message : String(err)}. It is saved up to the last event shown.`,
+				'run-stopped',
+				err
+			);
 			this.#to('failed');
-			this.#storeStatus('failed', this.error);
+			this.#storeStatus('failed', this.error ?? undefined);
 			return false;
 		} finally {
 			this.#busy = false;
@@ -496,7 +535,11 @@ export class GameSession<S = unknown> {
 			this.#sync();
 			this.#stopTimer();
 			// A miss or a divergence: the replay stops where it left the recording, never asking a model.
-			this.error = `This replay stopped: ${err instanceof Error ? err.message : String(err)}`;
+			this.#fail(
+				`This replay stopped: ${err instanceof Error ? err.message : String(err)}`,
+				'run-replay-stopped',
+				err
+			);
 			this.#to('failed');
 			return false;
 		}
@@ -531,7 +574,11 @@ export class GameSession<S = unknown> {
 		}
 		void after(this)
 			.catch((err) => {
-				this.error = `After the game: ${err instanceof Error ? err.message : String(err)}`;
+				this.#fail(
+					`After the game: ${err instanceof Error ? err.message : String(err)}`,
+					'run-after-game',
+					err
+				);
 			})
 			.finally(() => this.pool?.dispose());
 	}
@@ -588,11 +635,21 @@ export class GameSession<S = unknown> {
 		this.#schedule(0);
 	}
 
+	/** The seats the next turn asks, read from the rules (`next` is pure: the runner calls it the same way). */
+	#nextAsked(): number[] {
+		const runner = this.#runner;
+		if (runner.done) return [];
+		const next = runner.scenario.next(runner.state, runner.rng);
+		return next.type === 'asks' ? [...new Set(next.asks.map((a) => Number(a.seat)))] : [];
+	}
+
 	pause(): void {
 		if (this.status !== 'playing') return;
 		if (this.#frame !== null) this.#sync();
 		this.#to('paused');
 		this.#stopTimer();
+		// A turn in flight still waits for its seats (its step clears this when it ends); none else does.
+		if (!this.#busy) this.asking = [];
 		this.#storeStatus('paused');
 	}
 
@@ -632,6 +689,9 @@ export class GameSession<S = unknown> {
 
 	#schedule(delay: number): void {
 		this.#stopTimer();
+		// A turn played at once (the first after Start: no pacing comes before it, nor after a tick that
+		// only set the stage) is shown as asked in this frame already, not an idle table until the timer.
+		if (delay === 0) this.asking = this.#nextAsked();
 		this.#timer = setTimeout(async () => {
 			if (this.status !== 'playing') return;
 			// The classroom's hold reads the state shown: show the latest first, or a prediction point

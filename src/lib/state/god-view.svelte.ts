@@ -12,6 +12,7 @@ import { modelKey } from '$lib/analysis/leaderboard';
 import type { MonologueResult } from '$lib/policies/llm/undercover';
 import { undercover, type UndercoverObservation, type UndercoverState } from '$lib/scenarios/undercover';
 import type { AgentPool } from './agent-pool.svelte';
+import { problemOf, type Problem } from '$lib/problem';
 
 /** What the panel shows: the thoughts, or why the reply could not be read (with the reply itself). */
 export interface MonologueView {
@@ -53,6 +54,8 @@ export class GodView {
 	/** The seat being asked, while its monologue is computed. */
 	pending: number | null = $state(null);
 	error: string | null = $state(null);
+	/** The same as a problem where its kind is known (a worker's crash, the engine's failure): said in the page's language. */
+	errorProblem: Problem | null = $state.raw(null);
 	readonly #source: GodViewSource;
 	/** Only the latest request may fill the panel: a slow answer for an earlier seat is dropped. */
 	#token = 0;
@@ -100,6 +103,7 @@ export class GodView {
 	async open(seat: number): Promise<void> {
 		const token = ++this.#token;
 		this.error = null;
+		this.errorProblem = null;
 		this.pending = seat;
 		try {
 			const s = this.situation(seat);
@@ -124,6 +128,7 @@ export class GodView {
 			if (token !== this.#token) return;
 			this.shown = null;
 			this.error = err instanceof Error ? err.message : String(err);
+			this.errorProblem = problemOf(err);
 		} finally {
 			if (token === this.#token) this.pending = null;
 		}
@@ -134,6 +139,7 @@ export class GodView {
 		this.shown = null;
 		this.pending = null;
 		this.error = null;
+		this.errorProblem = null;
 	}
 }
 

@@ -20,7 +20,11 @@ export async function testModel(
 	device: 'wasm' | 'webgpu',
 	onProgress: (p: LoadProgress) => void
 ): Promise<ModelTestResult> {
-	const handle = spawn<EngineWorkerApi>('engine', `test ${choice.model}`);
+	const handle = spawn<EngineWorkerApi>('engine', `test ${choice.model}`, {
+		who: 'engine',
+		engine: choice.engine,
+		model: choice.model
+	});
 	try {
 		const t0 = performance.now();
 		await Promise.race([handle.api.load(specFor(choice, device), Comlink.proxy(onProgress)), handle.crashed]);

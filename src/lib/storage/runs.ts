@@ -28,6 +28,11 @@ export interface RunRecord {
 	summary?: string;
 	/** Why the run stopped on its own (paused after a lost GPU or an endpoint's failure, or failed), as the page said it; '' once it goes on. */
 	stoppedBecause?: string;
+	/**
+	 * The same as a problem (a kind and its values), where its kind was known, for the page to say in
+	 * its own language; runs saved before it was written have only the sentence.
+	 */
+	stoppedProblem?: Problem;
 	/** Imported from a file: replayed, never resumed (its header could name any model endpoint). */
 	imported?: boolean;
 	/**

@@ -6,7 +6,9 @@
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import type { ModelChoice } from '$lib/engines/types';
-import { errorText } from '$lib/i18n/errors';
+import { problemSentence } from '$lib/i18n/errors';
+import { normaliseBaseUrl } from '$lib/engines/base-url';
+import { problemOf } from '$lib/problem';
 import { MAX_DEADLINE_S, MIN_DEADLINE_S } from '$lib/share/link';
 
 /** A model id as parseChoice accepts it. */
@@ -17,7 +19,12 @@ export function choiceProblem(choice: ModelChoice, english: string): string {
 	if (!MODEL_ID.test(choice.model ?? '')) return m.players_endpoint_model_bad();
 	if (/call deadline/.test(english))
 		return m.players_endpoint_deadline_bad({ min: MIN_DEADLINE_S, max: MAX_DEADLINE_S });
-	// The base URL's own sentence (engines/base-url.ts) says which rule it broke; errorText knows each.
-	const said = errorText(english);
-	return said.detail === undefined ? said.text : m.players_endpoint_url_bad();
+	// The base URL's own rule (engines/base-url.ts) says which part it broke, as a problem.
+	try {
+		normaliseBaseUrl(choice.baseUrl ?? '');
+	} catch (err) {
+		const problem = problemOf(err);
+		if (problem) return problemSentence(problem);
+	}
+	return m.players_endpoint_url_bad();
 }

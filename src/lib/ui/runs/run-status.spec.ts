@@ -22,6 +22,20 @@ describe('runStatusText', () => {
 		expect(runStatusText(run('finished', 'stale'), new Set())).toEqual({ label: 'finished' });
 	});
 
+	it('passes on the problem saved with the sentence, so the page says it in its own language', () => {
+		const problem = { code: 'run-paused-retry' as const, cause: { code: 'engine-gpu-lost' as const } };
+		expect(
+			runStatusText(
+				{ ...run('paused', 'The GPU stopped working. Press play to retry.'), stoppedProblem: problem },
+				null
+			)
+		).toEqual({ label: 'paused', detail: 'The GPU stopped working. Press play to retry.', problem });
+		// A run going on again has no reason to stop, whatever problem an older write left.
+		expect(runStatusText({ ...run('paused', ''), stoppedProblem: problem }, null)).toEqual({
+			label: 'paused'
+		});
+	});
+
 	it('calls a run stored as running "interrupted" when no tab writes it any more', () => {
 		expect(runStatusText(run('running'), new Set(['r1']))).toEqual({ label: 'running' });
 		const cut = runStatusText(run('running'), new Set(['other']));

@@ -4,20 +4,25 @@
  * mid-run), and the page says so instead of claiming it still runs.
  */
 import type { RunRecord } from '$lib/storage/runs';
+import type { Problem } from '$lib/problem';
 
 export interface RunStatusText {
 	/** One or two words: finished, paused, failed, running, interrupted. */
 	label: 'finished' | 'paused' | 'failed' | 'running' | 'interrupted';
 	/** Why, in a sentence, where the page knows. */
 	detail?: string;
+	/** The same as a problem, where the run saved one: the page says it in its own language. */
+	problem?: Problem;
 }
 
 /** `writing`: the runs some tab holds the lock of now; null where the browser cannot say. */
 export function runStatusText(
-	run: Pick<RunRecord, 'id' | 'status' | 'stoppedBecause'>,
+	run: Pick<RunRecord, 'id' | 'status' | 'stoppedBecause' | 'stoppedProblem'>,
 	writing: ReadonlySet<string> | null
 ): RunStatusText {
-	const because = run.stoppedBecause ? { detail: run.stoppedBecause } : {};
+	const because = run.stoppedBecause
+		? { detail: run.stoppedBecause, ...(run.stoppedProblem ? { problem: run.stoppedProblem } : {}) }
+		: {};
 	switch (run.status) {
 		case 'finished':
 			return { label: 'finished' };
