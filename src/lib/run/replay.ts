@@ -24,7 +24,7 @@ import type { EngineKind, ModelChoice } from '../engines/types';
 import { createRunner, type AnyRunner } from './play';
 import { policyForChoice } from '../policies/factory';
 import { createReplayClient } from '../policies/llm/replay-client';
-import { scenarioModule } from '../scenarios/registry';
+import { panelPolicyFor, scenarioModule } from '../scenarios/registry';
 import type { ToolHost } from '../tools/types';
 import {
 	encodeRecordedShare,
@@ -34,7 +34,7 @@ import {
 	type LinkRecording,
 	type SharedRun
 } from '../share/link';
-import { scenarios, seatCount } from '../scenarios';
+import { panelProblem, scenarios, seatCount } from '../scenarios';
 
 /** What a replay reproduces: the run's header, its recorded calls, and where the original ended. */
 export interface ReplayInput {
@@ -78,6 +78,8 @@ export function setupOfHeader(header: LogHeader): SharedRun {
 				throw new ReplayError(`the log header names a seat "${seat.slice(0, 10)}" that is not at the table`);
 			const choice = parseChoice(raw);
 			if (typeof choice === 'string') throw new ReplayError(`the log header’s seat ${seat}: ${choice}`);
+			const panel = panelProblem(header.scenario, Number(seat), choice);
+			if (panel) throw new ReplayError(`the log header’s seat ${seat}: ${panel}`);
 			seats[seat] = choice;
 		}
 		run.seats = seats;
@@ -328,17 +330,6 @@ function replayPolicy(
 	source: ReplaySource,
 	tools: ToolHost | undefined
 ): Policy {
-	const client = createReplayClient({
-		seat,
-		engine: choice.engine,
-		model: choice.model,
-		// What the page's engine host and Node's client size prompts by: the same rule, the same prompts.
-		contextWindow: contextWindowOf({
-			kind: choice.engine === 'fake' ? 'openai' : choice.engine,
-			model: choice.model
-		}),
-		source
-	});
 	const checked: ToolHost | undefined = tools && {
 		async call(call) {
 			const out = await tools.call(call);
@@ -346,16 +337,31 @@ function replayPolicy(
 			return out;
 		}
 	};
-	const inner = policyForChoice(scenario, choice, {
-		client,
-		seat,
-		...(checked ? { deps: { tools: checked } } : {}),
-		// Exactly the lessons each recorded call carried, never this browser's own.
-		recordedLessons: (ask) => {
-			const call = source.recording.callsFor(seat, ask.id).find((c) => c.lessons?.length);
-			return (call?.lessons ?? []).map((id, i) => ({ id, text: call?.lessonTexts?.[i] ?? '' }));
-		}
-	});
+	const member = (c: ModelChoice & { engine: EngineKind; model: string }) => {
+		const client = createReplayClient({
+			seat,
+			engine: c.engine,
+			model: c.model,
+			// What the page's engine host and Node's client size prompts by: the same rule, the same prompts.
+			contextWindow: contextWindowOf({ kind: c.engine === 'fake' ? 'openai' : c.engine, model: c.model }),
+			source
+		});
+		return policyForChoice(scenario, c, {
+			client,
+			seat,
+			...(checked ? { deps: { tools: checked } } : {}),
+			// Exactly the lessons each recorded call carried, never this browser's own.
+			recordedLessons: (ask) => {
+				const call = source.recording.callsFor(seat, ask.id).find((c) => c.lessons?.length);
+				return (call?.lessons ?? []).map((id, i) => ({ id, text: call?.lessonTexts?.[i] ?? '' }));
+			}
+		});
+	};
+	// A panel's two members each answer from the recording: their calls are told apart by model.
+	const inner =
+		choice.panel && needsEngine(choice.panel)
+			? panelPolicyFor(scenario, seat, member(choice), member(choice.panel))
+			: member(choice);
 	return {
 		label: inner.label,
 		act(observation, ask, ctx) {

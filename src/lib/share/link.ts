@@ -7,9 +7,10 @@
  */
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { normaliseBaseUrl } from '../engines/base-url';
+import { engineKey, needsEngine } from '../engines/spec';
 import type { ConstraintMode, ModelChoice } from '../engines/types';
 import { SCRIPTED_VARIANTS } from '../policies/variants';
-import { isSeed, scenarios, seatCount } from '../scenarios';
+import { isSeed, panelProblem, scenarios, seatCount } from '../scenarios';
 import type { SharedRun } from '../scenarios/setup';
 import type { Problem } from '../problem';
 
@@ -45,6 +46,20 @@ export const MIN_DEADLINE_S = 5;
 export const MAX_DEADLINE_S = 3600;
 
 export function parseChoice(raw: unknown): ModelChoice | string {
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'a seat’s model is not readable';
+	const { panel, ...one } = raw as Record<string, unknown>;
+	const choice = parseOneChoice(one);
+	if (typeof choice === 'string' || panel === undefined) return choice;
+	// A panel of two models: both are models, and not the same one (a model agreeing with itself).
+	const second = parseOneChoice(panel);
+	if (typeof second === 'string') return `the seat’s second model: ${second}`;
+	if (!needsEngine(choice) || !needsEngine(second))
+		return 'a panel of two models needs a model in both places (not scripted agents or a person)';
+	if (engineKey(choice) === engineKey(second)) return 'a panel of two models needs two different models';
+	return { ...choice, panel: second };
+}
+
+function parseOneChoice(raw: unknown): ModelChoice | string {
 	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'a seat’s model is not readable';
 	const { engine, model, baseUrl, device, deadlineS, ...rest } = raw as Record<string, unknown>;
 	if (Object.keys(rest).length)
@@ -261,6 +276,8 @@ function decodeSetup(text: string, bad: (d: Damage) => Decoded): Decoded {
 				return bad(
 					damage('seat-absent', `it gives a model to seat ${seat}, which is not at the table`, { seat })
 				);
+			const panel = panelProblem(s, Number(seat), choice);
+			if (panel) return bad(damage('seat-model', panel, { seat, detail: panel }));
 			seats[seat] = choice;
 		}
 		run.seats = seats;
