@@ -1,0 +1,120 @@
+/**
+ * Models per role on the governance page, as the seed ran them: an endpoint model as the Executor and
+ * the Auditor as a panel of two endpoint models that must agree, played on the page to the log hash
+ * `npm run sim` gives the same setup; and the T155 table played from the page, its rows and CSV the
+ * headless ones.
+ */
+import { readFileSync } from 'node:fs';
+import { simulateGovernance, parseArgs } from '../../scripts/sim';
+import { runGovEval } from '../../scripts/gov-eval';
+import { govEvalCsv, pct } from '../../src/lib/analysis/t155';
+import type { ModelCall } from '../../src/lib/core';
+import { expect, test } from './fixtures';
+import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
+
+let endpoint: MockEndpoint;
+test.beforeAll(async () => {
+	// Replies follow from the request alone, so the page and Node get the same ones in any order; a veto
+	// cites no rule (a made-up id would be refused, and the run would be about that instead).
+	endpoint = await startMockEndpoint(() => 'Checked every row of the file against R1.', {
+		pure: true,
+		overrides: { rule: null }
+	});
+});
+test.afterAll(() => endpoint.close());
+
+test('an endpoint plays the Executor and a panel of two endpoint models the Auditor, as headless', async ({
+	page
+}) => {
+	await page.goto('/governance/');
+	await page.getByTestId('seed').fill('1');
+	await page.getByTestId('rounds').fill('6');
+	await page.getByTestId('seat4-scripted').check();
+	await page.getByTestId('role-model-2').selectOption('openai');
+	await page.getByTestId('role-endpoint-url-2').fill(endpoint.baseUrl);
+	await page.getByTestId('role-endpoint-model-2').fill('exec-model');
+	await page.getByTestId('role-model-3').selectOption('openai');
+	await page.getByTestId('role-endpoint-url-3').fill(endpoint.baseUrl);
+	await page.getByTestId('role-endpoint-model-3').fill('audit-a');
+	// The same model twice is no panel: the form says so and will not start.
+	await page.getByTestId('role-panel').selectOption('openai');
+	await page.getByTestId('panel-endpoint-url').fill(endpoint.baseUrl);
+	await page.getByTestId('panel-endpoint-model').fill('audit-a');
+	await expect(page.getByTestId('role-error')).toHaveText("The panel's two models must be different models.");
+	await expect(page.getByTestId('start')).toBeDisabled();
+	await page.getByTestId('panel-endpoint-model').fill('audit-b');
+	await expect(page.getByTestId('role-error')).toHaveCount(0);
+	// With models in the roles, the T155 table is for the command line; the page says how.
+	await expect(page.getByTestId('t155-scripted-only')).toContainText('--eval t155');
+	await expect(page.getByTestId('t155-run')).toBeDisabled();
+
+	await page.getByTestId('setup-speed').selectOption('instant');
+	await page.getByTestId('start').click();
+	await expect(page).toHaveURL(/\/play\/#(v1\.|run=)/);
+	await page.getByTestId('speed').selectOption('instant');
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 60_000 });
+	const hash = await page.getByTestId('log-hash').textContent();
+
+	const server = { engine: 'openai' as const, baseUrl: endpoint.baseUrl };
+	const { runner } = await simulateGovernance({
+		scenario: 'governance',
+		seed: 1,
+		config: { rounds: 6 },
+		seats: {
+			1: { engine: 'scripted' },
+			2: { ...server, model: 'exec-model' },
+			3: { ...server, model: 'audit-a', panel: { ...server, model: 'audit-b' } },
+			4: { engine: 'scripted' }
+		}
+	});
+	expect(hash).toBe(runner.hash);
+	// Both panel members reviewed: each review ask has a call of each, the first member's first.
+	const reviews = runner.log.events
+		.filter((e) => e.kind === 'model.called')
+		.map((e) => e.data as ModelCall & { ask: string })
+		.filter((c) => c.ask.includes(':review:'));
+	expect(reviews.length).toBeGreaterThan(0);
+	expect(reviews.filter((c) => c.model === 'audit-a').length).toBe(
+		reviews.filter((c) => c.model === 'audit-b').length
+	);
+	expect(reviews[0]!.model).toBe('audit-a');
+});
+
+test('the T155 table played from the page gives the headless rows and CSV', async ({ page }) => {
+	const seeds = [1, 2];
+	const headless = await runGovEval(
+		{ setups: [parseArgs(['--scenario', 'governance', '--rounds', '12']).run], seeds },
+		{ simulateGovernance }
+	);
+
+	await page.goto('/governance/');
+	await page.getByTestId('rounds').fill('12');
+	await page.getByTestId('t155-seeds').fill('0');
+	await expect(page.getByRole('alert')).toContainText('Seeds must be a whole number from 1 to 100.');
+	await expect(page.getByTestId('t155-run')).toBeDisabled();
+	await page.getByTestId('t155-seeds').fill(String(seeds.length));
+	await page.getByTestId('t155-run').click();
+	const rows = page.getByTestId('t155-row');
+	await expect(rows).toHaveCount(4, { timeout: 60_000 });
+	for (const row of headless.rows) {
+		const shown = page.locator(`[data-testid="t155-row"][data-policy="${row.policy}"]`);
+		await expect(shown.getByTestId('t155-proposed')).toHaveText(pct(row.proposed));
+		await expect(shown.getByTestId('t155-enacted')).toHaveText(pct(row.enacted));
+	}
+	const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('t155-csv').click()]);
+	expect(file.suggestedFilename()).toBe('t155.csv');
+	expect(readFileSync((await file.path()) as string, 'utf8')).toBe(govEvalCsv(headless));
+});
+
+test('a long T155 table shows its progress and stops when asked', async ({ page }) => {
+	await page.goto('/governance/');
+	await page.getByTestId('rounds').fill('200');
+	await page.getByTestId('t155-seeds').fill('100');
+	await page.getByTestId('t155-run').click();
+	const bar = page.getByTestId('t155-progress');
+	await expect(bar).toHaveAttribute('max', '400');
+	await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
+	await page.getByTestId('t155-stop').click();
+	await expect(page.getByTestId('t155-problem')).toContainText(/^Stopped after \d+ of 400 runs; no table\.$/);
+	await expect(page.getByTestId('t155-table')).toHaveCount(0);
+});
