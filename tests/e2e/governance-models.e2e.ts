@@ -15,31 +15,37 @@ import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
 let endpoint: MockEndpoint;
 test.beforeAll(async () => {
 	// Replies follow from the request alone, so the page and Node get the same ones in any order; a veto
-	// cites no rule (a made-up id would be refused, and the run would be about that instead).
+	// cites no rule (a made-up id would be refused, and the run would be about that instead). The
+	// panel's first model approves every output and its second vetoes every one: a split each time.
 	endpoint = await startMockEndpoint(() => 'Checked every row of the file against R1.', {
 		pure: true,
-		overrides: { rule: null }
+		overrides: { rule: null },
+		byModel: { 'audit-a': { verdict: 'approve' }, 'audit-b': { verdict: 'veto' } }
 	});
 });
 test.afterAll(() => endpoint.close());
 
-test('an endpoint plays the Executor and a panel of two endpoint models the Auditor, as headless', async ({
+test('an endpoint plays the Assigner and a panel of two endpoint models the Auditor, as headless', async ({
 	page
 }) => {
 	await page.goto('/governance/');
 	await page.getByTestId('seed').fill('1');
 	await page.getByTestId('rounds').fill('6');
 	await page.getByTestId('seat4-scripted').check();
-	await page.getByTestId('role-model-2').selectOption('openai');
-	await page.getByTestId('role-endpoint-url-2').fill(endpoint.baseUrl);
-	await page.getByTestId('role-endpoint-model-2').fill('exec-model');
-	await page.getByTestId('role-model-3').selectOption('openai');
-	await page.getByTestId('role-endpoint-url-3').fill(endpoint.baseUrl);
-	await page.getByTestId('role-endpoint-model-3').fill('audit-a');
-	// The same model twice is no panel: the form says so and will not start.
+	await page.getByTestId('role-model-1').selectOption('openai');
+	await page.getByTestId('role-endpoint-url-1').fill(endpoint.baseUrl);
+	await page.getByTestId('role-endpoint-model-1').fill('assign-model');
+	// A second Auditor model with a scripted first Auditor is no panel: the form says why.
 	await page.getByTestId('role-panel').selectOption('openai');
 	await page.getByTestId('panel-endpoint-url').fill(endpoint.baseUrl);
 	await page.getByTestId('panel-endpoint-model').fill('audit-a');
+	await expect(page.getByTestId('role-error')).toHaveText(
+		'A panel needs a model as the first Auditor too: choose one, or no second model.'
+	);
+	await page.getByTestId('role-model-3').selectOption('openai');
+	await page.getByTestId('role-endpoint-url-3').fill(endpoint.baseUrl);
+	await page.getByTestId('role-endpoint-model-3').fill('audit-a');
+	// The same model twice is no panel either, and the form will not start.
 	await expect(page.getByTestId('role-error')).toHaveText("The panel's two models must be different models.");
 	await expect(page.getByTestId('start')).toBeDisabled();
 	await page.getByTestId('panel-endpoint-model').fill('audit-b');
@@ -61,23 +67,31 @@ test('an endpoint plays the Executor and a panel of two endpoint models the Audi
 		seed: 1,
 		config: { rounds: 6 },
 		seats: {
-			1: { engine: 'scripted' },
-			2: { ...server, model: 'exec-model' },
+			1: { ...server, model: 'assign-model' },
+			2: { engine: 'scripted' },
 			3: { ...server, model: 'audit-a', panel: { ...server, model: 'audit-b' } },
 			4: { engine: 'scripted' }
 		}
 	});
 	expect(hash).toBe(runner.hash);
-	// Both panel members reviewed: each review ask has a call of each, the first member's first.
+	// Both panel members reviewed every output, the first member first, and split every time.
 	const reviews = runner.log.events
 		.filter((e) => e.kind === 'model.called')
 		.map((e) => e.data as ModelCall & { ask: string })
 		.filter((c) => c.ask.includes(':review:'));
 	expect(reviews.length).toBeGreaterThan(0);
-	expect(reviews.filter((c) => c.model === 'audit-a').length).toBe(
-		reviews.filter((c) => c.model === 'audit-b').length
+	expect(reviews.map((c) => c.model)).toEqual(
+		reviews.flatMap((_, i) => (i % 2 ? [] : ['audit-a', 'audit-b']))
 	);
-	expect(reviews[0]!.model).toBe('audit-a');
+	const verdicts = runner.log.events.filter(
+		(e) => e.kind === 'output.vetoed' || e.kind === 'output.approved'
+	);
+	expect(verdicts.length).toBe(reviews.length / 2);
+	for (const v of verdicts) expect(v.data).toMatchObject({ demand: 'redo', rule: null });
+	// What the person sees: the split, in the Auditor's words on the page.
+	await expect(page.getByRole('group', { name: /^Veto reasons/ })).toContainText(
+		'no rule cited: 5. T102: the panel split, so the output goes back for a redo'
+	);
 });
 
 test('the T155 table played from the page gives the headless rows and CSV', async ({ page }) => {
