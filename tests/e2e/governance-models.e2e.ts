@@ -4,10 +4,12 @@
  * `npm run sim` gives the same setup; and the T155 table played from the page, its rows and CSV the
  * headless ones.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { simulateGovernance, parseArgs } from '../../scripts/sim';
-import { runGovEval } from '../../scripts/gov-eval';
-import { govEvalCsv, pct } from '../../src/lib/analysis/t155';
+import { govEvalMain } from '../../scripts/gov-eval';
+import { govEvalCsv, pct, type GovEvalOutput } from '../../src/lib/analysis/t155';
 import type { ModelCall } from '../../src/lib/core';
 import { expect, test } from './fixtures';
 import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
@@ -94,22 +96,40 @@ test('an endpoint plays the Assigner and a panel of two endpoint models the Audi
 	);
 });
 
-test('the T155 table played from the page gives the headless rows and CSV', async ({ page }) => {
-	const seeds = [1, 2];
-	const headless = await runGovEval(
-		{ setups: [parseArgs(['--scenario', 'governance', '--rounds', '12']).run], seeds },
-		{ simulateGovernance }
-	);
-
+test('the T155 table played from the page gives the rows and CSV of the headless command it shows', async ({
+	page
+}) => {
 	await page.goto('/governance/');
 	await page.getByTestId('rounds').fill('12');
 	await page.getByTestId('t155-seeds').fill('0');
 	await expect(page.getByRole('alert')).toContainText('Seeds must be a whole number from 1 to 100.');
 	await expect(page.getByTestId('t155-run')).toBeDisabled();
-	await page.getByTestId('t155-seeds').fill(String(seeds.length));
+	await page.getByTestId('t155-seeds').fill('2');
+	const command = page.getByTestId('t155-command');
+	await expect(command).toHaveText(
+		'npm run sim -- --scenario governance --eval t155 --seeds 2 --rounds 12 --lang en'
+	);
 	await page.getByTestId('t155-run').click();
 	const rows = page.getByTestId('t155-row');
 	await expect(rows).toHaveCount(4, { timeout: 60_000 });
+
+	// The command the page shows, run headless, with --csv and --json.
+	const dir = mkdtempSync(join(tmpdir(), 't155-page-'));
+	const argv = ((await command.textContent()) ?? '').replace(/^npm run sim -- /, '').split(' ');
+	const printed: string[] = [];
+	const log = console.log;
+	console.log = (line: string) => printed.push(line);
+	try {
+		const code = await govEvalMain([...argv, '--csv', join(dir, 't155.csv'), '--json'], {
+			parseArgs,
+			simulateGovernance
+		});
+		expect(code).toBe(0);
+	} finally {
+		console.log = log;
+	}
+	const headless = JSON.parse(printed.at(-1)!) as GovEvalOutput;
+	expect(headless.rows).toHaveLength(4);
 	for (const row of headless.rows) {
 		const shown = page.locator(`[data-testid="t155-row"][data-policy="${row.policy}"]`);
 		await expect(shown.getByTestId('t155-proposed')).toHaveText(pct(row.proposed));
@@ -117,7 +137,9 @@ test('the T155 table played from the page gives the headless rows and CSV', asyn
 	}
 	const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('t155-csv').click()]);
 	expect(file.suggestedFilename()).toBe('t155.csv');
-	expect(readFileSync((await file.path()) as string, 'utf8')).toBe(govEvalCsv(headless));
+	const csv = readFileSync((await file.path()) as string, 'utf8');
+	expect(csv).toBe(readFileSync(join(dir, 't155.csv'), 'utf8'));
+	expect(csv).toBe(govEvalCsv(headless));
 });
 
 test('a long T155 table shows its progress and stops when asked', async ({ page }) => {

@@ -382,11 +382,14 @@ export function replayInputOf(header: LogHeader, events: readonly LogEvent[]): R
 }
 
 /** What a link carries of a run's log: its model calls in brief, and where it ended. */
-export function linkRecordingOf(events: readonly LogEvent[]): LinkRecording {
+export function linkRecordingOf(events: readonly LogEvent[], seats?: SharedRun['seats']): LinkRecording {
 	const calls: LinkCall[] = [];
 	for (const e of events) {
 		if (e.kind !== 'model.called') continue;
 		const d = e.data as RecordedCall;
+		// A panel's two models ask the same request: the link says which of them a call was.
+		const panel = seats?.[String(d.seat)]?.panel;
+		const second = panel !== undefined && d.engine === panel.engine && d.model === panel.model;
 		calls.push({
 			seat: d.seat,
 			ask: d.ask,
@@ -399,7 +402,8 @@ export function linkRecordingOf(events: readonly LogEvent[]): LinkRecording {
 			...(d.lessons?.length
 				? { lessons: d.lessons.map((id, i): [string, string] => [id, d.lessonTexts?.[i] ?? '']) }
 				: {}),
-			...(d.constraint !== undefined ? { constraint: d.constraint } : {})
+			...(d.constraint !== undefined ? { constraint: d.constraint } : {}),
+			...(second ? { second: true as const } : {})
 		});
 	}
 	return { events: events.length, logHash: events.at(-1)?.hash ?? '', calls };
@@ -442,7 +446,7 @@ export function recordedFragment(
 			reason: 'older',
 			why: 'this run was saved by an older version of Conclave'
 		};
-	const fragment = encodeRecordedShare(setup, linkRecordingOf(events));
+	const fragment = encodeRecordedShare(setup, linkRecordingOf(events, setup.seats));
 	return fragment.length <= MAX_RECORDED_LINK
 		? { ok: true, fragment }
 		: {
@@ -456,7 +460,8 @@ export function recordedFragment(
 /** A replay of a link with recorded replies: the header its setup gives, the calls it carries. */
 export function replayInputOfLink(setup: SharedRun, recording: LinkRecording): ReplayInput {
 	const calls: RecordedCall[] = recording.calls.map((c) => {
-		const choice = setup.seats?.[String(c.seat)] as ModelChoice;
+		const seat = setup.seats?.[String(c.seat)] as ModelChoice;
+		const choice = c.second && seat.panel ? seat.panel : seat;
 		return {
 			seat: c.seat,
 			ask: c.ask,

@@ -127,6 +127,8 @@ export interface LinkCall {
 	lessons?: [string, string][];
 	/** How the engine constrained the reply (ModelCall.constraint), where it said. */
 	constraint?: ConstraintMode;
+	/** The call of a panel's second model (`ModelChoice.panel`): both ask the same request. */
+	second?: true;
 }
 
 /** A refusal's `error` is the English sentence; `problem` the same as data, said in the page's language. */
@@ -312,7 +314,8 @@ export function encodeRecordedShare(run: SharedRun, recording: LinkRecording): s
 			const optional = [
 				c.transportError ?? null,
 				c.lessons ?? null,
-				c.constraint !== undefined ? CONSTRAINTS.indexOf(c.constraint) : null
+				c.constraint !== undefined ? CONSTRAINTS.indexOf(c.constraint) : null,
+				c.second ? 1 : null
 			];
 			while (optional.length && optional.at(-1) === null) optional.pop();
 			row.push(...optional);
@@ -356,8 +359,8 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 	const calls: LinkCall[] = [];
 	for (const [i, row] of c.entries()) {
 		const why = `recorded call ${i + 1} is not readable`;
-		if (!Array.isArray(row) || row.length < 7 || row.length > 10) return why;
-		const [seat, ask, fingerprint, reply, finish, pt, ct, te, lessons, constraint] = row as unknown[];
+		if (!Array.isArray(row) || row.length < 7 || row.length > 11) return why;
+		const [seat, ask, fingerprint, reply, finish, pt, ct, te, lessons, constraint, second] = row as unknown[];
 		if (!Number.isSafeInteger(seat) || (seat as number) < 1 || (seat as number) > seats) return why;
 		const model = run.seats?.[String(seat)];
 		if (!model || model.engine === 'scripted' || model.engine === 'human')
@@ -371,6 +374,7 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 		if (te !== undefined && te !== null && (typeof te !== 'string' || te.length > 500)) return why;
 		if (constraint !== undefined && constraint !== null && CONSTRAINTS[constraint as number] === undefined)
 			return why;
+		if (second !== undefined && second !== null && !(second === 1 && model.panel)) return why;
 		if (
 			lessons !== undefined &&
 			lessons !== null &&
@@ -399,7 +403,8 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 			completionTokens: ct as number,
 			...(typeof te === 'string' ? { transportError: te } : {}),
 			...(lessons !== undefined && lessons !== null ? { lessons: lessons as [string, string][] } : {}),
-			...(typeof constraint === 'number' ? { constraint: CONSTRAINTS[constraint] } : {})
+			...(typeof constraint === 'number' ? { constraint: CONSTRAINTS[constraint] } : {}),
+			...(second === 1 ? { second: true as const } : {})
 		});
 	}
 	return { events: e as number, logHash: h, calls };

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { RunInterrupted, type Ask, type ModelCall, type Policy } from '../../core';
 import { panelPolicy } from '../../policies/panel';
-import { replayInputOf, createReplay } from '../../run/replay';
-import { parseChoice } from '../../share/link';
+import { createReplay, recordedFragment, replayInputOf, replayInputOfLink } from '../../run/replay';
+import { decodeShare, parseChoice } from '../../share/link';
 import { MAX_TEXT_CHARS } from './tasks';
 import { PANEL_ASKS, panelAction } from './panel';
 import { parseArgs, simulateGovernance } from '../../../../scripts/sim';
@@ -199,6 +199,17 @@ describe('a run whose Auditor is a panel', () => {
 			const replay = createReplay(replayInputOf(runner.log.header, events));
 			await replay.run();
 			expect(replay.runner.hash).toBe(runner.hash);
+			// So does a link carrying the replies: it says which calls were the second model's.
+			const link = recordedFragment(run, runner.log.header, events);
+			if (!link.ok) throw new Error(link.why);
+			const decoded = decodeShare(link.fragment);
+			if (!decoded.ok || !decoded.recording) throw new Error('the link did not decode');
+			expect(decoded.recording.calls.filter((c) => c.second)).toHaveLength(
+				calls.filter((c) => c.model === 'b').length
+			);
+			const fromLink = createReplay(replayInputOfLink(decoded.run, decoded.recording));
+			await fromLink.run();
+			expect(fromLink.runner.hash).toBe(runner.hash);
 		} finally {
 			await server.close().catch(() => undefined);
 		}
