@@ -11,6 +11,7 @@ import { simulateGovernance, parseArgs } from '../../scripts/sim';
 import { govEvalMain } from '../../scripts/gov-eval';
 import { govEvalCsv, pct, type GovEvalOutput } from '../../src/lib/analysis/t155';
 import type { ModelCall } from '../../src/lib/core';
+import { encodeShare, type SharedRun } from '../../src/lib/share/link';
 import { expect, test } from './fixtures';
 import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
 
@@ -64,7 +65,7 @@ test('an endpoint plays the Assigner and a panel of two endpoint models the Audi
 	const hash = await page.getByTestId('log-hash').textContent();
 
 	const server = { engine: 'openai' as const, baseUrl: endpoint.baseUrl };
-	const { runner } = await simulateGovernance({
+	const setup: SharedRun = {
 		scenario: 'governance',
 		seed: 1,
 		config: { rounds: 6 },
@@ -74,7 +75,8 @@ test('an endpoint plays the Assigner and a panel of two endpoint models the Audi
 			3: { ...server, model: 'audit-a', panel: { ...server, model: 'audit-b' } },
 			4: { engine: 'scripted' }
 		}
-	});
+	};
+	const { runner } = await simulateGovernance(setup);
 	expect(hash).toBe(runner.hash);
 	// Both panel members reviewed every output, the first member first, and split every time.
 	const reviews = runner.log.events
@@ -94,6 +96,11 @@ test('an endpoint plays the Assigner and a panel of two endpoint models the Audi
 	await expect(page.getByRole('group', { name: /^Veto reasons/ })).toContainText(
 		'no rule cited: 5. T102: the panel split, so the output goes back for a redo'
 	);
+
+	// The same setup opened from a link: nothing is sent before the person agrees, and the models the
+	// page asks about include the panel's second.
+	await page.goto(`/play/#${encodeShare(setup)}`);
+	await expect(page.getByTestId('endpoint-ask')).toContainText('assign-model, audit-a, audit-b');
 });
 
 test('the T155 table played from the page gives the rows and CSV of the headless command it shows', async ({
@@ -106,9 +113,7 @@ test('the T155 table played from the page gives the rows and CSV of the headless
 	await expect(page.getByTestId('t155-run')).toBeDisabled();
 	await page.getByTestId('t155-seeds').fill('2');
 	const command = page.getByTestId('t155-command');
-	await expect(command).toHaveText(
-		'npm run sim -- --scenario governance --eval t155 --seeds 2 --rounds 12 --lang en'
-	);
+	await expect(command).toHaveText('npm run sim -- --scenario governance --eval t155 --seeds 2 --rounds 12');
 	await page.getByTestId('t155-run').click();
 	const rows = page.getByTestId('t155-row');
 	await expect(rows).toHaveCount(4, { timeout: 60_000 });
