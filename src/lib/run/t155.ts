@@ -1,7 +1,7 @@
 /**
  * The T155 table as the governance page plays it: each cell's run through the same recipe as
  * `npm run sim` (createRunner), so the page's rows and CSV are the headless ones. Scripted seats only:
- * a model seat needs the page's workers, which one setup at a time (the play page) already has.
+ * a model seat needs the agent and engine workers, which only the play page starts (one setup at a time).
  */
 import type { GovernanceOutcome } from '../scenarios/governance';
 import type { SharedRun } from '../scenarios/setup';
@@ -14,8 +14,8 @@ export function playableInPage(run: SharedRun): boolean {
 }
 
 /**
- * Plays one cell's run, then gives the page a turn (a macrotask) before the next, so the progress bar
- * paints and a click on Stop is heard between runs.
+ * Plays one cell's run (the page does it in a worker of its own, `workers/t155.worker.ts`), then gives
+ * the thread a turn (a macrotask) before the next, so messages such as Stop are heard between runs.
  */
 export async function playInPage(run: SharedRun): Promise<PlayedRun> {
 	if (!playableInPage(run)) throw new Error('the page plays the T155 table with scripted seats only');
