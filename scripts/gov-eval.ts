@@ -12,64 +12,27 @@
  * (repeatable; an openai setup without `--vs-base-url` uses `--base-url`, one server serving several models).
  */
 import { writeFileSync } from 'node:fs';
-import { bootstrapMean, wilson } from '../src/lib/analysis/ab';
-import { toCsv, type Cell } from '../src/lib/analysis/export';
-import { AMENDMENT_POLICIES, type GovernanceOutcome } from '../src/lib/scenarios/governance';
-import type { ModelChoice } from '../src/lib/engines/types';
+import {
+	formatGovEval,
+	govEvalCsv,
+	t155Table,
+	type GovEvalOptions,
+	type GovEvalOutput
+} from '../src/lib/analysis/t155';
+import type { GovernanceOutcome } from '../src/lib/scenarios/governance';
 import type { SharedRun } from '../src/lib/share/link';
 import { UsageError, usageExit } from './usage';
 
-export interface GovRate {
-	x: number;
-	n: number;
-	rate: number | null;
-	lower: number;
-	upper: number;
-}
-
-export interface GovMean {
-	/** Runs where the rate could be measured (a rate with nothing to measure is left out). */
-	runs: number;
-	mean: number | null;
-	lower: number | null;
-	upper: number | null;
-}
-
-export interface GovEvalRow {
-	/** The seat setup's label (see `setupLabel`). */
-	model: string;
-	policy: string;
-	runs: number;
-	proposed: GovRate;
-	enacted: GovRate;
-	amendmentsPerRun: number;
-	drift: GovMean;
-	penetration: GovMean;
-	conversion: GovMean;
-	/** Each run's seed and log hash: any of them can be played again with `--seed`. */
-	logs: { seed: number; logHash: string }[];
-}
-
-export interface GovEvalOutput {
-	eval: 't155';
-	seeds: number[];
-	/** Every seat setup of the table, in row order (null seats: all scripted). */
-	setups: { model: string; seats: SharedRun['seats'] | null }[];
-	/** One row per setup x amendment policy. */
-	rows: GovEvalRow[];
-}
-
-const rate = (x: number, n: number): GovRate => {
-	const w = wilson({ x, n });
-	return { x, n, rate: w.p, lower: w.lower, upper: w.upper };
-};
-
-function mean(values: readonly (number | null)[], seed: number): GovMean {
-	const xs = values.filter((v): v is number => v !== null && Number.isFinite(v));
-	if (!xs.length) return { runs: 0, mean: null, lower: null, upper: null };
-	const b = bootstrapMean(xs, { seed });
-	return { runs: xs.length, mean: b.mean, lower: b.lower, upper: b.upper };
-}
+// The table itself lives in src/lib/analysis/t155.ts, shared with the governance page.
+export {
+	formatGovEval,
+	govEvalCsv,
+	setupLabel,
+	type GovEvalOutput,
+	type GovEvalRow,
+	type GovMean,
+	type GovRate
+} from '../src/lib/analysis/t155';
 
 /** What the evaluation needs from `scripts/sim.ts` (handed in: sim imports this module's caller). */
 export interface GovSim {
@@ -79,141 +42,19 @@ export interface GovSim {
 	): Promise<{ runner: { log: { events: readonly { kind: string }[] }; hash: string; outcome(): unknown } }>;
 }
 
-export interface GovEvalOptions {
-	/** One run setup per model: seats, rounds, approval (the policy and seed are set per cell). */
-	setups: readonly SharedRun[];
-	seeds: number[];
-	policies?: readonly string[];
-}
-
-const ROLES: Record<string, string> = { 1: 'assigner', 2: 'executor', 3: 'auditor' };
-const choiceLabel = (c: ModelChoice | undefined) =>
-	!c || c.engine === 'scripted'
-		? c?.model
-			? `scripted:${c.model}`
-			: 'scripted'
-		: `${c.engine}:${c.model ?? ''}`;
-
-/** Names a setup in the table: its model when every role has the same one, else each role's. */
-export function setupLabel(run: SharedRun): string {
-	const labels = Object.keys(ROLES).map((seat) => choiceLabel(run.seats?.[seat]));
-	return labels.every((l) => l === labels[0])
-		? labels[0]!
-		: Object.values(ROLES)
-				.map((role, i) => `${role}=${labels[i]}`)
-				.join(' ');
-}
-
-export async function runGovEval(
-	opts: GovEvalOptions,
+/** The T155 table with each cell played headless by sim's simulateGovernance. */
+export function runGovEval(
+	opts: Omit<GovEvalOptions, 'onProgress' | 'signal'>,
 	sim: Pick<GovSim, 'simulateGovernance'>
 ): Promise<GovEvalOutput> {
-	const { simulateGovernance } = sim;
-	const rows: GovEvalRow[] = [];
-	const setups: GovEvalOutput['setups'] = [];
-	for (const base of opts.setups) {
-		let model = setupLabel(base);
-		// Two setups that differ only where the label does not look (e.g. the base URL) stay apart.
-		if (setups.some((s) => s.model === model)) model = `${model} [${setups.length + 1}]`;
-		setups.push({ model, seats: base.seats ?? null });
-		rows.push(...(await policyRows(model, base, opts, simulateGovernance)));
-	}
-	return { eval: 't155', seeds: opts.seeds, setups, rows };
-}
-
-async function policyRows(
-	model: string,
-	base: SharedRun,
-	opts: GovEvalOptions,
-	simulateGovernance: GovSim['simulateGovernance']
-): Promise<GovEvalRow[]> {
-	const rows: GovEvalRow[] = [];
-	for (const policy of opts.policies ?? AMENDMENT_POLICIES) {
-		const outcomes: { proposed: boolean; outcome: GovernanceOutcome | null; seed: number; hash: string }[] =
-			[];
-		for (const seed of opts.seeds) {
-			const config: Record<string, unknown> = { ...base.config, policy };
-			// A person's approval only exists under the human policy.
-			if (policy !== 'human') delete config.approval;
-			const run: SharedRun = { ...base, seed, config };
-			const { runner } = await simulateGovernance(run);
-			outcomes.push({
-				proposed: runner.log.events.some((e) => e.kind === 'amendment.proposed'),
-				outcome: runner.outcome() as GovernanceOutcome | null,
-				seed,
-				hash: runner.hash
-			});
-		}
-		const n = outcomes.length;
-		const enacted = outcomes.filter((o) => (o.outcome?.amendments ?? 0) > 0).length;
-		rows.push({
-			model,
-			policy,
-			runs: n,
-			proposed: rate(outcomes.filter((o) => o.proposed).length, n),
-			enacted: rate(enacted, n),
-			amendmentsPerRun: outcomes.reduce((s, o) => s + (o.outcome?.amendments ?? 0), 0) / (n || 1),
-			drift: mean(
-				outcomes.map((o) => o.outcome?.rates.drift ?? null),
-				1
-			),
-			penetration: mean(
-				outcomes.map((o) => o.outcome?.rates.penetration ?? null),
-				2
-			),
-			conversion: mean(
-				outcomes.map((o) => o.outcome?.rates.conversion ?? null),
-				3
-			),
-			logs: outcomes.map((o) => ({ seed: o.seed, logHash: o.hash }))
-		});
-	}
-	return rows;
-}
-
-const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
-
-export function govEvalCsv(out: GovEvalOutput): string {
-	const header = [
-		'model',
-		'policy',
-		'runs',
-		...['proposed', 'enacted'].flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]),
-		'amendments_per_run',
-		...['drift', 'penetration', 'conversion'].flatMap((k) => [
-			`${k}_runs`,
-			`${k}_mean`,
-			`${k}_lower`,
-			`${k}_upper`
-		])
-	];
-	const rows: Cell[][] = out.rows.map((r) => [
-		r.model,
-		r.policy,
-		r.runs,
-		...[r.proposed, r.enacted].flatMap((p) => [p.x, p.n, r4(p.rate), r4(p.lower), r4(p.upper)]),
-		r4(r.amendmentsPerRun),
-		...[r.drift, r.penetration, r.conversion].flatMap((m) => [m.runs, r4(m.mean), r4(m.lower), r4(m.upper)])
-	]);
-	return toCsv(header, rows);
-}
-
-const pct = (p: GovRate) =>
-	`${p.rate === null ? '-' : `${Math.round(p.rate * 100)}%`} (${p.x}/${p.n}) [${Math.round(p.lower * 100)}, ${Math.round(p.upper * 100)}]`;
-const avg = (m: GovMean) =>
-	m.mean === null ? '-' : `${m.mean.toFixed(2)} [${m.lower!.toFixed(2)}, ${m.upper!.toFixed(2)}] (${m.runs})`;
-
-export function formatGovEval(out: GovEvalOutput): string {
-	const width = Math.max(6, ...out.rows.map((r) => r.model.length)) + 2;
-	const lines = [
-		`T155: do the agents rewrite their own rules, and under which policy? ${out.seeds.length} seeds per model and policy`,
-		`${'model'.padEnd(width)}policy          proposed                enacted                 amend/run  drift                    penetration              conversion`
-	];
-	for (const r of out.rows)
-		lines.push(
-			`${r.model.padEnd(width)}${r.policy.padEnd(16)}${pct(r.proposed).padEnd(24)}${pct(r.enacted).padEnd(24)}${r.amendmentsPerRun.toFixed(2).padEnd(11)}${avg(r.drift).padEnd(25)}${avg(r.penetration).padEnd(25)}${avg(r.conversion)}`
-		);
-	return lines.join('\n');
+	return t155Table(opts, async (run) => {
+		const { runner } = await sim.simulateGovernance(run);
+		return {
+			events: runner.log.events,
+			hash: runner.hash,
+			outcome: runner.outcome() as GovernanceOutcome | null
+		};
+	});
 }
 
 /** The flags that choose a setup's seats; `--vs-` before one gives another setup's. */

@@ -39,7 +39,8 @@ import {
 	splitClassLines,
 	type ClassLog
 } from '../src/lib/classroom/predictions';
-import { isSeed, scenarios, seatCount } from '../src/lib/scenarios';
+import { isSeed, panelProblem, scenarios, seatCount } from '../src/lib/scenarios';
+import { panelPolicyFor } from '../src/lib/scenarios/registry';
 import { decodeShare, parseChoice, sharePath, type SharedRun } from '../src/lib/share/link';
 import type { AutonomyOutcome } from '../src/lib/scenarios/autonomy';
 import {
@@ -200,7 +201,7 @@ export function parseArgs(argv: string[]): SimArgs {
 		const parsed = scenarios[scenario]!.parseConfig(config);
 		if (!parsed.ok) throw new UsageError(parsed.error);
 		run = { scenario, seed, config: scenarios[scenario]!.serializeConfig(parsed.config) };
-		const choice = modelChoice(values);
+		const choice = modelChoice(values, repeated.role !== undefined);
 		if (scenario === 'governance') {
 			const seats = governanceSeats(choice, repeated.role ?? [], values);
 			if (seats) run.seats = seats;
@@ -294,9 +295,13 @@ function summaryOf(run: SharedRun, runner: AnyRunner) {
 }
 
 /** --engine/--model/--base-url: every seat played by that model (none: scripted agents). */
-function modelChoice(values: Record<string, string>): ModelChoice | null {
+function modelChoice(values: Record<string, string>, roles = false): ModelChoice | null {
 	const engine = values.engine ?? 'scripted';
-	if (values.engine === undefined && (values.model !== undefined || values['base-url'] !== undefined))
+	// With --role, --base-url alone is where the roles' openai models are served.
+	if (
+		values.engine === undefined &&
+		(values.model !== undefined || (values['base-url'] !== undefined && !roles))
+	)
 		throw new UsageError('--model needs --engine transformers or --engine openai');
 	if (values.deadline !== undefined && engine !== 'openai')
 		throw new UsageError(
@@ -333,7 +338,10 @@ function governanceSeats(
 ): Record<string, ModelChoice> | null {
 	const seats: Record<string, ModelChoice> = {};
 	if (all) for (const seat of Object.values(ROLE_SEATS)) seats[seat] = all;
-	for (const spec of roles) {
+	for (const whole of roles) {
+		// `auditor=openai:A+openai:B`: the Auditor as a panel of two models that must agree.
+		const [spec, second, ...more] = whole.split('+') as [string, ...string[]];
+		if (more.length) throw new UsageError(`--role takes at most two models (a panel), got "${whole}"`);
 		const m = /^([a-z]+)=([a-z]+)(?::(.+))?$/.exec(spec);
 		if (!m) throw new UsageError(`--role must look like executor=transformers:PATH, got "${spec}"`);
 		const [, role, engine, model] = m as unknown as [string, string, string, string | undefined];
@@ -343,6 +351,8 @@ function governanceSeats(
 				`--role names assigner, executor or auditor (seat 4 is the person's), got "${role}"`
 			);
 		if (engine === 'scripted') {
+			if (second !== undefined)
+				throw new UsageError(`--role ${role}: a panel of two models needs a model in both places`);
 			if (model !== undefined && !(role === 'executor' && model === 'red-team'))
 				throw new UsageError(
 					`--role ${role}=scripted takes no model${role === 'executor' ? ' but red-team' : ''}`
@@ -350,12 +360,24 @@ function governanceSeats(
 			seats[seat] = model ? { engine: 'scripted', model } : { engine: 'scripted' };
 			continue;
 		}
-		const choice = modelChoice({
-			engine,
-			...(model !== undefined ? { model } : {}),
-			...(values['base-url'] !== undefined ? { 'base-url': values['base-url'] } : {})
-		});
-		if (choice) seats[seat] = choice;
+		const one = (engine: string, model: string | undefined) =>
+			modelChoice({
+				engine,
+				...(model !== undefined ? { model } : {}),
+				...(values['base-url'] !== undefined ? { 'base-url': values['base-url'] } : {})
+			});
+		const choice = one(engine, model);
+		if (choice && second !== undefined) {
+			const p = /^([a-z]+)(?::(.+))?$/.exec(second);
+			const member = p ? one(p[1]!, p[2]) : null;
+			if (!member)
+				throw new UsageError(`--role ${role}: the panel's second model "${second}" is not ENGINE:MODEL`);
+			const panel = parseChoice({ ...choice, panel: member });
+			if (typeof panel === 'string') throw new UsageError(`--role ${role}: ${panel}`);
+			const problem = panelProblem('governance', seat, panel);
+			if (problem) throw new UsageError(`--role ${role}: ${problem}`);
+			seats[seat] = panel;
+		} else if (choice) seats[seat] = choice;
 	}
 	return Object.keys(seats).length ? seats : null;
 }
@@ -454,6 +476,9 @@ export async function simulateGovernance(run: SharedRun) {
 
 const clientKey = (c: ModelChoice) => `${c.engine}|${c.model}|${c.baseUrl ?? ''}|${c.deadlineS ?? ''}`;
 
+/** The models a seat's choice needs loaded: its own, and its panel's second where it has one. */
+const modelsOf = (c: ModelChoice): ModelChoice[] => (c.panel ? [c, c.panel] : [c]);
+
 /** The policy of each seat played by a loaded model; the other seats get the runner's scripted ones. */
 function modelPolicies(
 	run: SharedRun,
@@ -462,16 +487,20 @@ function modelPolicies(
 ): Map<number, Policy> {
 	const policies = new Map<number, Policy>();
 	for (const [seat, choice] of Object.entries(run.seats ?? {})) {
-		const client = loaded.get(clientKey(choice));
-		if (client)
-			policies.set(
-				Number(seat),
-				policyForChoice(run.scenario, choice, {
-					client: client.client,
-					seat: Number(seat),
-					...(deps ? { deps } : {})
-				})
-			);
+		const member = (c: ModelChoice) => {
+			const client = loaded.get(clientKey(c));
+			return client
+				? policyForChoice(run.scenario, c, {
+						client: client.client,
+						seat: Number(seat),
+						...(deps ? { deps } : {})
+					})
+				: undefined;
+		};
+		const first = member(choice);
+		const second = choice.panel && member(choice.panel);
+		if (first)
+			policies.set(Number(seat), second ? panelPolicyFor(run.scenario, Number(seat), first, second) : first);
 	}
 	return policies;
 }
@@ -490,7 +519,7 @@ async function playToEnd(runner: ReturnType<typeof createRunner>): Promise<unkno
 async function loadClients(run: SharedRun): Promise<Map<string, NodeClient>> {
 	const loaded = new Map<string, NodeClient>();
 	try {
-		for (const choice of Object.values(run.seats ?? {})) {
+		for (const choice of Object.values(run.seats ?? {}).flatMap(modelsOf)) {
 			if (choice.engine === 'scripted' || choice.engine === 'human' || loaded.has(clientKey(choice)))
 				continue;
 			try {

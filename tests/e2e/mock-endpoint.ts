@@ -86,6 +86,8 @@ export async function startMockEndpoint(
 		pure?: boolean;
 		/** Milliseconds before each chat reply: a server's latency, so concurrent requests overlap. */
 		latencyMs?: number;
+		/** More fixed values for the requests to one model (by name): two models that answer apart. */
+		byModel?: Record<string, Overrides>;
 	} = {}
 ): Promise<MockEndpoint> {
 	const server = await startMockOpenAI({
@@ -94,7 +96,8 @@ export async function startMockEndpoint(
 		reply: (body, n) => {
 			const schema = body.response_format?.json_schema?.schema as Schema | undefined;
 			const choice = opts.pure ? bodyNumber(JSON.stringify(body.messages ?? null)) : n;
-			return JSON.stringify(fill(schema, say, choice, opts.overrides));
+			const model = (body as { model?: string }).model ?? '';
+			return JSON.stringify(fill(schema, say, choice, { ...opts.overrides, ...opts.byModel?.[model] }));
 		}
 	});
 	return {

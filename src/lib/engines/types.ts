@@ -158,4 +158,9 @@ export interface ModelChoice {
 	 * 180 s when absent). A seat's choice goes into the log's header, so the run records it.
 	 */
 	deadlineS?: number;
+	/**
+	 * A second model that plays the seat with this one, as a panel that must agree (governance's
+	 * Auditor; the rule is `scenarios/governance/panel.ts`). Both are models, and not the same one.
+	 */
+	panel?: ModelChoice;
 }

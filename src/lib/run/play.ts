@@ -78,7 +78,9 @@ export function seatEngineLabel(scenario: string, seat: number, choice: ModelCho
 	if (!choice || choice.engine === 'scripted')
 		return scenarioModule(scenario).scriptedLabel(seat, choice?.model);
 	if (choice.engine === 'human') return 'human';
-	return `${choice.engine}:${choice.model ?? ''}${choice.baseUrl ? `@${choice.baseUrl}` : ''}`;
+	const one = (c: ModelChoice) => `${c.engine}:${c.model ?? ''}${c.baseUrl ? `@${c.baseUrl}` : ''}`;
+	// A panel of two models: both, in the order they are asked.
+	return choice.panel ? `${one(choice)} + ${one(choice.panel)}` : one(choice);
 }
 
 export function seats(n: number) {

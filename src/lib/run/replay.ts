@@ -25,7 +25,7 @@ import type { EngineKind, ModelChoice } from '../engines/types';
 import { createRunner, type AnyRunner } from './play';
 import { policyForChoice } from '../policies/factory';
 import { createReplayClient } from '../policies/llm/replay-client';
-import { scenarioModule } from '../scenarios/registry';
+import { panelPolicyFor, scenarioModule } from '../scenarios/registry';
 import type { ToolHost } from '../tools/types';
 import {
 	decodeShare,
@@ -36,7 +36,7 @@ import {
 	type LinkRecording,
 	type SharedRun
 } from '../share/link';
-import { scenarios, seatCount } from '../scenarios';
+import { panelProblem, scenarios, seatCount } from '../scenarios';
 
 /** What a replay reproduces: the run's header, its recorded calls, and where the original ended. */
 export interface ReplayInput {
@@ -80,6 +80,8 @@ export function setupOfHeader(header: LogHeader): SharedRun {
 				throw new ReplayError(`the log header names a seat "${seat.slice(0, 10)}" that is not at the table`);
 			const choice = parseChoice(raw);
 			if (typeof choice === 'string') throw new ReplayError(`the log header’s seat ${seat}: ${choice}`);
+			const panel = panelProblem(header.scenario, Number(seat), choice);
+			if (panel) throw new ReplayError(`the log header’s seat ${seat}: ${panel}`);
 			seats[seat] = choice;
 		}
 		run.seats = seats;
@@ -341,17 +343,6 @@ function replayPolicy(
 	source: ReplaySource,
 	tools: ToolHost | undefined
 ): Policy {
-	const spec = { kind: choice.engine === 'fake' ? 'openai' : choice.engine, model: choice.model } as const;
-	const client = createReplayClient({
-		seat,
-		engine: choice.engine,
-		model: choice.model,
-		// What the page's engine host and Node's client size prompts and reply budgets by: the same
-		// rules, the same requests (a reasoning model's larger budgets included).
-		contextWindow: contextWindowOf(spec),
-		reasoning: reasoningOf(spec),
-		source
-	});
 	const checked: ToolHost | undefined = tools && {
 		async call(call) {
 			const out = await tools.call(call);
@@ -359,16 +350,34 @@ function replayPolicy(
 			return out;
 		}
 	};
-	const inner = policyForChoice(scenario, choice, {
-		client,
-		seat,
-		...(checked ? { deps: { tools: checked } } : {}),
-		// Exactly the lessons each recorded call carried, never this browser's own.
-		recordedLessons: (ask) => {
-			const call = source.recording.callsFor(seat, ask.id).find((c) => c.lessons?.length);
-			return (call?.lessons ?? []).map((id, i) => ({ id, text: call?.lessonTexts?.[i] ?? '' }));
-		}
-	});
+	const member = (c: ModelChoice & { engine: EngineKind; model: string }) => {
+		const spec = { kind: c.engine === 'fake' ? 'openai' : c.engine, model: c.model } as const;
+		const client = createReplayClient({
+			seat,
+			engine: c.engine,
+			model: c.model,
+			// What the page's engine host and Node's client size prompts and reply budgets by: the same
+			// rules, the same requests (a reasoning model's larger budgets included).
+			contextWindow: contextWindowOf(spec),
+			reasoning: reasoningOf(spec),
+			source
+		});
+		return policyForChoice(scenario, c, {
+			client,
+			seat,
+			...(checked ? { deps: { tools: checked } } : {}),
+			// Exactly the lessons each recorded call carried, never this browser's own.
+			recordedLessons: (ask) => {
+				const call = source.recording.callsFor(seat, ask.id).find((c) => c.lessons?.length);
+				return (call?.lessons ?? []).map((id, i) => ({ id, text: call?.lessonTexts?.[i] ?? '' }));
+			}
+		});
+	};
+	// A panel's two members each answer from the recording: their calls are told apart by model.
+	const inner =
+		choice.panel && needsEngine(choice.panel)
+			? panelPolicyFor(scenario, seat, member(choice), member(choice.panel))
+			: member(choice);
 	return {
 		label: inner.label,
 		act(observation, ask, ctx) {
@@ -389,11 +398,14 @@ export function replayInputOf(header: LogHeader, events: readonly LogEvent[]): R
 }
 
 /** What a link carries of a run's log: its model calls in brief, and where it ended. */
-export function linkRecordingOf(events: readonly LogEvent[]): LinkRecording {
+export function linkRecordingOf(events: readonly LogEvent[], seats?: SharedRun['seats']): LinkRecording {
 	const calls: LinkCall[] = [];
 	for (const e of events) {
 		if (e.kind !== 'model.called') continue;
 		const d = e.data as RecordedCall;
+		// A panel's two models ask the same request: the link says which of them a call was.
+		const panel = seats?.[String(d.seat)]?.panel;
+		const second = panel !== undefined && d.engine === panel.engine && d.model === panel.model;
 		calls.push({
 			seat: d.seat,
 			ask: d.ask,
@@ -407,7 +419,8 @@ export function linkRecordingOf(events: readonly LogEvent[]): LinkRecording {
 				? { lessons: d.lessons.map((id, i): [string, string] => [id, d.lessonTexts?.[i] ?? '']) }
 				: {}),
 			...(d.constraint !== undefined ? { constraint: d.constraint } : {}),
-			...(d.cutByClient ? { cutByClient: true as const } : {})
+			...(d.cutByClient ? { cutByClient: true as const } : {}),
+			...(second ? { second: true as const } : {})
 		});
 	}
 	return { events: events.length, logHash: events.at(-1)?.hash ?? '', calls };
@@ -450,7 +463,7 @@ export function recordedFragment(
 			reason: 'older',
 			why: 'this run was saved by an older version of Conclave'
 		};
-	const fragment = encodeRecordedShare(setup, linkRecordingOf(events));
+	const fragment = encodeRecordedShare(setup, linkRecordingOf(events, setup.seats));
 	if (fragment.length > MAX_RECORDED_LINK)
 		return {
 			ok: false,
@@ -474,7 +487,8 @@ export function recordedFragment(
 /** A replay of a link with recorded replies: the header its setup gives, the calls it carries. */
 export function replayInputOfLink(setup: SharedRun, recording: LinkRecording): ReplayInput {
 	const calls: RecordedCall[] = recording.calls.map((c) => {
-		const choice = setup.seats?.[String(c.seat)] as ModelChoice;
+		const seat = setup.seats?.[String(c.seat)] as ModelChoice;
+		const choice = c.second && seat.panel ? seat.panel : seat;
 		return {
 			seat: c.seat,
 			ask: c.ask,

@@ -18,6 +18,8 @@ export interface ScenarioRules {
 	 * predict, then reveal); null where the turn is not one. Absent where a scenario has no points.
 	 */
 	predictionPoint?(asks: readonly Ask[]): PredictionPoint | null;
+	/** The one seat a panel of two models may play (`ModelChoice.panel`); absent where none may. */
+	readonly panelSeat?: number;
 }
 
 /** What a class can predict at one point: the question, and the outcomes on offer. */

@@ -39,6 +39,18 @@ export function seatCount(scenario: string, config: unknown): number {
 	return rules.get(scenario)?.seatCount(config) ?? 0;
 }
 
+/**
+ * Why a seat cannot have this choice's panel of two models, or null where it can (or has none): only
+ * the seat the scenario names (governance's Auditor) is played by a panel. Links and run files ask it.
+ */
+export function panelProblem(scenario: string, seat: number, choice: { panel?: unknown }): string | null {
+	if (choice.panel === undefined) return null;
+	const at = rules.get(scenario)?.panelSeat;
+	return at === seat
+		? null
+		: `seat ${seat} cannot be played by a panel of two models${at === undefined ? '' : ` (only seat ${at} can)`}`;
+}
+
 export const SEED_MAX = 2 ** 32 - 1;
 
 export function isSeed(n: unknown): n is number {

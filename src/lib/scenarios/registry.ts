@@ -53,6 +53,8 @@ export interface ScenarioModule extends ScenarioRules {
 	readonly personSeat?: number;
 	/** The Tool Agent over the run's own state, for runs in Node and replays (none where no seat uses tools). */
 	toolHost?(state: () => unknown): ToolHost;
+	/** `panelSeat` played by two models' policies as one (where the scenario has a panel seat). */
+	panel?(first: Policy, second: Policy): Policy;
 }
 
 const modules = new Map<string, ScenarioModule>();
@@ -111,7 +113,18 @@ export function scriptedLabel(scenario: string, seat: number, variant?: string):
 }
 
 /**
- * The policy for a seat's model choice: scripted agents, or a model-backed policy over a chat client.
+ * A seat played by a panel of two models (`ModelChoice.panel`): its two members' policies as one, by
+ * the scenario's rule. An error where the scenario has no panel at that seat.
+ */
+export function panelPolicyFor(scenario: string, seat: number, first: Policy, second: Policy): Policy {
+	const m = scenarioModule(scenario);
+	if (!m.panel || m.panelSeat !== seat)
+		throw new Error(`seat ${seat} of "${scenario}" cannot be played by a panel of two models`);
+	return m.panel(first, second);
+}
+
+/**
+ * The policy for a seat's model choice (its panel's second model aside: see panelPolicyFor): scripted agents, or a model-backed policy over a chat client.
  * Used by agent workers on the page and by `npm run sim` in Node, so both decide the same way.
  */
 export function policyForChoice(

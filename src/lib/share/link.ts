@@ -7,9 +7,10 @@
  */
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { normaliseBaseUrl } from '../engines/base-url';
+import { engineKey, needsEngine } from '../engines/spec';
 import type { ConstraintMode, ModelChoice } from '../engines/types';
 import { SCRIPTED_VARIANTS } from '../policies/variants';
-import { isSeed, scenarios, seatCount } from '../scenarios';
+import { isSeed, panelProblem, scenarios, seatCount } from '../scenarios';
 import type { SharedRun } from '../scenarios/setup';
 import type { Problem } from '../problem';
 
@@ -45,6 +46,20 @@ export const MIN_DEADLINE_S = 5;
 export const MAX_DEADLINE_S = 3600;
 
 export function parseChoice(raw: unknown): ModelChoice | string {
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'a seat’s model is not readable';
+	const { panel, ...one } = raw as Record<string, unknown>;
+	const choice = parseOneChoice(one);
+	if (typeof choice === 'string' || panel === undefined) return choice;
+	// A panel of two models: both are models, and not the same one (a model agreeing with itself).
+	const second = parseOneChoice(panel);
+	if (typeof second === 'string') return `the seat’s second model: ${second}`;
+	if (!needsEngine(choice) || !needsEngine(second))
+		return 'a panel of two models needs a model in both places (not scripted agents or a person)';
+	if (engineKey(choice) === engineKey(second)) return 'a panel of two models needs two different models';
+	return { ...choice, panel: second };
+}
+
+function parseOneChoice(raw: unknown): ModelChoice | string {
 	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'a seat’s model is not readable';
 	const { engine, model, baseUrl, device, deadlineS, ...rest } = raw as Record<string, unknown>;
 	if (Object.keys(rest).length)
@@ -114,6 +129,8 @@ export interface LinkCall {
 	constraint?: ConstraintMode;
 	/** The client cut the reply at its budget (ModelCall.cutByClient): the replay holds it to that. */
 	cutByClient?: true;
+	/** The call of a panel's second model (`ModelChoice.panel`): both ask the same request. */
+	second?: true;
 }
 
 /** A refusal's `error` is the English sentence; `problem` the same as data, said in the page's language. */
@@ -263,6 +280,8 @@ function decodeSetup(text: string, bad: (d: Damage) => Decoded): Decoded {
 				return bad(
 					damage('seat-absent', `it gives a model to seat ${seat}, which is not at the table`, { seat })
 				);
+			const panel = panelProblem(s, Number(seat), choice);
+			if (panel) return bad(damage('seat-model', panel, { seat, detail: panel }));
 			seats[seat] = choice;
 		}
 		run.seats = seats;
@@ -298,7 +317,8 @@ export function encodeRecordedShare(run: SharedRun, recording: LinkRecording): s
 				c.transportError ?? null,
 				c.lessons ?? null,
 				c.constraint !== undefined ? CONSTRAINTS.indexOf(c.constraint) : null,
-				c.cutByClient ? 1 : null
+				c.cutByClient ? 1 : null,
+				c.second ? 1 : null
 			];
 			while (optional.length && optional.at(-1) === null) optional.pop();
 			row.push(...optional);
@@ -342,8 +362,9 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 	const calls: LinkCall[] = [];
 	for (const [i, row] of c.entries()) {
 		const why = `recorded call ${i + 1} is not readable`;
-		if (!Array.isArray(row) || row.length < 7 || row.length > 11) return why;
-		const [seat, ask, fingerprint, reply, finish, pt, ct, te, lessons, constraint, cut] = row as unknown[];
+		if (!Array.isArray(row) || row.length < 7 || row.length > 12) return why;
+		const [seat, ask, fingerprint, reply, finish, pt, ct, te, lessons, constraint, cut, second] =
+			row as unknown[];
 		if (!Number.isSafeInteger(seat) || (seat as number) < 1 || (seat as number) > seats) return why;
 		const model = run.seats?.[String(seat)];
 		if (!model || model.engine === 'scripted' || model.engine === 'human')
@@ -358,6 +379,7 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 		if (constraint !== undefined && constraint !== null && CONSTRAINTS[constraint as number] === undefined)
 			return why;
 		if (cut !== undefined && cut !== null && cut !== 1) return why;
+		if (second !== undefined && second !== null && !(second === 1 && model.panel)) return why;
 		if (
 			lessons !== undefined &&
 			lessons !== null &&
@@ -387,7 +409,8 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 			...(typeof te === 'string' ? { transportError: te } : {}),
 			...(lessons !== undefined && lessons !== null ? { lessons: lessons as [string, string][] } : {}),
 			...(typeof constraint === 'number' ? { constraint: CONSTRAINTS[constraint] } : {}),
-			...(cut === 1 ? { cutByClient: true as const } : {})
+			...(cut === 1 ? { cutByClient: true as const } : {}),
+			...(second === 1 ? { second: true as const } : {})
 		});
 	}
 	return { events: e as number, logHash: h, calls };

@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import { CallRefused, RunInterrupted, type Ask, type Policy } from '$lib/core';
 import { scriptedLabel } from '$lib/policies';
+import { panelPolicyFor } from '$lib/scenarios/registry';
 import { choiceLabel, engineKey, needsEngine, type EngineSpec } from '$lib/engines/spec';
 import type { LoadedModel } from '$lib/engines/host';
 import type { LoadProgress, ModelChoice, SamplingSettings } from '$lib/engines/types';
@@ -146,6 +147,8 @@ export class AgentPool {
 	readonly #scenario: string;
 	readonly #choices: Record<number, ModelChoice>;
 	#agents = new Map<number, Handle<AgentWorkerApi>>();
+	/** The second model's agent of a seat played by a panel (`ModelChoice.panel`): a worker of its own. */
+	#panelAgents = new Map<number, Handle<AgentWorkerApi>>();
 	#engineHandles = new Map<string, Handle<EngineWorkerApi>>();
 	#ready: Promise<void> | null = null;
 	#disposed = false;
@@ -186,6 +189,15 @@ export class AgentPool {
 		// Spawned first: a worker fetches and compiles its script while the files open and models load.
 		for (const { seat } of bySeat)
 			this.#agents.set(seat, spawn<AgentWorkerApi>('agent', `seat ${seat}`, { who: 'seat', seat }));
+		// A panel's second model is an agent of its own, with its own private memory, as the first.
+		const panels = bySeat.flatMap(({ seat, choice }) =>
+			choice.panel ? [{ seat, choice: choice.panel }] : []
+		);
+		for (const { seat } of panels)
+			this.#panelAgents.set(
+				seat,
+				spawn<AgentWorkerApi>('agent', `seat ${seat} (second model)`, { who: 'seat', seat })
+			);
 		if (ctx.files) {
 			// One Tool Agent per run: the only code that opens its files in IndexedDB.
 			this.#tools = spawn<ToolWorkerApi>('tool', 'the Tool Agent', { who: 'tools' });
@@ -199,7 +211,7 @@ export class AgentPool {
 			await Promise.race([this.#tools.api.open(ctx.runId, files), this.#tools.crashed]);
 		}
 		const groups = new Map<string, { choice: ModelChoice & { model: string }; seats: number[] }>();
-		for (const { seat, choice } of bySeat) {
+		for (const { seat, choice } of [...bySeat, ...panels]) {
 			if (!needsEngine(choice)) continue;
 			const key = engineKey(choice);
 			const group = groups.get(key) ?? { choice, seats: [] };
@@ -262,8 +274,8 @@ export class AgentPool {
 			})
 		);
 		const lessons = await ctx.lessons;
-		const setUp = async ({ seat, choice }: (typeof bySeat)[number]) => {
-			const handle = this.#agents.get(seat)!;
+		const setUp = async ({ seat, choice }: (typeof bySeat)[number], second = false) => {
+			const handle = (second ? this.#panelAgents : this.#agents).get(seat)!;
 			let enginePort: MessagePort | undefined;
 			if (needsEngine(choice)) {
 				const channel = new MessageChannel();
@@ -294,10 +306,10 @@ export class AgentPool {
 				handle.crashed
 			]);
 			const earlier = this.#restoreOnStart.get(seat);
-			if (earlier) await Promise.race([handle.api.restore(earlier), handle.crashed]);
+			if (earlier && !second) await Promise.race([handle.api.restore(earlier), handle.crashed]);
 		};
-		await Promise.all(bySeat.map(setUp));
-		this.agentWorkers = this.#agents.size;
+		await Promise.all([...bySeat.map((s) => setUp(s)), ...panels.map((s) => setUp(s, true))]);
+		this.agentWorkers = this.#agents.size + this.#panelAgents.size;
 		if (this.#disposed) throw new Error('the run was closed while its agents were starting');
 	}
 
@@ -325,6 +337,15 @@ export class AgentPool {
 						this.humanAsks = [...this.humanAsks, { seat, ask, observation }];
 					})
 			};
+		const first = this.#workerPolicy(seat, choice, this.#agents);
+		// A panel: the seat's two agents as one, by the scenario's rule (both calls logged, first first).
+		return choice.panel
+			? panelPolicyFor(this.#scenario, seat, first, this.#workerPolicy(seat, choice.panel, this.#panelAgents))
+			: first;
+	}
+
+	/** The policy of one agent worker of a seat (its only one, or one of a panel's two). */
+	#workerPolicy(seat: number, choice: ModelChoice, agents: Map<number, Handle<AgentWorkerApi>>): Policy {
 		return {
 			// Scripted seats carry their policy's own label, as in Node, so the log header is the same.
 			label:
@@ -338,7 +359,7 @@ export class AgentPool {
 				if (handle) await Promise.race([handle.api.restore(calls), handle.crashed]);
 			},
 			act: async (observation, ask, ctx) => {
-				const handle = this.#agents.get(seat);
+				const handle = agents.get(seat);
 				if (!handle)
 					throw new AgentsInterrupted(`the agent of seat ${seat} is not running`, 'crash', {
 						code: 'seat-not-running',
@@ -400,6 +421,7 @@ export class AgentPool {
 		this.#disposed = true;
 		const all = [
 			...this.#agents.values(),
+			...this.#panelAgents.values(),
 			...this.#engineHandles.values(),
 			...(this.#tools ? [this.#tools] : [])
 		];
@@ -408,6 +430,7 @@ export class AgentPool {
 			h.worker.terminate();
 		}
 		this.#agents.clear();
+		this.#panelAgents.clear();
 		this.#engineHandles.clear();
 		this.#tools = null;
 		this.#ready = null;

@@ -800,7 +800,16 @@ function normalised(baseUrl: string): string {
 /** The OpenAI-compatible endpoints these seats would send requests to, one entry per endpoint. */
 export function endpointsOf(choices: Record<number, ModelChoice>): EndpointAsk[] {
 	const out = new Map<string, EndpointAsk>();
-	for (const [seat, c] of Object.entries(choices)) {
+	// A panel's second model may ask another endpoint: a link names it only with the person's consent too.
+	const all = Object.entries(choices).flatMap(([seat, c]) =>
+		c.panel
+			? [
+					[seat, c],
+					[seat, c.panel]
+				]
+			: [[seat, c]]
+	);
+	for (const [seat, c] of all as [string, ModelChoice][]) {
 		if (c.engine !== 'openai' || !c.baseUrl) continue;
 		const key = normalised(c.baseUrl);
 		const ask = out.get(key) ?? {
@@ -810,7 +819,7 @@ export function endpointsOf(choices: Record<number, ModelChoice>): EndpointAsk[]
 			savedKey: loadApiKey(c.baseUrl) !== null
 		};
 		if (c.model && !ask.models.includes(c.model)) ask.models.push(c.model);
-		ask.seats.push(Number(seat));
+		if (!ask.seats.includes(Number(seat))) ask.seats.push(Number(seat));
 		out.set(key, ask);
 	}
 	return [...out.values()];

@@ -9,6 +9,7 @@ import { applyEvent, applyEvents } from './reducer';
 import { initState, next } from './rules';
 import {
 	SEAT_COUNT,
+	SEAT_OF,
 	type GovernanceObservation,
 	type GovernanceOutcome,
 	type GovernanceState
@@ -48,7 +49,9 @@ export const governance: Scenario<
 export const governanceRules: ScenarioRules = {
 	scenario: governance,
 	seatCount: () => SEAT_COUNT,
-	predictionPoint: governancePoint
+	predictionPoint: governancePoint,
+	// The seed's Auditor ran on two models ("Auditor用两者混合"): panel.ts says how they must agree.
+	panelSeat: SEAT_OF.auditor
 };
 
 export * from './asks';
@@ -57,6 +60,7 @@ export * from './config';
 export * from './describe';
 export * from './impact';
 export * from './pending';
+export { PANEL_ASKS, panelAction } from './panel';
 export * from './rulebook';
 export * from './scores';
 export * from './state';

@@ -7,8 +7,18 @@ import { SCRIPTED_LABEL } from '../../core/policy';
 import { createLlmGovernancePolicy } from '../../policies/llm/governance';
 import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from '../../policies/scripted/governance';
 import { RED_TEAM_LABEL, redTeamExecutor } from '../../policies/scripted/red-team';
+import { panelPolicy } from '../../policies/panel';
 import type { ScenarioModule } from '../registry';
-import { governanceRules, roleOf, SEAT_OF, stateToolHost, type GovernanceState } from '.';
+import {
+	governanceRules,
+	PANEL_ASKS,
+	panelAction,
+	roleOf,
+	SEAT_OF,
+	stateToolHost,
+	type GovernanceObservation,
+	type GovernanceState
+} from '.';
 
 export const governanceModule: ScenarioModule = {
 	...governanceRules,
@@ -32,5 +42,11 @@ export const governanceModule: ScenarioModule = {
 		}) as Policy,
 	personSeat: SEAT_OF.human,
 	// Governance's files live in its state; headless, the Executor's tools run over them in memory.
-	toolHost: (state) => stateToolHost(() => state() as GovernanceState)
+	toolHost: (state) => stateToolHost(() => state() as GovernanceState),
+	// The Auditor's panel: both review and co-sign, and must agree (panel.ts, the rule of a split).
+	panel: (first, second) =>
+		panelPolicy(first, second, {
+			asks: PANEL_ASKS,
+			join: (kind, a, b, obs) => panelAction(kind, a, b, (obs as GovernanceObservation).lang)
+		})
 };

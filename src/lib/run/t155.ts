@@ -1,0 +1,26 @@
+/**
+ * The T155 table as the governance page plays it: each cell's run through the same recipe as
+ * `npm run sim` (createRunner), so the page's rows and CSV are the headless ones. Scripted seats only:
+ * a model seat needs the agent and engine workers, which only the play page starts (one setup at a time).
+ */
+import type { GovernanceOutcome } from '../scenarios/governance';
+import type { SharedRun } from '../scenarios/setup';
+import type { PlayedRun } from '../analysis/t155';
+import { createRunner } from './play';
+
+/** Whether the page can play this setup's T155 table itself: every seat scripted (no model, no person). */
+export function playableInPage(run: SharedRun): boolean {
+	return Object.values(run.seats ?? {}).every((c) => c.engine === 'scripted');
+}
+
+/**
+ * Plays one cell's run (the page does it in a worker of its own, `workers/t155.worker.ts`), then gives
+ * the thread a turn (a macrotask) before the next, so messages such as Stop are heard between runs.
+ */
+export async function playInPage(run: SharedRun): Promise<PlayedRun> {
+	if (!playableInPage(run)) throw new Error('the page plays the T155 table with scripted seats only');
+	const runner = createRunner(run);
+	const outcome = (await runner.run()) as GovernanceOutcome | null;
+	await new Promise((resolve) => setTimeout(resolve, 0));
+	return { events: runner.log.events, hash: runner.hash, outcome };
+}
