@@ -213,6 +213,12 @@ describe('rollback and what penetration counts', () => {
 		expect(live.version).toBe(d.rule.version);
 		expect(live.version).toBeGreaterThan(2);
 		expect(live.params).toEqual(v1.params);
+		// What happens next: the Auditor reviews under the restored version, and its R1 vetoes cite it.
+		const later = s.vetoes.filter((v) => v.seq > rb!.seq && v.rule?.id === 'R1');
+		expect(later.length).toBeGreaterThan(0);
+		expect(later.every((v) => v.rule?.version === d.rule.version && v.inForce)).toBe(true);
+		const before = s.vetoes.filter((v) => v.seq < rb!.seq && v.rule?.id === 'R1');
+		expect(before.some((v) => v.rule?.version === 2)).toBe(true);
 	});
 
 	it('counts only vetoes citing the version in force', async () => {
