@@ -211,7 +211,9 @@ async function longRunRows() {
 		const text = await benchResult(page)
 			.textContent({ timeout: 900_000 })
 			.catch(() => {
-				throw new Error(`the /bench/#long page gave no result${errors.length ? `: ${errors.join('; ')}` : ''}`);
+				throw new Error(
+					`the /bench/#long page gave no result${errors.length ? `: ${errors.join('; ')}` : ''}`
+				);
 			});
 		const c = JSON.parse(text ?? '{}') as LongRunFigures;
 		longRows('Chromium', 'wall time', c, `load ${load.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)}`);

@@ -807,7 +807,18 @@ describe('npm run sim -- --drift-model', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'sim-drift-'));
 		const file = join(dir, 'gov.jsonl');
 		const model = join('tests', 'fixtures', 'models', 'tiny-embed');
-		const played = await sim('--scenario', 'governance', '--seed', '3', '--rounds', '6', '--drift-model', model, '--log', file);
+		const played = await sim(
+			'--scenario',
+			'governance',
+			'--seed',
+			'3',
+			'--rounds',
+			'6',
+			'--drift-model',
+			model,
+			'--log',
+			file
+		);
 		expect(played.stdout).toMatch(/drift \(embedding:tiny-embed\) \d/);
 		const hash = /log hash ([0-9a-f]{64})/.exec(played.stdout)?.[1];
 		expect(hash).toBeDefined();

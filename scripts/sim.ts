@@ -218,7 +218,8 @@ export function parseArgs(argv: string[]): SimArgs {
 				);
 		}
 	}
-	const driftDir = values['drift-model'] === undefined ? undefined : driftModelPlace(values['drift-model']).dir;
+	const driftDir =
+		values['drift-model'] === undefined ? undefined : driftModelPlace(values['drift-model']).dir;
 	return {
 		run,
 		json: switches.has('json'),

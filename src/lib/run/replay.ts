@@ -214,11 +214,7 @@ export function createReplay(
  * comparison with the original names its event. The action is read back from the recorded event: its
  * data is the action's fields (speeches, votes, approvals), except the operator's answer to a fuse.
  */
-function personMoves(
-	seat: number,
-	original: readonly LogEvent[],
-	whose = "no move of the person's"
-): Policy {
+function personMoves(seat: number, original: readonly LogEvent[], whose = "no move of the person's"): Policy {
 	const answers = new Map<string, LogEvent[]>();
 	for (const e of original) {
 		if (NOT_A_MOVE.has(e.kind)) continue;

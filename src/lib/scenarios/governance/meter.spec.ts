@@ -65,17 +65,29 @@ function play(config: Record<string, unknown>, seed: number, opts: { embedder?: 
 			act: async (obs, ask: Ask, ctx: PolicyContext) => {
 				const o = obs as GovernanceObservation;
 				const f = o.focus;
-				if (o.round >= from && o.role === 'executor' && (f?.kind === 'execute' || f?.kind === 'respond-veto')) {
+				if (
+					o.round >= from &&
+					o.role === 'executor' &&
+					(f?.kind === 'execute' || f?.kind === 'respond-veto')
+				) {
 					const output = { task_id: f.task_id, status: 'success', content: T155, tool_calls: [] };
 					if (f.kind === 'execute') return { action: output };
 					const task = o.tasks.find((t) => t.id === f.task_id);
 					if (f.allowed.includes('appeal') && !task?.appealed)
-						return { action: { task_id: f.task_id, response: 'appeal', argument: 'The veto cites no rule.' } };
+						return {
+							action: { task_id: f.task_id, response: 'appeal', argument: 'The veto cites no rule.' }
+						};
 					return { action: { task_id: f.task_id, response: 'resubmit', output } };
 				}
 				if (o.round >= from && o.role === 'auditor' && f?.kind === 'review')
 					return {
-						action: { task_id: f.task_id, n: f.n, verdict: 'veto', reason: 'Inference basis insufficient.', rule: null }
+						action: {
+							task_id: f.task_id,
+							n: f.n,
+							verdict: 'veto',
+							reason: 'Inference basis insufficient.',
+							rule: null
+						}
 					};
 				return scripted.act(o, ask, ctx);
 			}
@@ -139,8 +151,12 @@ describe('drift scored by an embedding model', () => {
 	});
 
 	it('refuses similarities altered in the log and the chain sealed again: the metrics no longer follow', async () => {
-		const r = await play({ rounds: 12, driftModel: 'fake-sbert' }, 3, { embedder: fakeEmbedder('fake-sbert') });
-		const i = r.log.events.findIndex((e) => e.kind === 'drift.measured' && 'similarities' in (e.data as object));
+		const r = await play({ rounds: 12, driftModel: 'fake-sbert' }, 3, {
+			embedder: fakeEmbedder('fake-sbert')
+		});
+		const i = r.log.events.findIndex(
+			(e) => e.kind === 'drift.measured' && 'similarities' in (e.data as object)
+		);
 		const forged = new EventLog(r.log.header);
 		r.log.events.forEach((e, k) => {
 			const d = e.data as { similarities: { id: string }[] };
@@ -167,7 +183,9 @@ describe('drift without an embedding model', () => {
 		const said = events(none, 'drift.measured').map((e) => data<DriftMeasurement>(e));
 		expect(said.length).toBeGreaterThan(0);
 		expect(said.every((x) => 'failed' in x && x.failed === NO_EMBEDDER)).toBe(true);
-		expect(metrics(none).map((m) => [m.measure, m.rates])).toEqual(metrics(plain).map((m) => [m.measure, m.rates]));
+		expect(metrics(none).map((m) => [m.measure, m.rates])).toEqual(
+			metrics(plain).map((m) => [m.measure, m.rates])
+		);
 		const notes = metrics(none).flatMap((m) => m.drift.map((d) => d.note));
 		expect(new Set(notes)).toEqual(new Set([`lexical fallback (${NO_EMBEDDER})`]));
 		expect((none.state as GovernanceState).outcome?.driftMeasure).toBe('lexical');
@@ -185,7 +203,9 @@ describe('the drift meter’s answer is validated', () => {
 					act: async (obs) => {
 						box.s = r.state as GovernanceState;
 						const pairs = (obs as unknown as { pairs: { id: string }[] }).pairs;
-						return { action: { model: 'm', similarities: pairs.map((p) => ({ id: p.id, similarity: 0.9 })) } };
+						return {
+							action: { model: 'm', similarities: pairs.map((p) => ({ id: p.id, similarity: 0.9 })) }
+						};
 					}
 				}
 			}
@@ -195,19 +215,26 @@ describe('the drift meter’s answer is validated', () => {
 			/* to the first round's close */
 		}
 		const s = box.s!;
-		const ask: Ask = { id: `r${s.round}:measure-drift`, seat: METER_SEAT as never, kind: 'measure-drift', attempt: 0 };
+		const ask: Ask = {
+			id: `r${s.round}:measure-drift`,
+			seat: METER_SEAT as never,
+			kind: 'measure-drift',
+			attempt: 0
+		};
 		const obs = governance.observe(s, METER_SEAT as never) as unknown as { pairs: { id: string }[] };
 		expect(obs.pairs.length).toBeGreaterThan(0);
 		const good = obs.pairs.map((p) => ({ id: p.id, similarity: 0.71234 }));
 		const v = governance.validate(s, ask, { model: 'm', similarities: good });
-		expect(v.ok && (v.event.data as { similarities: { similarity: number }[] }).similarities[0]!.similarity).toBe(
-			0.7123
-		);
+		expect(
+			v.ok && (v.event.data as { similarities: { similarity: number }[] }).similarities[0]!.similarity
+		).toBe(0.7123);
 		const error = (action: unknown) => {
 			const x = governance.validate(s, ask, action);
 			return x.ok ? null : x.error;
 		};
-		expect(error({ model: 'other', similarities: good })).toBe("the similarities must come from m, the run's drift model");
+		expect(error({ model: 'other', similarities: good })).toBe(
+			"the similarities must come from m, the run's drift model"
+		);
 		expect(error({ model: 'm', similarities: [] })).toMatch(/one score for each of the round's \d+ outputs/);
 		expect(error({ model: 'm', similarities: good.map((g) => ({ ...g, similarity: 2 })) })).toMatch(
 			/must be a number from -1 to 1/

@@ -48,7 +48,12 @@ const normal = (x: number) => Math.round(Math.max(0, x) * 10_000) / 10_000;
 
 export function validateMeasurement(s: GovernanceState, ask: Ask, action: unknown): Validation {
 	const model = s.config.driftModel;
-	if (ask.kind !== MEASURE_DRIFT || s.phase !== 'CLOSE' || model === null || s.driftMeasured?.round === s.round)
+	if (
+		ask.kind !== MEASURE_DRIFT ||
+		s.phase !== 'CLOSE' ||
+		model === null ||
+		s.driftMeasured?.round === s.round
+	)
 		return fail(`nothing of kind "${ask.kind}" is waiting for seat ${ask.seat}`);
 	if (!isObj(action)) return fail('the reply is not an object');
 	if (action.model !== model) return fail(`the similarities must come from ${model}, the run's drift model`);

@@ -256,7 +256,8 @@ function roundDrift(s: GovernanceState, round: number): { drift: DriftScore[]; m
 	const lexical = lexicalDrift(pairs);
 	return {
 		measure: 'lexical',
-		drift: m && 'failed' in m ? lexical.map((d) => ({ ...d, note: `lexical fallback (${m.failed})` })) : lexical
+		drift:
+			m && 'failed' in m ? lexical.map((d) => ({ ...d, note: `lexical fallback (${m.failed})` })) : lexical
 	};
 }
 
@@ -332,4 +333,3 @@ function closeRound(s: GovernanceState): Step {
 	else return events(...out, ...(startRound(round + 1) as { events: GovernanceEvent[] }).events);
 	return events(...out);
 }
-
