@@ -242,6 +242,14 @@ function meterAsk(s: GovernanceState): Step | null {
  */
 function roundDrift(s: GovernanceState, round: number): { drift: DriftScore[]; measure: string } {
 	const pairs = roundDriftPairs(s, round);
+	const model = s.config.driftModel;
+	// A round with nothing to score keeps the last round's measure (the label does not flicker to
+	// lexical in an embedding run); before any, the one the setup names.
+	if (pairs.length === 0)
+		return {
+			drift: [],
+			measure: s.metrics.at(-1)?.measure ?? (model === null ? 'lexical' : `embedding:${model}`)
+		};
 	const m = s.driftMeasured?.round === round ? s.driftMeasured : null;
 	if (m && 'similarities' in m) {
 		const byId = new Map(m.similarities.map((x) => [x.id, x.similarity]));
