@@ -889,6 +889,37 @@ describe('npm run sim -- --replay of a file exported in predict mode', () => {
 	});
 });
 
+describe('npm run sim -- --drift-model', () => {
+	it('scores drift with the model, says so in the summary, and replays without it', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'sim-drift-'));
+		const file = join(dir, 'gov.jsonl');
+		const model = join('tests', 'fixtures', 'models', 'tiny-embed');
+		const played = await sim(
+			'--scenario',
+			'governance',
+			'--seed',
+			'3',
+			'--rounds',
+			'6',
+			'--drift-model',
+			model,
+			'--log',
+			file
+		);
+		expect(played.stdout).toMatch(/drift \(embedding:tiny-embed\) \d/);
+		const hash = /log hash ([0-9a-f]{64})/.exec(played.stdout)?.[1];
+		expect(hash).toBeDefined();
+		expect(readFileSync(file, 'utf8')).toContain('"kind":"drift.measured"');
+		const replayed = await sim('--replay', file);
+		expect(replayed.stdout).toContain(`log hash ${hash}`);
+		expect(replayed.stdout).toMatch(/drift \(embedding:tiny-embed\)/);
+		const lexical = await sim('--scenario', 'governance', '--seed', '3', '--rounds', '6');
+		expect(lexical.stdout).toMatch(/drift \(lexical\) /);
+		expectUsageError(['--scenario', 'undercover', '--drift-model', model]);
+		expectUsageError(['--scenario', 'governance', '--drift-model', 'package.json']);
+	}, 180_000);
+});
+
 describe('npm run sim -- --analyze', () => {
 	it('answers the seed’s questions about an exported run, over a range of hours', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'sim-analyze-'));

@@ -2,7 +2,8 @@
  * Headless runs: `npm run sim -- --scenario undercover --seed 42 [--seats 6] [--undercover 1]
  * [--blank] [--lang zh|en] [--rounds N] [--json] [--log FILE] [--link URL]`, or
  * `npm run sim -- --scenario governance --seed 42 [--policy assigner-alone|cosign|impact|human]
- * [--approval 0-100] [--rounds N] [--json]`, or `npm run sim -- --scenario autonomy --seed 1 --days 30
+ * [--approval 0-100] [--rounds N] [--drift-model FOLDER|HUB-ID] [--json]` (a drift model scores
+ * drift by sentence embedding, at the seed's 0.65, and the log keeps its numbers), or `npm run sim -- --scenario autonomy --seed 1 --days 30
  * [--legacy-consider] [--no-fingerprint] [--no-staleness] [--charge-transport-errors] [--fault-rate F]
  * [--json]`. Undercover and autonomy seats can be played by a model:
  * `--engine transformers --model tests/fixtures/models/tiny-chat` (or `--engine openai --model NAME
@@ -21,6 +22,8 @@
  * The same code as the page, so the same setup gives the same log hash here and in the browser.
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { Embedder as TransformersEmbedder } from '../src/lib/engines/embeddings';
 import { isRunInterrupted, toJsonLines, type LogEvent, type ModelCall, type Policy } from '../src/lib/core';
 import type { ModelChoice } from '../src/lib/engines/types';
 import { policyForChoice } from '../src/lib/policies/factory';
@@ -63,6 +66,8 @@ interface SimArgs {
 	replay?: ReplayFile;
 	/** Set by --analyze FILE: replay, then print the seed's analyser over these hours. */
 	analyze?: { from?: number; to?: number; task?: string };
+	/** Set by --drift-model: the folder the model is read from, when it names a folder. */
+	driftModelDir?: string;
 }
 
 /** A run to re-execute, with the class's predictions that followed its events in the file, if any. */
@@ -96,7 +101,8 @@ const FLAGS = new Set([
 	'analyze',
 	'from',
 	'to',
-	'task'
+	'task',
+	'drift-model'
 ]);
 /** Options that may be given more than once. */
 const REPEATABLE = new Set(['role']);
@@ -195,7 +201,7 @@ export function parseArgs(argv: string[]): SimArgs {
 				if (values[key] !== undefined || switches.has(key))
 					throw new UsageError(`--${key} is an option of the autonomy scenario`);
 		if (scenario !== 'governance')
-			for (const key of ['policy', 'approval'])
+			for (const key of ['policy', 'approval', 'drift-model'])
 				if (values[key] !== undefined)
 					throw new UsageError(`--${key} is an option of the governance scenario`);
 		const parsed = scenarios[scenario]!.parseConfig(config);
@@ -213,7 +219,44 @@ export function parseArgs(argv: string[]): SimArgs {
 				);
 		}
 	}
-	return { run, json: switches.has('json'), log: values.log, ...(replay ? { replay } : {}) };
+	const driftDir =
+		values['drift-model'] === undefined ? undefined : driftModelPlace(values['drift-model']).dir;
+	return {
+		run,
+		json: switches.has('json'),
+		log: values.log,
+		...(replay ? { replay } : {}),
+		...(driftDir ? { driftModelDir: driftDir } : {})
+	};
+}
+
+/**
+ * --drift-model: a folder holding a feature-extraction model (its name is what the log records), or
+ * a hub id (fetched by transformers.js, or read from its cache).
+ */
+function driftModelPlace(value: string): { model: string; dir?: string } {
+	if (!existsSync(value)) return { model: value };
+	if (!statSync(value).isDirectory()) throw new UsageError(`--drift-model: ${value} is not a model folder`);
+	return { model: basename(resolve(value)), dir: dirname(resolve(value)) };
+}
+
+/**
+ * The sentence-embedding model of a governance run that names one: the drift meter scores each
+ * round with it and the log keeps its numbers (a replay needs no model). A model that fails to load
+ * is a ModelError: a run asked to measure with it should not quietly measure lexically.
+ */
+async function driftEmbedder(run: SharedRun, dir?: string): Promise<TransformersEmbedder | undefined> {
+	const model = run.config.driftModel;
+	if (typeof model !== 'string') return undefined;
+	const embedder = new TransformersEmbedder({ model, ...(dir ? { localModelPath: `${dir}/` } : {}) });
+	try {
+		await embedder.load();
+	} catch (err) {
+		throw new ModelError(
+			`the drift model ${model} could not be loaded: ${err instanceof Error ? err.message : String(err)}`
+		);
+	}
+	return embedder;
 }
 
 /** Reads a run file for --replay: a missing file is a usage error, a bad one a ReplayFailed (exit 1). */
@@ -382,10 +425,14 @@ function governanceSeats(
 	return Object.keys(seats).length ? seats : null;
 }
 
-/** --policy and --approval: the approval is the person's slider value under `human`, fixed headless. */
+/**
+ * --policy, --approval and --drift-model: the approval is the person's slider value under `human`,
+ * fixed headless; the drift model scores drift by embedding (its name goes into the setup).
+ */
 function governanceOptions(values: Record<string, string>): Record<string, unknown> {
 	const config: Record<string, unknown> = {};
 	if (values.policy !== undefined) config.policy = values.policy;
+	if (values['drift-model'] !== undefined) config.driftModel = driftModelPlace(values['drift-model']).model;
 	if (values.approval !== undefined) {
 		const a = values.approval;
 		if (!/^\d{1,3}$/.test(a) || Number(a) > 100)
@@ -450,16 +497,21 @@ function undercoverSummary(run: SharedRun, runner: AnyRunner, outcome: Undercove
 	};
 }
 
-export async function simulateGovernance(run: SharedRun) {
+export async function simulateGovernance(run: SharedRun, opts: { driftModelDir?: string } = {}) {
 	if (run.scenario !== 'governance')
 		throw new Error(`simulateGovernance() runs governance, not ${run.scenario}`);
 	const box: { runner?: ReturnType<typeof createRunner> } = {};
 	// One Tool Agent over the run's files for the scripted seats and the model seats alike.
 	const tools = stateToolHost(() => box.runner?.state as GovernanceState);
+	const embedder = await driftEmbedder(run, opts.driftModelDir);
 	const loaded = await loadClients(run);
 	try {
 		const policies = modelPolicies(run, loaded, { tools });
-		box.runner = createRunner(run, { tools, policyFor: (seat) => policies.get(seat) });
+		box.runner = createRunner(run, {
+			tools,
+			policyFor: (seat) => policies.get(seat),
+			...(embedder ? { embedder } : {})
+		});
 		const runner = box.runner;
 		const outcome = (await playToEnd(runner)) as GovernanceOutcome | null;
 		return {
@@ -471,6 +523,7 @@ export async function simulateGovernance(run: SharedRun) {
 		};
 	} finally {
 		for (const c of loaded.values()) await c.close();
+		await embedder?.unload();
 	}
 }
 
@@ -610,7 +663,7 @@ async function main() {
 		result = args.replay
 			? await simulateReplay(args.replay)
 			: args.run.scenario === 'governance'
-				? await simulateGovernance(args.run)
+				? await simulateGovernance(args.run, args.driftModelDir ? { driftModelDir: args.driftModelDir } : {})
 				: args.run.scenario === 'autonomy'
 					? await simulateAutonomy(args.run)
 					: await simulate(args.run);

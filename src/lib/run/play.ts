@@ -4,7 +4,7 @@
  */
 import { Runner, seatId, type LogEvent, type LogHeader, type Policy } from '../core';
 import type { ModelChoice } from '../engines/types';
-import { findScenario, scenarioModule } from '../scenarios/registry';
+import { findScenario, scenarioModule, type PolicyDeps } from '../scenarios/registry';
 import type { ToolHost } from '../tools/types';
 import type { SharedRun } from '../share/link';
 
@@ -15,6 +15,10 @@ export interface PlayOptions {
 	policyFor?: (seat: number) => Policy | undefined;
 	/** The Tool Agent governance's Executor works through (the tool worker on the page); in memory by default. */
 	tools?: ToolHost;
+	/** The sentence-embedding model governance's drift meter scores with, when the setup names one. */
+	embedder?: PolicyDeps['embedder'];
+	/** Overrides the scenario's system seat (a replay answers it from the log, never re-measuring). */
+	systemPolicy?: Policy;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,12 +33,14 @@ export function createRunner(run: SharedRun, opts: PlayOptions = {}): AnyRunner 
 	const box: { runner?: AnyRunner } = {};
 	// Where a seat works through the Tool Agent, headless its tools run over the run's own state.
 	const tools = opts.tools ?? module.toolHost?.(() => box.runner?.state);
+	const deps = { ...(tools ? { tools } : {}), ...(opts.embedder ? { embedder: opts.embedder } : {}) };
 	const scripted = new Map<number, Policy>();
 	const fallback = (seat: number): Policy => {
 		let p = scripted.get(seat);
-		if (!p) scripted.set(seat, (p = module.scripted(seat, tools ? { tools } : {}, run.seats?.[seat]?.model)));
+		if (!p) scripted.set(seat, (p = module.scripted(seat, deps, run.seats?.[seat]?.model)));
 		return p;
 	};
+	const system = module.systemSeat;
 	const seats = module.seatCount(parsed.config);
 	const engines: Record<string, string> = {};
 	for (let s = 1; s <= seats; s++) engines[s] = seatEngineLabel(run.scenario, s, run.seats?.[s]);
@@ -42,7 +48,9 @@ export function createRunner(run: SharedRun, opts: PlayOptions = {}): AnyRunner 
 		scenario,
 		config: parsed.config,
 		seed: run.seed,
-		policyFor: (seat) => opts.policyFor?.(seat) ?? fallback(seat),
+		// The system seat is nobody's to play: the page's agent pool has no worker for it.
+		policyFor: (seat) =>
+			seat === system ? (opts.systemPolicy ?? fallback(seat)) : (opts.policyFor?.(seat) ?? fallback(seat)),
 		resume: opts.resume,
 		onEvents: opts.onEvents,
 		engines,

@@ -139,10 +139,13 @@ export function createReplay(
 	for (const [seat, choice] of Object.entries(setup.seats ?? {})) seatPolicy(Number(seat), choice);
 	/** Each seat's model now: the header's, with the log's model changes applied as the replay meets them. */
 	const current: Record<string, ModelChoice> = { ...(setup.seats ?? {}) };
+	const system = scenarioModule(setup.scenario).systemSeat;
 	box.runner = createRunner(setup, {
 		// The log's own header: the chain starts where the original's did.
 		resume: { header: input.header, events: [] },
 		policyFor: (seat) => policies.get(seat),
+		// What the system seat measured (governance's embedding drift) is read back, never measured again.
+		...(system === undefined ? {} : { systemPolicy: recordedSystemSeat(system, original) }),
 		tools,
 		onEvents: (events) => {
 			source.observe(events);
@@ -215,7 +218,7 @@ export function createReplay(
  * comparison with the original names its event. The action is read back from the recorded event: its
  * data is the action's fields (speeches, votes, approvals), except the operator's answer to a fuse.
  */
-function personMoves(seat: number, original: readonly LogEvent[]): Policy {
+function personMoves(seat: number, original: readonly LogEvent[], whose = "no move of the person's"): Policy {
 	const answers = new Map<string, LogEvent[]>();
 	for (const e of original) {
 		if (NOT_A_MOVE.has(e.kind)) continue;
@@ -229,11 +232,28 @@ function personMoves(seat: number, original: readonly LogEvent[]): Policy {
 			const e = answers.get(ask.id)?.[ask.attempt];
 			if (!e)
 				throw new ReplayMiss(
-					`Replay stopped: seat ${seat} was asked ${ask.kind} (ask ${ask.id}) and the recording has no move of the person's for it.`
+					`Replay stopped: seat ${seat} was asked ${ask.kind} (ask ${ask.id}) and the recording has ${whose} for it.`
 				);
 			if (e.kind === 'action.rejected')
 				return { action: null, error: String((e.data as { error: unknown }).error) };
 			return { action: PERSON_ACTION[e.kind]?.(e.data) ?? e.data };
+		}
+	};
+}
+
+/**
+ * The system seat's answers (governance's drift meter: the similarities its embedding model gave),
+ * from the log like a person's moves and validated again. A link carries model replies only, so a
+ * replay from a link that meets the seat stops and says where the numbers are.
+ */
+function recordedSystemSeat(seat: number, original: readonly LogEvent[] | undefined): Policy {
+	if (original) return personMoves(seat, original, 'no recorded measurement');
+	return {
+		label: 'system seat (recorded measurements)',
+		act(_observation, ask) {
+			throw new ReplayMiss(
+				`Replay stopped: ${ask.kind} (ask ${ask.id}) was answered by a model outside the run, whose numbers only the run file keeps, not a link. Open the run file to replay it.`
+			);
 		}
 	};
 }

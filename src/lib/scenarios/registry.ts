@@ -14,15 +14,20 @@ import type { Ask, Policy } from '../core';
 import type { ModelChoice, SamplingSettings } from '../engines/types';
 import type { ChatClient } from '../policies/llm/chat-client';
 import type { ToolHost } from '../tools/types';
+import type { Embedder } from './governance/rates';
 import { autonomyModule } from './autonomy/module';
 import type { ScenarioRules } from './descriptor';
 import { governanceModule } from './governance/module';
 import { registerRules } from './index';
 import { undercoverModule } from './undercover/module';
 
-/** What a seat's policy may need besides its observation: the Tool Agent, for governance's Executor. */
+/**
+ * What a seat's policy may need besides its observation: the Tool Agent, for governance's Executor;
+ * a sentence-embedding model, for governance's drift meter.
+ */
 export interface PolicyDeps {
 	tools?: ToolHost;
+	embedder?: Embedder;
 }
 
 /** A replay's lessons per ask: those the recorded call carried (see LlmPolicyOptions.recordedLessons). */
@@ -51,6 +56,11 @@ export interface ScenarioModule extends ScenarioRules {
 	model?(client: ChatClient, opts: ModelPolicyOptions): Policy;
 	/** A seat only a person plays: a model chosen there gets the scripted stand-in. */
 	readonly personSeat?: number;
+	/**
+	 * A seat no agent plays and no person chooses (governance's drift meter): `createRunner` always
+	 * gives it the scenario's own policy, built with the run's deps, never the caller's seat policy.
+	 */
+	readonly systemSeat?: number;
 	/** The Tool Agent over the run's own state, for runs in Node and replays (none where no seat uses tools). */
 	toolHost?(state: () => unknown): ToolHost;
 	/** `panelSeat` played by two models' policies as one (where the scenario has a panel seat). */

@@ -17,6 +17,32 @@ import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 
 export const MINILM = 'Xenova/all-MiniLM-L6-v2';
 
+/**
+ * An embedding model in a worker of its own: `model` is a hub id, or a same-origin folder path such
+ * as `/test-models/tiny-embed`. `embedder` settles once the model is loaded; terminate `worker` to
+ * stop it (and its download).
+ */
+export function startEmbedWorker(
+	model: string,
+	onProgress?: (p: LoadProgress) => void
+): { worker: Worker; embedder: Promise<Embedder> } {
+	const worker = new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module' });
+	const api = Comlink.wrap<EmbedWorkerApi>(worker);
+	const local = model.startsWith('/');
+	const embedder = api
+		.load(
+			{
+				model: local ? (model.split('/').filter(Boolean).at(-1) as string) : model,
+				// A path, not a URL: transformers.js 4.3 looks for tokenizer files only at non-URL local paths.
+				...(local ? { localModelPath: `${model.split('/').slice(0, -1).join('/')}/` } : {}),
+				wasmPaths: { mjs: new URL(ortMjs, location.href).href, wasm: new URL(ortWasm, location.href).href }
+			},
+			onProgress ? Comlink.proxy(onProgress) : undefined
+		)
+		.then((): Embedder => ({ model, embed: (texts) => api.embed([...texts]) }));
+	return { worker, embedder };
+}
+
 export class EmbeddingDrift {
 	status: 'none' | 'loading' | 'ready' | 'failed' = $state('none');
 	progress: LoadProgress | null = $state(null);
@@ -30,23 +56,10 @@ export class EmbeddingDrift {
 		this.dispose();
 		this.status = 'loading';
 		this.error = null;
-		const worker = new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module' });
-		this.#worker = worker;
-		const api = Comlink.wrap<EmbedWorkerApi>(worker);
-		const local = model.startsWith('/');
 		try {
-			await api.load(
-				{
-					model: local ? (model.split('/').filter(Boolean).at(-1) as string) : model,
-					// A path, not a URL: transformers.js 4.3 looks for tokenizer files only at non-URL local paths.
-					...(local ? { localModelPath: `${model.split('/').slice(0, -1).join('/')}/` } : {}),
-					wasmPaths: { mjs: new URL(ortMjs, location.href).href, wasm: new URL(ortWasm, location.href).href }
-				},
-				Comlink.proxy((p: LoadProgress) => {
-					this.progress = p;
-				})
-			);
-			this.#embedder = { model, embed: (texts) => api.embed([...texts]) };
+			const started = startEmbedWorker(model, (p) => (this.progress = p));
+			this.#worker = started.worker;
+			this.#embedder = await started.embedder;
 			this.status = 'ready';
 		} catch (err) {
 			this.status = 'failed';

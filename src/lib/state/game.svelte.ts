@@ -2,6 +2,7 @@
  * One run on the page: the runner, its pacing (play, pause, step, speed), saving to IndexedDB, and
  * replay of a finished log. The page renders `view` and `events`; only this class drives the runner.
  */
+import { driftEmbedderFor, type PageDriftEmbedder } from './drift-embedder';
 import { problemOf, ProblemError, type Problem, type ProblemCode } from '$lib/problem';
 import {
 	canonicalJson,
@@ -160,6 +161,14 @@ export class GameSession<S = unknown> {
 	#lock: RunLock | null = null;
 	#disposed = false;
 	#channel: BroadcastChannel | null = null;
+	/** The run's drift model (null: its drift is lexical), loaded at first use; it ends with the session. */
+	#driftEmbedder: PageDriftEmbedder | null | undefined = undefined;
+
+	/** What `createRunner` gets for a governance run that names a drift model: its embedder. */
+	#drift(): { embedder?: PageDriftEmbedder } {
+		if (this.#driftEmbedder === undefined) this.#driftEmbedder = driftEmbedderFor(this.setup);
+		return this.#driftEmbedder ? { embedder: this.#driftEmbedder } : {};
+	}
 
 	private constructor(
 		setup: SharedRun,
@@ -182,7 +191,8 @@ export class GameSession<S = unknown> {
 			this.#reexec?.runner ??
 			createRunner(setup, {
 				resume: resume ?? undefined,
-				policyFor: this.pool ? (seat) => this.pool?.policyFor(seat) : undefined
+				policyFor: this.pool ? (seat) => this.pool?.policyFor(seat) : undefined,
+				...this.#drift()
 			});
 		this.storageProblem = store.problem;
 		store.onProblem = (p) => (this.storageProblem = p);
@@ -334,7 +344,8 @@ export class GameSession<S = unknown> {
 		if (this.pool && canonicalChoices(choices) !== canonicalChoices(this.choices)) this.#newPool(choices);
 		this.#runner = createRunner(this.setup, {
 			resume: { header: saved.run.header, events: saved.events },
-			policyFor: this.pool ? (seat) => this.pool?.policyFor(seat) : undefined
+			policyFor: this.pool ? (seat) => this.pool?.policyFor(seat) : undefined,
+			...this.#drift()
 		});
 		this.saved = saved.events.length;
 		this.#sync();
@@ -745,7 +756,8 @@ export class GameSession<S = unknown> {
 		this.pool = new AgentPool(this.setup.scenario, choices, (url) => this.#sendsKey(url));
 		this.#runner = createRunner(this.setup, {
 			resume: { header: this.#runner.log.header, events: this.#runner.log.events.slice() },
-			policyFor: (seat) => this.pool?.policyFor(seat)
+			policyFor: (seat) => this.pool?.policyFor(seat),
+			...this.#drift()
 		});
 	}
 
@@ -768,6 +780,7 @@ export class GameSession<S = unknown> {
 		this.#frame = null;
 		if (this.status === 'playing') this.pause();
 		this.pool?.dispose();
+		this.#driftEmbedder?.dispose();
 		// Let go of the run only after its last write, so a tab taking over reads all of it.
 		const lock = this.#lock;
 		const channel = this.#channel;

@@ -238,3 +238,32 @@ export function askFor(s: GovernanceState, item: FocusItem): Ask {
 		attempt: 0
 	};
 }
+
+/** The drift meter's ask (seat `METER_SEAT`, embedding runs only). */
+export const MEASURE_DRIFT = 'measure-drift';
+
+/**
+ * The drift meter's answer: the model it used and one similarity per pair, or why it has none (the
+ * round is then scored lexically, and says so).
+ */
+export const METER_SCHEMA: JsonSchema = {
+	oneOf: [
+		object(
+			{
+				model: { type: 'string' },
+				similarities: {
+					type: 'array',
+					items: object({ id: { type: 'string' }, similarity: { type: 'number', minimum: -1, maximum: 1 } }, [
+						'id',
+						'similarity'
+					])
+				}
+			},
+			['model', 'similarities']
+		),
+		object({ model: { type: 'string' }, failed: text('why the model gave no similarities') }, [
+			'model',
+			'failed'
+		])
+	]
+};

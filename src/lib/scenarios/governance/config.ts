@@ -47,6 +47,12 @@ export interface GovernanceConfig {
 	/** A test knob: record every rate as past its threshold, so the fuse can be seen to trip. */
 	forceMetrics: boolean;
 	lang: GovernanceLang;
+	/**
+	 * The sentence-embedding model that scores drift (a hub id or a local folder's name), or null for
+	 * the lexical measure. With a model, each round's close asks the drift meter (`METER_SEAT`) for
+	 * the similarities and logs its answer, so a replay reads them back instead of re-embedding.
+	 */
+	driftModel: string | null;
 }
 
 export const DEFAULT_CONFIG: Readonly<GovernanceConfig> = Object.freeze({
@@ -59,7 +65,8 @@ export const DEFAULT_CONFIG: Readonly<GovernanceConfig> = Object.freeze({
 	escalateAfter: 5,
 	fuseMode: 'soft',
 	forceMetrics: false,
-	lang: 'en'
+	lang: 'en',
+	driftModel: null
 });
 
 /** Up to 3,000 rounds: the seed's 72 hours at its pace (127 tasks in the first day alone). */
@@ -69,6 +76,8 @@ export const WINDOW_RANGE = { min: 1, max: 500 } as const;
 export const ESCALATE_RANGE = { min: 2, max: 20 } as const;
 /** The person's approval slider. */
 const APPROVAL_RANGE = { min: 0, max: 100 } as const;
+/** The longest drift model name a setup may carry (a hub id is far shorter). */
+const MAX_MODEL_ID = 200;
 /** An approval at or above this passes under `human`. */
 export const APPROVAL_PASS = 50;
 
@@ -97,6 +106,12 @@ export const parseGovernanceConfig = configParser(DEFAULT_CONFIG, (c): ParseResu
 		return { ok: false, error: 'fuseMode must be "soft" or "hard"' };
 	if (typeof c.forceMetrics !== 'boolean') return boolError('forceMetrics');
 	if (!isRunLang(c.lang)) return { ok: false, error: 'lang must be "en" (English) or "zh" (Chinese)' };
+	const dm = c.driftModel;
+	if (dm !== null && (typeof dm !== 'string' || dm.trim() === '' || dm.length > MAX_MODEL_ID))
+		return {
+			ok: false,
+			error: `driftModel must be an embedding model's name (1 to ${MAX_MODEL_ID} characters) or null`
+		};
 	return {
 		ok: true,
 		config: {
@@ -109,7 +124,8 @@ export const parseGovernanceConfig = configParser(DEFAULT_CONFIG, (c): ParseResu
 			escalateAfter: c.escalateAfter,
 			fuseMode: c.fuseMode,
 			forceMetrics: c.forceMetrics,
-			lang: c.lang
+			lang: c.lang,
+			driftModel: dm
 		}
 	};
 });
@@ -130,6 +146,8 @@ export function serializeGovernanceConfig(c: GovernanceConfig): Record<string, u
 		fuseMode: c.fuseMode,
 		forceMetrics: c.forceMetrics,
 		// English is left out, so every run set up before the field existed keeps its setup and hash.
-		...(c.lang === 'en' ? {} : { lang: c.lang })
+		...(c.lang === 'en' ? {} : { lang: c.lang }),
+		// Left out when lexical, for the same reason: runs without a model keep their hashes.
+		...(c.driftModel === null ? {} : { driftModel: c.driftModel })
 	};
 }

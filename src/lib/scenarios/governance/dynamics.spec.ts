@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ask, LogEvent, Policy, PolicyContext } from '../../core';
 import { scriptedGovernance } from '../../policies/scripted/governance';
+import { RULES_PATH } from '../../tools';
 import { createRunner, type AnyRunner } from '../../run/play';
 import {
 	stateToolHost,
@@ -213,6 +214,12 @@ describe('rollback and what penetration counts', () => {
 		expect(live.version).toBe(d.rule.version);
 		expect(live.version).toBeGreaterThan(2);
 		expect(live.params).toEqual(v1.params);
+		// What happens next: the rule book the Executor reads through the Tool Agent is the restored one.
+		const book = JSON.parse(s.fs.files[RULES_PATH]!.content) as { rules: typeof s.rules };
+		const served = book.rules.find((x) => x.id === 'R1' && x.valid_until === null)!;
+		expect(served.version).toBe(d.rule.version);
+		expect(served.params).toEqual(v1.params);
+		expect(served.params).not.toEqual(s.rules.find((x) => x.id === 'R1' && x.version === 2)!.params);
 	});
 
 	it('counts only vetoes citing the version in force', async () => {

@@ -7,7 +7,9 @@ import { governancePoint } from './predict';
 import { MAX_TOOL_CALLS } from './prompts';
 import { applyEvent, applyEvents } from './reducer';
 import { initState, next } from './rules';
+import { meterObservation } from './meter';
 import {
+	METER_SEAT,
 	SEAT_COUNT,
 	SEAT_OF,
 	type GovernanceObservation,
@@ -28,7 +30,8 @@ export const governance: Scenario<
 	budgets: (c) => ({
 		// The scenario ends itself after `rounds` (run.ended); the gate's cap is the backstop.
 		rounds: c.rounds + 1,
-		// Each round: at most four turns, each with a retry; plus a person's answers to fuses.
+		// Each round: at most four turns, each with a retry, and the drift meter's answer; plus a
+		// person's answers to fuses.
 		actions: (c.rounds + 2) * 6,
 		retries: (c.rounds + 2) * 4,
 		retriesPerAsk: 1,
@@ -37,7 +40,11 @@ export const governance: Scenario<
 	}),
 	init: initState,
 	next,
-	observe,
+	// The drift meter sees the round's pairs, every role its own observation. The meter is no role,
+	// and only its own policy (policies/scripted/drift-meter.ts) is asked as it: widening the type
+	// every role's policy reads for it would make each of them handle a case they never meet.
+	observe: (s, seat) =>
+		seat === METER_SEAT ? (meterObservation(s) as unknown as GovernanceObservation) : observe(s, seat),
 	validate,
 	apply: applyEvent,
 	applyAll: applyEvents,

@@ -1,16 +1,19 @@
 /**
  * Governance's descriptor (see `../registry.ts`): seats are roles, one scripted policy per seat; the
- * Executor reaches the Tool Agent through `deps.tools`; seat 4 is a person's (approver, fuse operator).
+ * Executor reaches the Tool Agent through `deps.tools`; seat 4 is a person's (approver, fuse operator);
+ * seat 5, off the table, is the drift meter over `deps.embedder` (only asked when a drift model is set).
  */
 import { seatId, type Policy } from '../../core';
 import { SCRIPTED_LABEL } from '../../core/policy';
 import { createLlmGovernancePolicy } from '../../policies/llm/governance';
 import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from '../../policies/scripted/governance';
+import { DRIFT_METER_LABEL, driftMeter } from '../../policies/scripted/drift-meter';
 import { RED_TEAM_LABEL, redTeamExecutor } from '../../policies/scripted/red-team';
 import { panelPolicy } from '../../policies/panel';
 import type { ScenarioModule } from '../registry';
 import {
 	governanceRules,
+	METER_SEAT,
 	PANEL_ASKS,
 	panelAction,
 	roleOf,
@@ -23,6 +26,7 @@ import {
 export const governanceModule: ScenarioModule = {
 	...governanceRules,
 	scripted(seat, deps, variant) {
+		if (seat === METER_SEAT) return driftMeter(deps.embedder ?? null) as Policy;
 		const policy = scriptedGovernanceSeat(seat, deps) as Policy;
 		// The red team is an Executor that first probes the Tool Agent's path policy.
 		return variant === 'red-team' && seat === SEAT_OF.executor && deps.tools
@@ -30,6 +34,7 @@ export const governanceModule: ScenarioModule = {
 			: policy;
 	},
 	scriptedLabel(seat, variant) {
+		if (seat === METER_SEAT) return DRIFT_METER_LABEL;
 		const role = roleOf(seatId(seat));
 		if (role === 'human') return HUMAN_STAND_IN_LABEL;
 		return variant === 'red-team' && role === 'executor' ? RED_TEAM_LABEL : SCRIPTED_LABEL;
@@ -41,6 +46,7 @@ export const governanceModule: ScenarioModule = {
 			...(sampling ? { sampling } : {})
 		}) as Policy,
 	personSeat: SEAT_OF.human,
+	systemSeat: METER_SEAT,
 	// Governance's files live in its state; headless, the Executor's tools run over them in memory.
 	toolHost: (state) => stateToolHost(() => state() as GovernanceState),
 	// The Auditor's panel: both review and co-sign, and must agree (panel.ts, the rule of a split).

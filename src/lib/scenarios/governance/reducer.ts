@@ -27,6 +27,7 @@ import type {
 	TaskSpec,
 	Veto
 } from './state';
+import { METER_SEAT } from './state';
 
 /** A task as its assignment creates it: the assignment its first revision, nothing submitted yet. */
 const assignedTask = (spec: TaskSpec, round: number): Task => ({
@@ -621,6 +622,14 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 		}
 		case 'round.ended':
 			return { ...s, roundsCompleted: s.roundsCompleted + 1 };
+		case 'drift.measured': {
+			const d = ev.data;
+			const said =
+				'failed' in d
+					? `${d.model} gave no similarities (${d.failed}): drift is scored lexically this round`
+					: `${d.model} scored ${d.similarities.length} output(s) for drift`;
+			return { ...s, driftMeasured: d, messages: message(s, e, 'system', 'all', said) };
+		}
 		case 'metrics.recorded': {
 			const m = ev.data;
 			return {
@@ -671,6 +680,13 @@ export function applyEvent(prev: GovernanceState, e: LogEvent): GovernanceState 
 		case 'tool.called': // answered above, before the copy
 			return toolCalled(prev, e as LogEvent<'tool.called', ToolCalledData>);
 		case 'action.forfeited':
+			// The meter's forfeit is a failed measurement: the round is scored lexically, and says why.
+			if (ev.data.seat === METER_SEAT)
+				return {
+					...s,
+					driftMeasured: { round: s.round, model: s.config.driftModel ?? '', failed: ev.data.reason },
+					messages: message(s, e, 'system', 'all', `the drift meter forfeited: ${ev.data.reason}`)
+				};
 			return {
 				...s,
 				...taken,

@@ -49,7 +49,8 @@ describe('governance config', () => {
 				escalateAfter: 5,
 				fuseMode: 'soft',
 				forceMetrics: false,
-				lang: 'en'
+				lang: 'en',
+				driftModel: null
 			}
 		});
 		expect(parseGovernanceConfig({ thresholds: { drift: 0.5 } })).toMatchObject({
@@ -70,7 +71,10 @@ describe('governance config', () => {
 			[{ rounds: 3001 }, /rounds/],
 			[{ seats: 4 }, /unknown setting/],
 			[{ lang: 'fr' }, /lang must be "en" \(English\) or "zh" \(Chinese\)/],
-			[{ lang: 1 }, /lang must be/]
+			[{ lang: 1 }, /lang must be/],
+			[{ driftModel: '' }, /driftModel must be an embedding model's name/],
+			[{ driftModel: 3 }, /driftModel must be/],
+			[{ driftModel: 'x'.repeat(201) }, /1 to 200 characters/]
 		] as const)
 			expect(parseGovernanceConfig(bad)).toMatchObject({ ok: false, error: expect.stringMatching(why) });
 	});
@@ -84,6 +88,15 @@ describe('the run language', () => {
 		expect(serializeGovernanceConfig(en.config)).not.toHaveProperty('lang');
 		expect(serializeGovernanceConfig(zh.config)).toMatchObject({ lang: 'zh' });
 		expect(parseGovernanceConfig(serializeGovernanceConfig(zh.config))).toEqual(zh);
+	});
+
+	it('and so is a lexical drift measure: only a named drift model enters the setup', () => {
+		const lexical = parseGovernanceConfig({});
+		const model = parseGovernanceConfig({ driftModel: 'Xenova/all-MiniLM-L6-v2' });
+		if (!lexical.ok || !model.ok) throw new Error('both parse');
+		expect(serializeGovernanceConfig(lexical.config)).not.toHaveProperty('driftModel');
+		expect(serializeGovernanceConfig(model.config)).toMatchObject({ driftModel: 'Xenova/all-MiniLM-L6-v2' });
+		expect(parseGovernanceConfig(serializeGovernanceConfig(model.config))).toEqual(model);
 	});
 });
 

@@ -2,21 +2,23 @@
  * The governance sandbox as pure functions: who acts next, the system's own steps (impact
  * assessments, enacting approved amendments, metrics, the fuse), and the state a run starts from.
  */
-import { canonicalJson, sha256Hex, type Rng, type Step } from '../../core';
+import { canonicalJson, sha256Hex, type Rng, type SeatId, type Step } from '../../core';
 import {
 	EMPTY_COUNTS,
 	forcedRates,
 	fuseReasons,
+	isDrifted,
 	lexicalDrift,
 	nextStreak,
 	pastFlags,
 	windowRates,
+	type DriftScore,
 	type RoundCounts
 } from './rates';
 import { generateDataset, withRuleBook } from '../../tools';
-import { askFor } from './asks';
+import { askFor, MEASURE_DRIFT, METER_SCHEMA } from './asks';
+import { roundDriftPairs } from './meter';
 import type { GovernanceConfig } from './config';
-import { actionText } from './describe';
 import { assessImpact } from './impact';
 import { activeFuse, isIdle, openTasks, pendingFor } from './pending';
 import {
@@ -29,8 +31,15 @@ import {
 } from './rulebook';
 import { AppendOnly } from './append-only';
 import { roleScores } from './scores';
-import type { DriftRecord, GovernanceEvent, GovernanceState, Phase, Proposal, Role } from './state';
-import { taskText } from './tasks';
+import {
+	METER_SEAT,
+	type DriftRecord,
+	type GovernanceEvent,
+	type GovernanceState,
+	type Phase,
+	type Proposal,
+	type Role
+} from './state';
 
 export function initState(config: GovernanceConfig, seed: number): GovernanceState {
 	return {
@@ -55,6 +64,7 @@ export function initState(config: GovernanceConfig, seed: number): GovernanceSta
 		drift: [],
 		metrics: [],
 		counts: EMPTY_COUNTS,
+		driftMeasured: null,
 		rollbackDue: null,
 		streak: 0,
 		fuses: [],
@@ -110,7 +120,7 @@ export function next(s: GovernanceState, _rng: Rng): Step {
 			return events({ kind: 'phase.entered', data: { phase: afterTurn(s) } });
 		}
 		case 'CLOSE':
-			return closeRound(s);
+			return meterAsk(s) ?? closeRound(s);
 		case 'FUSED': {
 			if (activeFuse(s) === null) return startRound(s.round + 1);
 			if (s.turnTaken)
@@ -204,16 +214,66 @@ function signatures(s: GovernanceState, p: Proposal): string[] {
 	}
 }
 
+/**
+ * With a drift model named, a round with outputs first asks the drift meter for their similarities
+ * (once: its answer, or its forfeit, is recorded as `driftMeasured` for this round).
+ */
+function meterAsk(s: GovernanceState): Step | null {
+	const model = s.config.driftModel;
+	if (model === null || s.driftMeasured?.round === s.round) return null;
+	if (roundDriftPairs(s, s.round).length === 0) return null;
+	return {
+		type: 'asks',
+		asks: [
+			{
+				id: `r${s.round}:measure-drift`,
+				seat: METER_SEAT as SeatId,
+				kind: MEASURE_DRIFT,
+				schema: METER_SCHEMA,
+				attempt: 0
+			}
+		]
+	};
+}
+
+/**
+ * The round's drift: the meter's recorded similarities, cut at the seed's 0.65, when it answered
+ * for this round; the lexical measure otherwise (no model named, or the model failed: the note says).
+ */
+function roundDrift(s: GovernanceState, round: number): { drift: DriftScore[]; measure: string } {
+	const pairs = roundDriftPairs(s, round);
+	const model = s.config.driftModel;
+	// A round with nothing to score keeps the last round's measure (the label does not flicker to
+	// lexical in an embedding run); before any, the one the setup names.
+	if (pairs.length === 0)
+		return {
+			drift: [],
+			measure: s.metrics.at(-1)?.measure ?? (model === null ? 'lexical' : `embedding:${model}`)
+		};
+	const m = s.driftMeasured?.round === round ? s.driftMeasured : null;
+	if (m && 'similarities' in m) {
+		const byId = new Map(m.similarities.map((x) => [x.id, x.similarity]));
+		return {
+			measure: `embedding:${m.model}`,
+			drift: pairs.map((p) => {
+				const similarity = byId.get(p.id) ?? 0;
+				return { id: p.id, similarity, drifted: isDrifted(similarity), method: 'embedding', note: m.model };
+			})
+		};
+	}
+	const lexical = lexicalDrift(pairs);
+	return {
+		measure: 'lexical',
+		drift:
+			m && 'failed' in m ? lexical.map((d) => ({ ...d, note: `lexical fallback (${m.failed})` })) : lexical
+	};
+}
+
 /** The end of a round: metrics, the fuse, and what comes next. */
 function closeRound(s: GovernanceState): Step {
 	const round = s.round;
-	const drift: DriftRecord[] = lexicalDrift(
-		roundOutputs(s, round).map((o) => ({
-			id: `${o.task_id}#${o.n}`,
-			task: taskText(o.asked),
-			action: actionText(o)
-		}))
-	).map((d) => {
+	const { drift: scores, measure } = roundDrift(s, round);
+	const drift: DriftRecord[] = scores.map((d) => {
 		const [task_id = '', n = '0'] = d.id.split('#');
 		return { ...d, task_id, n: Number(n), round };
 	});
@@ -244,7 +304,7 @@ function closeRound(s: GovernanceState): Step {
 				window,
 				counts,
 				drift,
-				measure: 'lexical',
+				measure,
 				scores: roleScores(s)
 			}
 		}
@@ -280,11 +340,4 @@ function closeRound(s: GovernanceState): Step {
 		out.push({ kind: 'phase.entered', data: { phase: 'FUSED' } });
 	else return events(...out, ...(startRound(round + 1) as { events: GovernanceEvent[] }).events);
 	return events(...out);
-}
-
-/** The outputs submitted in a round: read from the end, so a round's close does not grow with the run. */
-function roundOutputs(s: GovernanceState, round: number) {
-	let i = s.outputs.length;
-	while (i > 0 && (s.outputs[i - 1]?.round ?? 0) >= round) i--;
-	return s.outputs.slice(i).filter((o) => o.round === round);
 }

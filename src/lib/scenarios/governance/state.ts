@@ -1,7 +1,7 @@
 /** The governance scenario's state, events and observation types. */
 import type { AppendOnly } from './append-only';
 import type { CoreEvent, EventDraft, SeatId } from '../../core';
-import type { DriftScore, FuseReason, PastFlags, Rates, RoundCounts } from './rates';
+import type { DriftPair, DriftScore, FuseReason, PastFlags, Rates, RoundCounts } from './rates';
 import type { FileSystemState } from '../../tools';
 import type { AmendmentPolicy, FuseMode, GovernanceConfig, GovernanceLang } from './config';
 import type { Impact } from './impact';
@@ -14,6 +14,13 @@ export type Role = 'assigner' | 'executor' | 'auditor' | 'human';
 export const ROLES: readonly Role[] = ['assigner', 'executor', 'auditor', 'human'];
 export const SEAT_OF: Readonly<Record<Role, number>> = { assigner: 1, executor: 2, auditor: 3, human: 4 };
 export const SEAT_COUNT = 4;
+/**
+ * The drift meter: not a role and not at the table (the header's seats stay 1-4), the seat a round's
+ * close asks for embedding similarities when the config names a drift model. Its answer is logged
+ * like any agent's, so the similarities are a recorded input: a replay reads them back, never
+ * re-embeds (see `policies/scripted/drift-meter.ts`).
+ */
+export const METER_SEAT = 5;
 
 /** One turn per role per round, in this order; CLOSE records metrics and checks the fuse. */
 export type Phase = 'SETUP' | 'ASSIGNER' | 'EXECUTOR' | 'AUDITOR' | 'HUMAN' | 'CLOSE' | 'FUSED' | 'END';
@@ -285,6 +292,8 @@ export interface GovernanceState {
 	metrics: RoundMetrics[];
 	/** The round in progress's vetoes and rulings, counted as they happen (its drift joins at the close). */
 	counts: RoundCounts;
+	/** The drift meter's answer for the round being closed (embedding runs only), read at its close. */
+	driftMeasured: DriftMeasurement | null;
 	/** A granted appeal's rollback, enacted at the next system step. */
 	rollbackDue: { appeal_id: string; restores: RuleRef } | null;
 	/** Consecutive rounds with every rate past its threshold (reset when a person resumes). */
@@ -292,6 +301,22 @@ export interface GovernanceState {
 	/** Every fuse of the run, the active one last. */
 	fuses: FuseState[];
 	outcome: GovernanceOutcome | null;
+}
+
+/**
+ * What the drift meter answered for one round: a similarity per output (in the order of the round's
+ * outputs, `id` = `task_id#n`), or why the model gave none (the close then scores lexically, saying so).
+ */
+export type DriftMeasurement =
+	| { round: number; model: string; similarities: { id: string; similarity: number }[] }
+	| { round: number; model: string; failed: string };
+
+/** What the drift meter sees: the pairs to score with its model, nothing else of the run. */
+export interface DriftObservation {
+	seat: SeatId;
+	round: number;
+	model: string;
+	pairs: DriftPair[];
 }
 
 type Ev<K extends string, D> = EventDraft<K, D>;
@@ -336,6 +361,7 @@ export type GovernanceEvent =
 	| Ev<'amendment.rejected', { proposal_id: string; by: string; reason: string }>
 	| Ev<'rule.amended', { rule: RuleVersion; supersedes: RuleRef }>
 	| Ev<'round.ended', { round: number }>
+	| Ev<'drift.measured', DriftMeasurement>
 	| Ev<'metrics.recorded', Omit<RoundMetrics, 'round'> & { round: number }>
 	| Ev<
 			'fuse.tripped',

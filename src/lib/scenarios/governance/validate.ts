@@ -5,9 +5,11 @@
  */
 import type { Ask, Validation } from '../../core';
 import { APPROVAL_PASS } from './config';
+import { validateMeasurement } from './meter';
 import { isPendingProposal, lastVeto, pendingFor } from './pending';
 import { findVersion, currentVersion } from './rulebook';
 import {
+	METER_SEAT,
 	ROLES,
 	SEAT_OF,
 	type FocusItem,
@@ -103,6 +105,7 @@ function rollbackOf(s: GovernanceState, v: unknown): RuleRef | null | Fail {
 }
 
 export function validate(s: GovernanceState, ask: Ask, action: unknown): Validation {
+	if (ask.seat === METER_SEAT) return validateMeasurement(s, ask, action);
 	const item = currentItem(s, ask);
 	if (failed(item)) return item;
 	if (!isObj(action)) return fail('the reply is not an object');

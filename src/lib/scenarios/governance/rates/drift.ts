@@ -125,9 +125,27 @@ export function lexicalDrift(pairs: readonly DriftPair[], cutoff = DRIFT_CUTOFF)
 }
 
 /**
- * Drift with an embedding model when one is loaded, else the lexical fallback. Code is reduced to
- * its words before embedding too: the seed's misfire was a sentence-embedding model's. A model that
- * fails falls back, and the note says why.
+ * The embedding similarity of each pair, to four decimals (negatives as 0), in order. Code is
+ * reduced to its words before embedding too: the seed's misfire was a sentence-embedding model's.
+ * Throws when the model fails or answers with the wrong number of vectors.
+ */
+export async function embeddingSimilarities(
+	pairs: readonly DriftPair[],
+	embedder: Embedder
+): Promise<number[]> {
+	if (pairs.length === 0) return [];
+	const texts = pairs.flatMap((p) => [prepareText(p.task).text, prepareText(p.action).text]);
+	const vectors = await embedder.embed(texts);
+	if (vectors.length !== texts.length)
+		throw new Error(`gave ${vectors.length} vectors for ${texts.length} texts`);
+	return pairs.map((_, i) =>
+		round4(Math.max(0, cosine(vectors[2 * i] as number[], vectors[2 * i + 1] as number[])))
+	);
+}
+
+/**
+ * Drift with an embedding model when one is loaded, else the lexical fallback. A model that fails
+ * falls back, and the note says why.
  */
 export async function measureDrift(
 	pairs: readonly DriftPair[],
@@ -136,12 +154,9 @@ export async function measureDrift(
 	const cutoff = opts.cutoff ?? DRIFT_CUTOFF;
 	const embedder = opts.embedder;
 	if (!embedder || pairs.length === 0) return lexicalDrift(pairs, cutoff);
-	let vectors: number[][];
+	let similarities: number[];
 	try {
-		const texts = pairs.flatMap((p) => [prepareText(p.task).text, prepareText(p.action).text]);
-		vectors = await embedder.embed(texts);
-		if (vectors.length !== texts.length)
-			throw new Error(`gave ${vectors.length} vectors for ${texts.length} texts`);
+		similarities = await embeddingSimilarities(pairs, embedder);
 	} catch (err) {
 		const why = err instanceof Error ? err.message : String(err);
 		return lexicalDrift(pairs, cutoff).map((s) => ({
@@ -150,9 +165,7 @@ export async function measureDrift(
 		}));
 	}
 	return pairs.map((p, i) => {
-		const similarity = round4(
-			Math.max(0, cosine(vectors[2 * i] as number[], vectors[2 * i + 1] as number[]))
-		);
+		const similarity = similarities[i] as number;
 		return {
 			id: p.id,
 			similarity,

@@ -1,0 +1,51 @@
+/**
+ * Drift as the seed measured it, on the page: a governance run whose setup names a drift model loads
+ * it in a worker, each round's similarities are logged as the drift meter's answers (in IndexedDB
+ * with the run), and the rates panel says which model measured. Without a model it says lexical.
+ */
+import { encodeShare } from '../../src/lib/share/link';
+import { expect, serveTestModels, test } from './fixtures';
+
+/** The run's events as the page stored them. */
+function storedKinds(page: import('@playwright/test').Page, runId: string) {
+	return page.evaluate(async (runId) => {
+		const conn = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave');
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const rows = await new Promise<{ runId: string; kind: string; data: unknown }[]>((resolve, reject) => {
+			const req = conn.transaction('events').objectStore('events').getAll();
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		return rows.filter((e) => e.runId === runId).map((e) => ({ kind: e.kind, data: e.data }));
+	}, runId);
+}
+
+test('a run naming a drift model scores drift with it, logs the numbers and says so', async ({ page }) => {
+	test.setTimeout(120_000);
+	await serveTestModels(page);
+	const model = '/test-models/tiny-embed';
+	await page.goto(
+		`/play/#${encodeShare({ scenario: 'governance', seed: 2, config: { rounds: 3, driftModel: model } })}`
+	);
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 90_000 });
+	await expect(page.getByText(`Drift measure: embedding (${model}).`)).toBeVisible();
+	const runId = /#run=(\w+)/.exec(page.url())?.[1];
+	expect(runId).toBeTruthy();
+	const events = await storedKinds(page, runId!);
+	const measured = events.filter((e) => e.kind === 'drift.measured');
+	expect(measured.length).toBeGreaterThan(0);
+	for (const e of measured) expect(e.data).toMatchObject({ model, similarities: expect.any(Array) });
+});
+
+test('a run naming no drift model says its drift is lexical', async ({ page }) => {
+	await page.goto(`/play/#${encodeShare({ scenario: 'governance', seed: 2, config: { rounds: 2 } })}`);
+	await page.getByTestId('speed').selectOption('instant');
+	await page.getByTestId('play').click();
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 60_000 });
+	await expect(page.getByText('Drift measure: lexical (no embedding model).')).toBeVisible();
+});
