@@ -16,7 +16,7 @@
  */
 import { bootstrapMeanDiff, wilson, type MeanComparison } from './ab';
 import { csvRound, toCsv, type Cell } from './csv';
-import { rowKind, seatModel, type GameLog, type RowKind } from './leaderboard';
+import { isSummary, rowKind, seatModel, type Analysable, type GameLog, type RowKind } from './leaderboard';
 import { saysWord } from '../scenarios/undercover/text';
 import type { Deal, Role } from '../scenarios/undercover/state';
 
@@ -53,6 +53,85 @@ function leakRate(x: number, n: number): LeakRate {
 	return { x, n, p: w.p, lower: w.lower, upper: w.upper };
 }
 
+/** One seat's leak and cost counts in one game: what `leakRows` sums per model and side. */
+export interface LeakSeat {
+	model: string;
+	side: Role;
+	/** [leaking replies, replies]: speech and defence replies, vote replies, votes for a teammate. */
+	speech: [number, number];
+	note: [number, number];
+	bus: [number, number];
+	tokens: number;
+	ms: number;
+}
+
+/** A finished game's leak figures: its seats in deal order, and its speeches' lengths in log order. */
+export interface LeakGame {
+	seats: LeakSeat[];
+	/** Index into `seats` and length, per accepted speech: the order the verbosity bootstrap resamples. */
+	speeches: [number, number][];
+}
+
+/** Folds one log into its leak figures; null for a game that has not finished or was never dealt. */
+export function leakGame({ header, events }: GameLog): LeakGame | null {
+	if (!events.some((e) => e.kind === 'game.ended' || e.kind === 'run.halted')) return null;
+	const dealt = events.find((e) => e.kind === 'game.dealt');
+	if (!dealt) return null;
+	const deal = dealt.data as Deal;
+	const lang = (header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
+	const index = new Map(deal.seats.map((s, i) => [s.id as number, i]));
+	const team = deal.seats.filter((s) => onSide(s.role)).length;
+	const seats = deal.seats.map((s): LeakSeat => ({
+		model: seatModel(header, s.id),
+		side: s.role,
+		speech: [0, 0],
+		note: [0, 0],
+		bus: [0, 0],
+		tokens: 0,
+		ms: 0
+	}));
+	const speeches: [number, number][] = [];
+	for (const e of events) {
+		const d = e.data as Record<string, unknown>;
+		const i = typeof d.seat === 'number' ? index.get(d.seat) : undefined;
+		if (i === undefined) continue;
+		const a = seats[i] as LeakSeat;
+		const dealtSeat = deal.seats[i] as Deal['seats'][number];
+		switch (e.kind) {
+			case 'model.called': {
+				if (d.transportError !== undefined) break;
+				a.tokens += Number(d.promptTokens ?? 0) + Number(d.completionTokens ?? 0);
+				a.ms += e.meta?.totalMs ?? 0;
+				const purpose = String(d.purpose ?? '');
+				const reply = String(d.reply ?? '');
+				const leak = dealtSeat.word !== null && saysWord(reply, dealtSeat.word, lang) ? 1 : 0;
+				if (/^(repair )?(speak|defend)$/.test(purpose)) {
+					a.speech[0] += leak;
+					a.speech[1]++;
+				} else if (/^(repair )?vote$/.test(purpose)) {
+					a.note[0] += leak;
+					a.note[1]++;
+				}
+				break;
+			}
+			case 'speech.given':
+				speeches.push([i, length(String(d.text ?? ''), lang)]);
+				break;
+			case 'vote.cast':
+				if (onSide(dealtSeat.role) && team >= 2) {
+					a.bus[1]++;
+					const target = index.get(d.target as number);
+					if (target !== undefined && onSide(deal.seats[target]?.role)) a.bus[0]++;
+				}
+				break;
+		}
+	}
+	return { seats, speeches };
+}
+
+/** A game's leak figures: the cached ones, or folded from its log now. */
+export const leakGameOf = (g: Analysable): LeakGame | null => (isSummary(g) ? g.leaks : leakGame(g));
+
 interface Acc {
 	model: string;
 	side: Role;
@@ -65,29 +144,26 @@ interface Acc {
 	ms: number;
 }
 
+const add = (to: [number, number], from: [number, number]) => {
+	to[0] += from[0];
+	to[1] += from[1];
+};
+
 /** One row per model and side, over finished games, sorted by model then side. */
-export function leakRows(logs: readonly GameLog[]): LeakRow[] {
+export function leakRows(logs: readonly Analysable[]): LeakRow[] {
 	const rows = new Map<string, Acc>();
-	logs.forEach(({ header, events }, gi) => {
-		if (!events.some((e) => e.kind === 'game.ended' || e.kind === 'run.halted')) return;
-		const dealt = events.find((e) => e.kind === 'game.dealt');
-		if (!dealt) return;
-		const deal = dealt.data as Deal;
-		const lang = (header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
-		const seats = new Map(deal.seats.map((s) => [s.id as number, s]));
-		const team = deal.seats.filter((s) => onSide(s.role)).length;
-		const acc = (seat: number): Acc | null => {
-			const s = seats.get(seat);
-			if (!s) return null;
-			const model = seatModel(header, seat);
-			const key = `${model}\u0000${s.role}`;
+	logs.forEach((log, gi) => {
+		const game = leakGameOf(log);
+		if (!game) return;
+		const accs = game.seats.map((s) => {
+			const key = `${s.model}\u0000${s.side}`;
 			let a = rows.get(key);
 			if (!a)
 				rows.set(
 					key,
 					(a = {
-						model,
-						side: s.role,
+						model: s.model,
+						side: s.side,
 						games: new Set(),
 						speech: [0, 0],
 						note: [0, 0],
@@ -98,43 +174,14 @@ export function leakRows(logs: readonly GameLog[]): LeakRow[] {
 					})
 				);
 			a.games.add(gi);
+			add(a.speech, s.speech);
+			add(a.note, s.note);
+			add(a.bus, s.bus);
+			a.tokens += s.tokens;
+			a.ms += s.ms;
 			return a;
-		};
-		for (const s of deal.seats) acc(s.id);
-		for (const e of events) {
-			const d = e.data as Record<string, unknown>;
-			const seat = d.seat as number;
-			const a = typeof seat === 'number' ? acc(seat) : null;
-			if (!a) continue;
-			const word = seats.get(seat)?.word ?? null;
-			switch (e.kind) {
-				case 'model.called': {
-					if (d.transportError !== undefined) break;
-					a.tokens += Number(d.promptTokens ?? 0) + Number(d.completionTokens ?? 0);
-					a.ms += e.meta?.totalMs ?? 0;
-					const purpose = String(d.purpose ?? '');
-					const reply = String(d.reply ?? '');
-					const leak = word !== null && saysWord(reply, word, lang) ? 1 : 0;
-					if (/^(repair )?(speak|defend)$/.test(purpose)) {
-						a.speech[0] += leak;
-						a.speech[1]++;
-					} else if (/^(repair )?vote$/.test(purpose)) {
-						a.note[0] += leak;
-						a.note[1]++;
-					}
-					break;
-				}
-				case 'speech.given':
-					a.lengths.push(length(String(d.text ?? ''), lang));
-					break;
-				case 'vote.cast':
-					if (onSide(seats.get(seat)?.role) && team >= 2) {
-						a.bus[1]++;
-						if (onSide(seats.get(d.target as number)?.role)) a.bus[0]++;
-					}
-					break;
-			}
-		}
+		});
+		for (const [i, n] of game.speeches) accs[i]?.lengths.push(n);
 	});
 	return [...rows.values()]
 		.sort((x, y) => (x.model < y.model ? -1 : x.model > y.model ? 1 : x.side < y.side ? -1 : 1))
