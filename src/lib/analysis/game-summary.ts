@@ -8,7 +8,7 @@
  */
 import { ckGame, type CkGame } from './ck-arena';
 import { gameFacts, gameLang, type GameFacts, type GameLog } from './leaderboard';
-import { leakGame, type LeakGame } from './leaks';
+import { leakGame, type LeakSeat } from './leaks';
 
 /**
  * Raise it whenever a fold below (or what it reads of a log) changes: a cached summary of another
@@ -22,7 +22,7 @@ export interface GameSummary {
 	lang: 'en' | 'zh';
 	facts: GameFacts;
 	/** Null for a game that has not finished (the leak and CK-Arena figures count only finished ones). */
-	leaks: LeakGame | null;
+	leaks: LeakSeat[] | null;
 	ck: CkGame | null;
 }
 

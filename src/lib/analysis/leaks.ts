@@ -10,11 +10,12 @@
  *   side, over its votes in games with two or more such seats (the Werewolf "bussing" of a partner).
  * - words per speech: accepted speeches, in words (English) or characters (Chinese, unspaced).
  * - verbosity shift: a model's words per speech as undercover minus as civilian, with a bootstrap
- *   interval over speeches: does it talk more when it lies?
+ *   interval that resamples games (a seat's speeches in one game move together, so resampling speeches
+ *   one by one would be falsely narrow): does it talk more when it lies?
  * - tokens and model seconds per game, of the row's seats.
  * Pure.
  */
-import { bootstrapMeanDiff, wilson, type MeanComparison } from './ab';
+import { bootstrapClusteredMeanDiff, wilson, type Cluster, type MeanComparison } from './ab';
 import { csvRound, toCsv, type Cell } from './csv';
 import { isSummary, rowKind, seatModel, type Analysable, type GameLog, type RowKind } from './leaderboard';
 import { saysWord } from '../scenarios/undercover/text';
@@ -36,8 +37,11 @@ export interface LeakRow {
 	speechLeaks: LeakRate;
 	noteLeaks: LeakRate;
 	bus: LeakRate;
-	/** Accepted speeches' lengths (words, or characters in Chinese): what the verbosity shift resamples. */
-	speechLengths: number[];
+	/**
+	 * Accepted speeches per game the row spoke in: their total length (words, or characters in Chinese)
+	 * and their number. What the verbosity shift resamples.
+	 */
+	speechesByGame: Cluster[];
 	wordsPerSpeech: number | null;
 	tokensPerGame: number;
 	secondsPerGame: number;
@@ -61,19 +65,15 @@ export interface LeakSeat {
 	speech: [number, number];
 	note: [number, number];
 	bus: [number, number];
+	/** Accepted speeches: their total length (words, or characters in Chinese) and their number. */
+	speechLength: number;
+	speeches: number;
 	tokens: number;
 	ms: number;
 }
 
-/** A finished game's leak figures: its seats in deal order, and its speeches' lengths in log order. */
-export interface LeakGame {
-	seats: LeakSeat[];
-	/** Index into `seats` and length, per accepted speech: the order the verbosity bootstrap resamples. */
-	speeches: [number, number][];
-}
-
-/** Folds one log into its leak figures; null for a game that has not finished or was never dealt. */
-export function leakGame({ header, events }: GameLog): LeakGame | null {
+/** Folds one log into its seats' leak figures, in deal order; null for a game unfinished or never dealt. */
+export function leakGame({ header, events }: GameLog): LeakSeat[] | null {
 	if (!events.some((e) => e.kind === 'game.ended' || e.kind === 'run.halted')) return null;
 	const dealt = events.find((e) => e.kind === 'game.dealt');
 	if (!dealt) return null;
@@ -87,10 +87,11 @@ export function leakGame({ header, events }: GameLog): LeakGame | null {
 		speech: [0, 0],
 		note: [0, 0],
 		bus: [0, 0],
+		speechLength: 0,
+		speeches: 0,
 		tokens: 0,
 		ms: 0
 	}));
-	const speeches: [number, number][] = [];
 	for (const e of events) {
 		const d = e.data as Record<string, unknown>;
 		const i = typeof d.seat === 'number' ? index.get(d.seat) : undefined;
@@ -115,7 +116,8 @@ export function leakGame({ header, events }: GameLog): LeakGame | null {
 				break;
 			}
 			case 'speech.given':
-				speeches.push([i, length(String(d.text ?? ''), lang)]);
+				a.speechLength += length(String(d.text ?? ''), lang);
+				a.speeches++;
 				break;
 			case 'vote.cast':
 				if (onSide(dealtSeat.role) && team >= 2) {
@@ -126,11 +128,11 @@ export function leakGame({ header, events }: GameLog): LeakGame | null {
 				break;
 		}
 	}
-	return { seats, speeches };
+	return seats;
 }
 
 /** A game's leak figures: the cached ones, or folded from its log now. */
-export const leakGameOf = (g: Analysable): LeakGame | null => (isSummary(g) ? g.leaks : leakGame(g));
+export const leakGameOf = (g: Analysable): LeakSeat[] | null => (isSummary(g) ? g.leaks : leakGame(g));
 
 interface Acc {
 	model: string;
@@ -139,7 +141,8 @@ interface Acc {
 	speech: [number, number];
 	note: [number, number];
 	bus: [number, number];
-	lengths: number[];
+	/** Per game index: the row's speeches' total length and number in that game. */
+	speeches: Map<number, Cluster>;
 	tokens: number;
 	ms: number;
 }
@@ -153,9 +156,9 @@ const add = (to: [number, number], from: [number, number]) => {
 export function leakRows(logs: readonly Analysable[]): LeakRow[] {
 	const rows = new Map<string, Acc>();
 	logs.forEach((log, gi) => {
-		const game = leakGameOf(log);
-		if (!game) return;
-		const accs = game.seats.map((s) => {
+		const seats = leakGameOf(log);
+		if (!seats) return;
+		for (const s of seats) {
 			const key = `${s.model}\u0000${s.side}`;
 			let a = rows.get(key);
 			if (!a)
@@ -168,7 +171,7 @@ export function leakRows(logs: readonly Analysable[]): LeakRow[] {
 						speech: [0, 0],
 						note: [0, 0],
 						bus: [0, 0],
-						lengths: [],
+						speeches: new Map(),
 						tokens: 0,
 						ms: 0
 					})
@@ -179,38 +182,46 @@ export function leakRows(logs: readonly Analysable[]): LeakRow[] {
 			add(a.bus, s.bus);
 			a.tokens += s.tokens;
 			a.ms += s.ms;
-			return a;
-		});
-		for (const [i, n] of game.speeches) accs[i]?.lengths.push(n);
+			if (s.speeches) {
+				const c = a.speeches.get(gi) ?? { sum: 0, n: 0 };
+				c.sum += s.speechLength;
+				c.n += s.speeches;
+				a.speeches.set(gi, c);
+			}
+		}
 	});
 	return [...rows.values()]
 		.sort((x, y) => (x.model < y.model ? -1 : x.model > y.model ? 1 : x.side < y.side ? -1 : 1))
-		.map((a) => ({
-			model: a.model,
-			kind: rowKind(a.model),
-			side: a.side,
-			games: a.games.size,
-			speechLeaks: leakRate(...a.speech),
-			noteLeaks: leakRate(...a.note),
-			bus: leakRate(...a.bus),
-			speechLengths: a.lengths,
-			wordsPerSpeech: a.lengths.length ? a.lengths.reduce((s, x) => s + x, 0) / a.lengths.length : null,
-			tokensPerGame: a.games.size ? a.tokens / a.games.size : 0,
-			secondsPerGame: a.games.size ? a.ms / 1000 / a.games.size : 0
-		}));
+		.map((a) => {
+			const byGame = [...a.speeches.values()];
+			const speeches = byGame.reduce((n, c) => n + c.n, 0);
+			return {
+				model: a.model,
+				kind: rowKind(a.model),
+				side: a.side,
+				games: a.games.size,
+				speechLeaks: leakRate(...a.speech),
+				noteLeaks: leakRate(...a.note),
+				bus: leakRate(...a.bus),
+				speechesByGame: byGame,
+				wordsPerSpeech: speeches ? byGame.reduce((s, c) => s + c.sum, 0) / speeches : null,
+				tokensPerGame: a.games.size ? a.tokens / a.games.size : 0,
+				secondsPerGame: a.games.size ? a.ms / 1000 / a.games.size : 0
+			};
+		});
 }
 
 /**
  * Words per speech as undercover minus as civilian, for each model that spoke on both sides, with a
- * seeded percentile bootstrap over speeches.
+ * seeded percentile bootstrap over the games each side spoke in.
  */
 export function verbosityShift(rows: readonly LeakRow[], seed = 1): Map<string, MeanComparison> {
 	const out = new Map<string, MeanComparison>();
 	for (const under of rows) {
-		if (under.side !== 'undercover' || !under.speechLengths.length) continue;
+		if (under.side !== 'undercover' || !under.speechesByGame.length) continue;
 		const civ = rows.find((r) => r.model === under.model && r.side === 'civilian');
-		if (civ?.speechLengths.length)
-			out.set(under.model, bootstrapMeanDiff(under.speechLengths, civ.speechLengths, { seed }));
+		if (civ?.speechesByGame.length)
+			out.set(under.model, bootstrapClusteredMeanDiff(under.speechesByGame, civ.speechesByGame, { seed }));
 	}
 	return out;
 }
