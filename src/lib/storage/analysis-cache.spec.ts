@@ -46,7 +46,13 @@ const client: ChatClient = {
 		return {
 			text,
 			finishReason: 'stop' as const,
-			usage: { promptTokens: 100 + (pick % 50), completionTokens: 12, ttftMs: 5, totalMs: 9 + (pick % 7) }
+			usage: {
+				promptTokens: 100 + (pick % 50),
+				completionTokens: 12,
+				ttftMs: 5,
+				totalMs: 9 + (pick % 7),
+				decodeTokensPerSecond: 40
+			}
 		};
 	}
 };
