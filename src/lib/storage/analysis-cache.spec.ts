@@ -4,7 +4,7 @@
  * the logs that are new, changed or folded under another analysis version.
  */
 import { describe, expect, it } from 'vitest';
-import { sha256Hex, type LogEvent, type Policy } from '../core';
+import { canonicalJson, sha256Hex, type LogEvent, type Policy } from '../core';
 import type { ChatRequest, ModelChoice } from '../engines/types';
 import type { ChatClient } from '../policies/llm/chat-client';
 import { policyForChoice } from '../policies/factory';
@@ -162,6 +162,17 @@ describe('the leaderboard from cached per-game figures', async () => {
 
 	it('shows every table, rating, CK-Arena figure, leak, A/B line and download exactly as the logs do', () => {
 		expect(everything(cached)).toEqual(fromLogs);
+	});
+
+	it('pins what a fold gives: change it, and ANALYSIS_VERSION must move with it', () => {
+		// A cached summary is trusted while its version matches, so a fold that changes what it gives
+		// without a new version would show old figures beside new ones. When this fails on purpose,
+		// raise ANALYSIS_VERSION and pin the new pair.
+		const folded = games.map((g) => summarize(g.log as GameLog));
+		expect([ANALYSIS_VERSION, sha256Hex(canonicalJson(folded))]).toEqual([
+			1,
+			'9a6e9d830fb352db4b3b62b4fdbae2af5fe96c3c828e7251c821bf2778e45fb6'
+		]);
 	});
 
 	it('is far smaller than the log it replaces', () => {
