@@ -12,7 +12,9 @@
  * The pages as a person meets them (`page`): each page's first-load JavaScript, a 200-round
  * governance run on the play page, the first speech after Start, Lighthouse.
  * The leaderboard page's analysis (`analysis`, issue 23): its tables, ratings, CK-Arena and leak figures
- * over 250 and 1,000 stored games, beside JSON.parse of the same logs, and the load once their per-game figures are cached.
+ * over 250 and 1,000 stored games, beside JSON.parse of the same logs, and the load once their
+ * per-game figures are cached. Only when named (`ck-tiny`): the whole CK-Arena set with the tiny chat
+ * model in one Chromium tab.
  * `npm run bench -- --only kernel,browser` runs only those groups of rows (names in SECTIONS).
  */
 import { spawn } from 'node:child_process';
@@ -64,6 +66,7 @@ import { withToolCall } from '../src/lib/scenarios/governance/prompts';
 import { budgetKb, builtPages, chunkContents, chunkName, firstLoads } from './first-load';
 import { governanceRun as pageGovernanceRun, pageCost, within, type PageCost } from './page-cost';
 import { analysisFigures, storedGames } from './bench-analysis';
+import { ckTinyInBrowser } from './bench-ck-tiny';
 
 /** The /bench/ page's result: its JSON, once the page has written it. */
 function benchResult(page: Page) {
@@ -966,6 +969,37 @@ async function analysisRows() {
 	});
 }
 
+/**
+ * The whole CK-Arena set with the tiny chat model in one Chromium tab (opt-in: `--only ck-tiny`), against
+ * the built site; `BENCH_CK_TINY_MINUTES` bounds the wait (60 unless set), and a run cut off says how far
+ * it got.
+ */
+async function ckTinyRows() {
+	if (!existsSync('build/index.html')) {
+		rows.push({ metric: 'ck-tiny rows', value: 'n/a (run `npm run build` first)', goal: '', met: null });
+		return;
+	}
+	const minutes = Number(process.env.BENCH_CK_TINY_MINUTES) || 60;
+	await withPreview(async (browser, origin) => {
+		const f = await ckTinyInBrowser(browser, origin, minutes * 60_000, () => performance.now());
+		const finished = f.done === f.total;
+		rows.push({
+			metric: `CK-Arena set with tiny-chat in one Chromium tab (transformers.js, WASM): Start to ${f.done}/${f.total} games${finished ? '' : `, NOT finished after ${minutes} min`}`,
+			value: `${fmt(f.ms / 60_000, 1)} min (${fmt(f.ms / 1000 / Math.max(f.done, 1), 1)} s/game)`,
+			goal: '',
+			met: null
+		});
+		rows.push({
+			metric: '  Start to the first game recorded (the model loaded and one game played)',
+			value: f.firstMs === null ? 'none' : `${fmt(f.firstMs / 1000, 1)} s`,
+			goal: '',
+			met: null
+		});
+		for (const line of f.lines)
+			rows.push({ metric: `  CK-Arena line: ${line}`, value: '', goal: '', met: null });
+	});
+}
+
 /** The groups of rows, in table order; `--only` picks some (a full run takes minutes). */
 const SECTIONS: Record<string, () => unknown> = {
 	kernel: nodeRows,
@@ -981,8 +1015,11 @@ const SECTIONS: Record<string, () => unknown> = {
 	grammar: grammarRows,
 	browser: browserRows,
 	page: pageRows,
-	build: buildRows
+	build: buildRows,
+	'ck-tiny': ckTinyRows
 };
+/** Sections a run without `--only` leaves out: each takes many minutes. */
+const OPT_IN = new Set(['ck-tiny']);
 const onlyAt = process.argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
 const only =
 	onlyAt < 0 ? null : (process.argv[onlyAt]!.split('=')[1] ?? process.argv[onlyAt + 1] ?? '').split(',');
@@ -993,7 +1030,8 @@ if (only && (unknown.length || !only.length)) {
 	);
 	process.exit(2);
 }
-for (const [name, section] of Object.entries(SECTIONS)) if (!only || only.includes(name)) await section();
+for (const [name, section] of Object.entries(SECTIONS))
+	if (only ? only.includes(name) : !OPT_IN.has(name)) await section();
 
 const w = [
 	Math.max(...rows.map((r) => r.metric.length), 6),
