@@ -80,11 +80,10 @@ export function idbSummaries(): SummaryBackend {
 	};
 }
 
-/** What a load did: summaries read from the cache, and logs folded (and cached) anew. */
-export interface SummaryLoad<R> {
-	games: { record: R; summary: GameSummary }[];
-	cached: number;
-	folded: number;
+/** A stored run and its game's figures. */
+export interface SummarizedRun<R> {
+	record: R;
+	summary: GameSummary;
 }
 
 /**
@@ -97,16 +96,14 @@ export async function loadSummaries<R extends { id: string; logHash: string }>(
 	runs: readonly R[],
 	loadLog: (run: R) => Promise<GameLog | null>,
 	backend: SummaryBackend
-): Promise<SummaryLoad<R>> {
+): Promise<SummarizedRun<R>[]> {
 	const entries = new Map((await safely(() => backend.all(), [])).map((e) => [e.runId, e]));
-	const games: SummaryLoad<R>['games'] = [];
+	const games: SummarizedRun<R>[] = [];
 	const fresh: CachedSummary[] = [];
-	let cached = 0;
 	for (const run of runs) {
 		const hit = entries.get(run.id);
 		if (hit && hit.logHash === run.logHash && hit.version === ANALYSIS_VERSION) {
 			games.push({ record: run, summary: hit.summary });
-			cached++;
 			continue;
 		}
 		const log = await loadLog(run);
@@ -118,7 +115,7 @@ export async function loadSummaries<R extends { id: string; logHash: string }>(
 	const listed = new Set(runs.map((r) => r.id));
 	await safely(() => backend.put(fresh), undefined);
 	await safely(() => backend.delete([...entries.keys()].filter((id) => !listed.has(id))), undefined);
-	return { games, cached, folded: fresh.length };
+	return games;
 }
 
 async function safely<T>(work: () => Promise<T>, fallback: T): Promise<T> {
