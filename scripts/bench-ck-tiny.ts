@@ -46,6 +46,8 @@ export async function ckTinyInBrowser(
 			if (done > 0) firstMs ??= now() - start;
 		}
 		const ms = now() - start;
+		// The tables take the new games in once the queue stops: wait for the panel's two languages.
+		if (done === total) await page.getByTestId('ck-row').nth(1).waitFor({ timeout: 60_000 });
 		const lines = await page.getByTestId('ck-row').allInnerTexts();
 		return { done, total, ms, firstMs, lines: lines.map((l) => l.replace(/\s+/g, ' ').trim()) };
 	} finally {

@@ -985,13 +985,13 @@ async function ckTinyRows() {
 		const finished = f.done === f.total;
 		rows.push({
 			metric: `CK-Arena set with tiny-chat in one Chromium tab (transformers.js, WASM): Start to ${f.done}/${f.total} games${finished ? '' : `, NOT finished after ${minutes} min`}`,
-			value: `${fmt(f.ms / 60_000, 1)} min (${fmt(f.ms / 1000 / Math.max(f.done, 1), 1)} s/game)`,
+			value: `${(f.ms / 60_000).toFixed(1)} min (${(f.ms / 1000 / Math.max(f.done, 1)).toFixed(1)} s/game)`,
 			goal: '',
 			met: null
 		});
 		rows.push({
 			metric: '  Start to the first game recorded (the model loaded and one game played)',
-			value: f.firstMs === null ? 'none' : `${fmt(f.firstMs / 1000, 1)} s`,
+			value: f.firstMs === null ? 'none' : `${(f.firstMs / 1000).toFixed(1)} s`,
 			goal: '',
 			met: null
 		});
