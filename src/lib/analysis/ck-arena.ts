@@ -131,7 +131,7 @@ export function ckGame({ header, events }: GameLog): CkGame | null {
 }
 
 /** A game's share of the figures: the cached one, or folded from its log now. */
-export const ckGameOf = (g: Analysable): CkGame | null => (isSummary(g) ? g.ck : ckGame(g));
+const ckGameOf = (g: Analysable): CkGame | null => (isSummary(g) ? g.ck : ckGame(g));
 
 export function ckArenaFigures(logs: readonly Analysable[], level = 0.95): CkArenaFigures {
 	let games = 0;

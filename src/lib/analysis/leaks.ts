@@ -132,7 +132,7 @@ export function leakGame({ header, events }: GameLog): LeakSeat[] | null {
 }
 
 /** A game's leak figures: the cached ones, or folded from its log now. */
-export const leakGameOf = (g: Analysable): LeakSeat[] | null => (isSummary(g) ? g.leaks : leakGame(g));
+const leakGameOf = (g: Analysable): LeakSeat[] | null => (isSummary(g) ? g.leaks : leakGame(g));
 
 interface Acc {
 	model: string;

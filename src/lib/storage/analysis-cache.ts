@@ -17,7 +17,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { ANALYSIS_VERSION, summarize, type GameSummary } from '../analysis/game-summary';
 import type { GameLog } from '../analysis/leaderboard';
 
-export const ANALYSIS_DB = 'conclave-analysis';
+const ANALYSIS_DB = 'conclave-analysis';
 const ANALYSIS_DB_VERSION = 1;
 
 export interface CachedSummary {
