@@ -11,6 +11,8 @@
  * under model seat choices (model B votes for the last option it is offered), so the logs are real ones.
  */
 import type { LogEvent, Policy } from '../src/lib/core';
+import type { GameLog } from '../src/lib/analysis/leaderboard';
+import { summarize } from '../src/lib/analysis/game-summary';
 import type { ModelChoice } from '../src/lib/engines/types';
 import { languageRows, type TaggedGame } from '../src/lib/analysis/eval-pairing';
 import { leaderboard, type LeaderboardBy } from '../src/lib/analysis/leaderboard';
@@ -41,10 +43,13 @@ const choice = (model: string): ModelChoice => ({
 	baseUrl: 'http://localhost:1/v1'
 });
 
+/** A stored game with its log (what the page reads from IndexedDB on a load with nothing cached). */
+export type StoredGame = TaggedGame & { log: GameLog };
+
 /** The stored games described above: 144 of them, the CK-Arena set's deals throughout. */
-export async function storedGames(): Promise<TaggedGame[]> {
+export async function storedGames(): Promise<StoredGame[]> {
 	const set = EVAL_SETS['ck-arena'];
-	const out: TaggedGame[] = [];
+	const out: StoredGame[] = [];
 	for (const [model, contrary] of [
 		['a', false],
 		['b', true]
@@ -92,23 +97,32 @@ export interface AnalysisFigures {
 	games: number;
 	events: number;
 	bytes: number;
-	/** Median milliseconds of one `analyse` over the games. */
+	/** Median milliseconds of one `analyse` over the games' logs: every log folded (nothing cached). */
 	ms: number;
 	/** Median milliseconds of JSON.parse over the same games' logs. */
 	floorMs: number;
+	/**
+	 * Median milliseconds of a cached load: JSON.parse of the games' cached summaries (the page reads
+	 * them from IndexedDB instead), then the same `analyse` over them.
+	 */
+	cachedMs: number;
+	/** The summaries' size as JSON. */
+	cachedBytes: number;
 }
 
 /** `n` stored games (the 144 repeated), analysed and parsed `times` times each, medians kept. */
 export function analysisFigures(
-	base: readonly TaggedGame[],
+	base: readonly StoredGame[],
 	n: number,
 	times: number,
 	now: () => number
 ): AnalysisFigures {
 	const games = Array.from({ length: n }, (_, i) => base[i % base.length]!);
 	const text = JSON.stringify(games.map((g) => g.log));
+	const cachedText = JSON.stringify(games.map((g) => ({ eval: g.eval, log: summarize(g.log) })));
 	const ms: number[] = [];
 	const floor: number[] = [];
+	const cached: number[] = [];
 	let sink = 0;
 	for (let i = 0; i < times; i++) {
 		let t = now();
@@ -117,6 +131,9 @@ export function analysisFigures(
 		t = now();
 		sink += (JSON.parse(text) as unknown[]).length;
 		floor.push(now() - t);
+		t = now();
+		sink += analyse(JSON.parse(cachedText) as TaggedGame[]);
+		cached.push(now() - t);
 	}
 	if (sink < 0) throw new Error('unreachable');
 	return {
@@ -124,6 +141,8 @@ export function analysisFigures(
 		events: games.reduce((sum, g) => sum + g.log.events.length, 0),
 		bytes: text.length,
 		ms: median(ms),
-		floorMs: median(floor)
+		floorMs: median(floor),
+		cachedMs: median(cached),
+		cachedBytes: cachedText.length
 	};
 }

@@ -14,7 +14,9 @@
  * Issue 24's flat cost (`long`): a 3,000-round governance run played and replayed, per event in its
  * last tenth against its first, in Node (CPU time) and in Chromium (/bench/#long, wall time).
  * The leaderboard page's analysis (`analysis`, issue 23): its tables, ratings, CK-Arena and leak figures
- * over 250 and 1,000 stored games, beside JSON.parse of the same logs.
+ * over 250 and 1,000 stored games, beside JSON.parse of the same logs, and the load once their
+ * per-game figures are cached. Only when named (`ck-tiny`): the whole CK-Arena set with the tiny chat
+ * model in one Chromium tab.
  * `npm run bench -- --only kernel,browser` runs only those groups of rows (names in SECTIONS).
  */
 import { spawn } from 'node:child_process';
@@ -68,6 +70,7 @@ import { withToolCall } from '../src/lib/scenarios/governance/prompts';
 import { budgetKb, builtPages, chunkContents, chunkName, firstLoads } from './first-load';
 import { governanceRun as pageGovernanceRun, pageCost, within, type PageCost } from './page-cost';
 import { analysisFigures, storedGames } from './bench-analysis';
+import { ckTinyInBrowser } from './bench-ck-tiny';
 
 /** The /bench/ page's result: its JSON, once the page has written it. */
 function benchResult(page: Page) {
@@ -953,6 +956,8 @@ async function grammarRows() {
 /**
  * The leaderboard page's analysis of stored games (issue 23), beside JSON.parse of the same logs, at two
  * sizes: the per-game cost at the larger over the smaller says whether the page stays linear in games.
+ * Then the load the page makes once the games' per-game figures are cached (storage/analysis-cache):
+ * their JSON parsed and summed, against parsing and folding every log.
  */
 async function analysisRows() {
 	const base = await storedGames();
@@ -977,6 +982,19 @@ async function analysisRows() {
 			goal: '',
 			met: null
 		});
+		rows.push({
+			metric: `  cached load: JSON.parse of the games' cached per-game figures (${(f.cachedBytes / 1e6).toFixed(1)} MB), then the same analysis over them`,
+			value: `${fmt(f.cachedMs)} ms (${fmt((1000 * f.cachedMs) / f.games)} µs/game)`,
+			goal: '',
+			met: null
+		});
+		// A load with nothing cached parses every log (the floor) and folds it (the analysis).
+		rows.push({
+			metric: '  cached load over a load with nothing cached (parse and analysis of the logs), same run',
+			value: `${fmt(f.cachedMs / (f.ms + f.floorMs), 2)}x`,
+			goal: '',
+			met: null
+		});
 	}
 	const [small, large] = sizes as [(typeof sizes)[0], (typeof sizes)[0]];
 	const growth = large.ms / large.games / (small.ms / small.games);
@@ -985,6 +1003,37 @@ async function analysisRows() {
 		value: fmt(growth, 2),
 		goal: '<= 1.5',
 		met: growth <= 1.5
+	});
+}
+
+/**
+ * The whole CK-Arena set with the tiny chat model in one Chromium tab (opt-in: `--only ck-tiny`), against
+ * the built site; `BENCH_CK_TINY_MINUTES` bounds the wait (60 unless set), and a run cut off says how far
+ * it got.
+ */
+async function ckTinyRows() {
+	if (!existsSync('build/index.html')) {
+		rows.push({ metric: 'ck-tiny rows', value: 'n/a (run `npm run build` first)', goal: '', met: null });
+		return;
+	}
+	const minutes = Number(process.env.BENCH_CK_TINY_MINUTES) || 60;
+	await withPreview(async (browser, origin) => {
+		const f = await ckTinyInBrowser(browser, origin, minutes * 60_000, () => performance.now());
+		const finished = f.done === f.total;
+		rows.push({
+			metric: `CK-Arena set with tiny-chat in one Chromium tab (transformers.js, WASM): Start to ${f.done}/${f.total} games${finished ? '' : `, NOT finished after ${minutes} min`}`,
+			value: `${(f.ms / 60_000).toFixed(1)} min (${(f.ms / 1000 / Math.max(f.done, 1)).toFixed(1)} s/game)`,
+			goal: '',
+			met: null
+		});
+		rows.push({
+			metric: '  Start to the first game recorded (the model loaded and one game played)',
+			value: f.firstMs === null ? 'none' : `${(f.firstMs / 1000).toFixed(1)} s`,
+			goal: '',
+			met: null
+		});
+		for (const line of f.lines)
+			rows.push({ metric: `  CK-Arena line: ${line}`, value: '', goal: '', met: null });
 	});
 }
 
@@ -1003,8 +1052,11 @@ const SECTIONS: Record<string, () => unknown> = {
 	grammar: grammarRows,
 	browser: browserRows,
 	page: pageRows,
-	build: buildRows
+	build: buildRows,
+	'ck-tiny': ckTinyRows
 };
+/** Sections a run without `--only` leaves out: each takes many minutes. */
+const OPT_IN = new Set(['ck-tiny']);
 const onlyAt = process.argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
 const only =
 	onlyAt < 0 ? null : (process.argv[onlyAt]!.split('=')[1] ?? process.argv[onlyAt + 1] ?? '').split(',');
@@ -1015,7 +1067,8 @@ if (only && (unknown.length || !only.length)) {
 	);
 	process.exit(2);
 }
-for (const [name, section] of Object.entries(SECTIONS)) if (!only || only.includes(name)) await section();
+for (const [name, section] of Object.entries(SECTIONS))
+	if (only ? only.includes(name) : !OPT_IN.has(name)) await section();
 
 const w = [
 	Math.max(...rows.map((r) => r.metric.length), 6),

@@ -180,6 +180,92 @@ test('two models on one evaluation set: a paired comparison, CSV and JSON out, a
 	expect(svg.text).toContain('<title>Rates per model</title>');
 });
 
+/** The leaderboard's cached per-game figures (storage/analysis-cache.ts), as the page stored them. */
+async function cachedEntries(page: Page) {
+	return page.evaluate(async () => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave-analysis', 1);
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		const all = await new Promise<{ runId: string; logHash: string; version: number }[]>((resolve) => {
+			const req = db.transaction('games').objectStore('games').getAll();
+			req.onsuccess = () => resolve(req.result as { runId: string; logHash: string; version: number }[]);
+		});
+		db.close();
+		return all.map((e) => ({ runId: e.runId, logHash: e.logHash, version: e.version }));
+	});
+}
+
+/** Rewrites every cached entry in place: `edit` runs in the page on each stored entry. */
+async function editCache(page: Page, edit: string) {
+	await page.evaluate(async (body) => {
+		const change = new Function('e', body) as (e: Record<string, unknown>) => void;
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const req = indexedDB.open('conclave-analysis', 1);
+			req.onsuccess = () => resolve(req.result);
+			req.onerror = () => reject(req.error);
+		});
+		await new Promise<void>((resolve, reject) => {
+			const tx = db.transaction('games', 'readwrite');
+			const store = tx.objectStore('games');
+			const req = store.getAll();
+			req.onsuccess = () => {
+				for (const e of req.result as Record<string, unknown>[]) {
+					change(e);
+					store.put(e);
+				}
+			};
+			tx.oncomplete = () => resolve();
+			tx.onerror = () => reject(tx.error);
+		});
+		db.close();
+	}, edit);
+}
+
+test('a reload reads each game’s cached figures, and folds the logs again when the analysis version moved', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	const runs = [...(await evalRecords('a', false)), ...(await evalRecords('b', true))];
+	await page.goto('/leaderboard/');
+	await seedRuns(page, runs);
+	await page.reload();
+	const rowA = page.locator('[data-testid="leaderboard-model"] [data-testid="lb-row"][data-key="openai:a"]');
+	await expect(rowA.getByTestId('lb-games')).toHaveText(String(GAMES));
+	const first = await download(page, 'export-csv');
+	// One entry per stored run, folded from the log whose hash the run's record holds.
+	const entries = await cachedEntries(page);
+	expect(entries.map((e) => [e.runId, e.logHash]).sort()).toEqual(
+		runs.map((r) => [r.record.id, r.record.logHash]).sort()
+	);
+	const version = entries[0]!.version;
+	const modelA = csvRows(first.text).find((r) => r.by === 'model' && r.key === 'openai:a')!;
+	expect(Number(modelA.civilianWin_x)).toBeGreaterThan(0);
+
+	// The next load shows the same tables and the same download from the cache.
+	await page.reload();
+	await expect(rowA.getByTestId('lb-games')).toHaveText(String(GAMES));
+	expect((await download(page, 'export-csv')).text).toBe(first.text);
+
+	// It reads the cache rather than the logs: a cached entry that claims the civilians never won shows.
+	await editCache(
+		page,
+		'for (const s of e.summary.facts.seats) s.won = s.role === "civilian" ? false : s.won;'
+	);
+	await page.reload();
+	const civWin = page.locator(
+		'[data-testid="leaderboard-model"] [data-testid="lb-row"][data-key="openai:a"] [data-metric="civilianWin"]'
+	);
+	await expect(civWin).toContainText('0% (0/');
+	// Entries of another analysis version are folded again from the logs, and replaced.
+	await editCache(page, 'e.version = e.version - 1;');
+	await page.reload();
+	await expect(rowA.getByTestId('lb-games')).toHaveText(String(GAMES));
+	expect((await download(page, 'export-csv')).text).toBe(first.text);
+	expect(new Set((await cachedEntries(page)).map((e) => e.version))).toEqual(new Set([version]));
+});
+
 test('the fair scripted baseline runs a set in the browser and is labelled apart from the oracle', async ({
 	page
 }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+	bootstrapClusteredMeanDiff,
 	bootstrapMeanDiff,
 	COMPARED_RATES,
 	comparePaired,
@@ -106,6 +107,50 @@ describe('bootstrapMeanDiff', () => {
 		});
 		expect(() => bootstrapMeanDiff([], [1], { seed: 1 })).toThrow(RangeError);
 		expect(() => bootstrapMeanDiff([1], [1], { seed: 1, iterations: 0 })).toThrow(RangeError);
+	});
+});
+
+describe('bootstrapClusteredMeanDiff', () => {
+	// 20 games a side, 10 speeches each, every speech of a game the same length: the speeches of a game
+	// carry one game's worth of information, not ten.
+	const games = (shift: number) => Array.from({ length: 20 }, (_, g) => ({ sum: 10 * (g + shift), n: 10 }));
+	const flat = (shift: number) => games(shift).flatMap((c) => Array<number>(c.n).fill(c.sum / c.n));
+
+	it('pools the values and widens the interval by the clusters, where a bootstrap of values does not', () => {
+		const clustered = bootstrapClusteredMeanDiff(games(5), games(0), { seed: 1, iterations: 4000 });
+		const naive = bootstrapMeanDiff(flat(5), flat(0), { seed: 1, iterations: 4000 });
+		expect(clustered.diff).toBe(5);
+		expect(naive.diff).toBe(5);
+		// Each side: 20 game means 0..19 (population variance 33.25); se of the difference sqrt(2 * 33.25 / 20).
+		const se = Math.sqrt((2 * 33.25) / 20);
+		expect(clustered.lower).toBeCloseTo(5 - 1.96 * se, 0);
+		expect(clustered.upper).toBeCloseTo(5 + 1.96 * se, 0);
+		expect(clustered.differs).toBe(true);
+		// Treating the 200 speeches as independent shrinks the interval by about sqrt(10).
+		const ratio = (clustered.upper - clustered.lower) / (naive.upper - naive.lower);
+		expect(ratio).toBeGreaterThan(2.6);
+		expect(ratio).toBeLessThan(3.8);
+	});
+
+	it('weighs clusters by their size, leaves empty ones out, and equals the plain bootstrap for clusters of one', () => {
+		const r = bootstrapClusteredMeanDiff(
+			[
+				{ sum: 30, n: 3 },
+				{ sum: 0, n: 0 },
+				{ sum: 2, n: 1 }
+			],
+			[{ sum: 4, n: 2 }],
+			{ seed: 3, iterations: 200 }
+		);
+		expect(r.meanA).toBe(8);
+		expect(r.diff).toBe(6);
+		const xs = [4, 9, 1, 7, 7];
+		const ys = [2, 8, 3];
+		const one = (x: number) => ({ sum: x, n: 1 });
+		expect(bootstrapClusteredMeanDiff(xs.map(one), ys.map(one), { seed: 9, iterations: 300 })).toEqual(
+			bootstrapMeanDiff(xs, ys, { seed: 9, iterations: 300 })
+		);
+		expect(() => bootstrapClusteredMeanDiff([{ sum: 0, n: 0 }], [one(1)], { seed: 1 })).toThrow(RangeError);
 	});
 });
 

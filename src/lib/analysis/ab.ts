@@ -146,8 +146,34 @@ export function bootstrapMeanDiff(
 	b: readonly number[],
 	opts: BootstrapOptions
 ): MeanComparison {
-	if (!a.length || !b.length) throw new RangeError('each side needs at least one value');
 	if (![...a, ...b].every(Number.isFinite)) throw new RangeError('values must be finite numbers');
+	const one = (x: number): Cluster => ({ sum: x, n: 1 });
+	return bootstrapClusteredMeanDiff(a.map(one), b.map(one), opts);
+}
+
+/** A group of values that are not independent of each other (one seat's speeches in one game). */
+export interface Cluster {
+	sum: number;
+	n: number;
+}
+
+/**
+ * The pooled mean of a's values minus b's, where values come in clusters: the bootstrap resamples whole
+ * clusters (each side from its own stream, as `bootstrapMeanDiff`, which is this with clusters of one)
+ * and pools within each resample. Values of one cluster move together (a seat that talks long in a game
+ * talks long all game), so resampling them one by one would give a falsely narrow interval. Clusters
+ * with no values are left out.
+ */
+export function bootstrapClusteredMeanDiff(
+	a: readonly Cluster[],
+	b: readonly Cluster[],
+	opts: BootstrapOptions
+): MeanComparison {
+	const xs = a.filter((c) => c.n > 0);
+	const ys = b.filter((c) => c.n > 0);
+	if (!xs.length || !ys.length) throw new RangeError('each side needs at least one value');
+	if (![...xs, ...ys].every((c) => Number.isFinite(c.sum) && Number.isInteger(c.n)))
+		throw new RangeError('values must be finite numbers');
 	const iterations = opts.iterations ?? 2000;
 	const level = opts.level ?? 0.95;
 	if (!Number.isInteger(iterations) || iterations < 1)
@@ -155,17 +181,31 @@ export function bootstrapMeanDiff(
 	zFor(level); // validates the level
 	const ra = createStream(opts.seed, 'bootstrap:a');
 	const rb = createStream(opts.seed, 'bootstrap:b');
-	const resample = (xs: readonly number[], r: ReturnType<typeof createStream>) => {
+	const pooled = (cs: readonly Cluster[]) => {
 		let s = 0;
-		for (let i = 0; i < xs.length; i++) s += xs[r.int(xs.length)] as number;
-		return s / xs.length;
+		let n = 0;
+		for (const c of cs) {
+			s += c.sum;
+			n += c.n;
+		}
+		return s / n;
+	};
+	const resample = (cs: readonly Cluster[], r: ReturnType<typeof createStream>) => {
+		let s = 0;
+		let n = 0;
+		for (let i = 0; i < cs.length; i++) {
+			const c = cs[r.int(cs.length)] as Cluster;
+			s += c.sum;
+			n += c.n;
+		}
+		return s / n;
 	};
 	const diffs = new Float64Array(iterations);
-	for (let i = 0; i < iterations; i++) diffs[i] = resample(a, ra) - resample(b, rb);
+	for (let i = 0; i < iterations; i++) diffs[i] = resample(xs, ra) - resample(ys, rb);
 	const sorted = Array.from(diffs).sort((x, y) => x - y);
 	const alpha = (1 - level) / 2;
-	const meanA = mean(a);
-	const meanB = mean(b);
+	const meanA = pooled(xs);
+	const meanB = pooled(ys);
 	const lower = quantile(sorted, alpha);
 	const upper = quantile(sorted, 1 - alpha);
 	return {

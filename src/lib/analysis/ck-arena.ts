@@ -17,7 +17,7 @@
  */
 import { wilson, type Interval } from './ab';
 import { csvRound, toCsv, type Cell } from './csv';
-import { rowKind, type GameLog } from './leaderboard';
+import { gameLang, isSummary, rowKind, type Analysable, type GameLog } from './leaderboard';
 import type { Role, Winner } from '../scenarios/undercover/state';
 
 export interface CkRate extends Interval {
@@ -62,7 +62,78 @@ const rate = (x: number, n: number, level: number): CkRate => {
 /** Words in an English statement: runs of letters, digits and apostrophes. */
 const words = (text: string) => text.match(/[\p{L}\p{N}']+/gu)?.length ?? 0;
 
-export function ckArenaFigures(logs: readonly GameLog[], level = 0.95): CkArenaFigures {
+/** One finished game's share of the figures: what `ckArenaFigures` sums. */
+export interface CkGame {
+	civiliansWon: boolean;
+	/** Whether someone was voted out, and whether the first seat out was not a civilian. */
+	anyOut: boolean;
+	firstOutUndercover: boolean;
+	/** Civilians' round-1 votes (the vote, not a revote), and those for a seat on the other side. */
+	firstVotes: number;
+	firstHits: number;
+	rounds: number;
+	statements: number;
+	/** Words in its statements, and whether it was played in English (only English words count). */
+	words: number;
+	english: boolean;
+}
+
+/** Folds one log into its share of the figures; null for a game that has not finished. */
+export function ckGame({ header, events }: GameLog): CkGame | null {
+	let winner: Winner | null = null;
+	let roles = new Map<number, Role>();
+	let firstOut: number | null = null;
+	let rounds = 0;
+	let statements = 0;
+	let gameWords = 0;
+	const firstVotes: { seat: number; target: number }[] = [];
+	for (const e of events) {
+		const d = e.data as Record<string, unknown>;
+		switch (e.kind) {
+			case 'game.dealt':
+				roles = new Map((d.seats as { id: number; role: Role }[]).map((s) => [s.id, s.role]));
+				break;
+			case 'round.started':
+				rounds++;
+				break;
+			case 'speech.given':
+				statements++;
+				gameWords += words(String(d.text ?? ''));
+				break;
+			case 'vote.cast':
+				if (d.round === 1 && d.stage === 'vote')
+					firstVotes.push({ seat: d.seat as number, target: d.target as number });
+				break;
+			case 'seat.eliminated':
+				firstOut ??= d.seat as number;
+				break;
+			case 'game.ended':
+				winner = d.winner as Winner;
+				break;
+			case 'run.halted':
+				winner ??= 'draw';
+				break;
+		}
+	}
+	if (winner === null) return null;
+	const civilian = firstVotes.filter((v) => roles.get(v.seat) === 'civilian');
+	return {
+		civiliansWon: winner === 'civilians',
+		anyOut: firstOut !== null,
+		firstOutUndercover: firstOut !== null && roles.get(firstOut) !== 'civilian',
+		firstVotes: civilian.length,
+		firstHits: civilian.filter((v) => roles.get(v.target) !== 'civilian').length,
+		rounds,
+		statements,
+		words: gameWords,
+		english: (header.config as { lang?: string }).lang !== 'zh'
+	};
+}
+
+/** A game's share of the figures: the cached one, or folded from its log now. */
+const ckGameOf = (g: Analysable): CkGame | null => (isSummary(g) ? g.ck : ckGame(g));
+
+export function ckArenaFigures(logs: readonly Analysable[], level = 0.95): CkArenaFigures {
 	let games = 0;
 	let civilianWins = 0;
 	let withOut = 0;
@@ -73,60 +144,20 @@ export function ckArenaFigures(logs: readonly GameLog[], level = 0.95): CkArenaF
 	let statements = 0;
 	let enStatements = 0;
 	let enWords = 0;
-	for (const { header, events } of logs) {
-		let winner: Winner | null = null;
-		let roles = new Map<number, Role>();
-		let firstOut: number | null = null;
-		let gameRounds = 0;
-		let gameStatements = 0;
-		const english = (header.config as { lang?: string }).lang !== 'zh';
-		const firstVotes: { seat: number; target: number }[] = [];
-		let gameWords = 0;
-		for (const e of events) {
-			const d = e.data as Record<string, unknown>;
-			switch (e.kind) {
-				case 'game.dealt':
-					roles = new Map((d.seats as { id: number; role: Role }[]).map((s) => [s.id, s.role]));
-					break;
-				case 'round.started':
-					gameRounds++;
-					break;
-				case 'speech.given':
-					gameStatements++;
-					gameWords += words(String(d.text ?? ''));
-					break;
-				case 'vote.cast':
-					if (d.round === 1 && d.stage === 'vote')
-						firstVotes.push({ seat: d.seat as number, target: d.target as number });
-					break;
-				case 'seat.eliminated':
-					firstOut ??= d.seat as number;
-					break;
-				case 'game.ended':
-					winner = d.winner as Winner;
-					break;
-				case 'run.halted':
-					winner ??= 'draw';
-					break;
-			}
-		}
-		if (winner === null) continue;
+	for (const log of logs) {
+		const g = ckGameOf(log);
+		if (!g) continue;
 		games++;
-		if (winner === 'civilians') civilianWins++;
-		if (firstOut !== null) {
-			withOut++;
-			if (roles.get(firstOut) !== 'civilian') firstOutUnder++;
-		}
-		for (const v of firstVotes) {
-			if (roles.get(v.seat) !== 'civilian') continue;
-			votes++;
-			if (roles.get(v.target) !== 'civilian') hits++;
-		}
-		rounds += gameRounds;
-		statements += gameStatements;
-		if (english) {
-			enStatements += gameStatements;
-			enWords += gameWords;
+		if (g.civiliansWon) civilianWins++;
+		if (g.anyOut) withOut++;
+		if (g.firstOutUndercover) firstOutUnder++;
+		votes += g.firstVotes;
+		hits += g.firstHits;
+		rounds += g.rounds;
+		statements += g.statements;
+		if (g.english) {
+			enStatements += g.statements;
+			enWords += g.words;
 		}
 	}
 	return {
@@ -154,10 +185,12 @@ export interface CkArenaRow {
 	figures: CkArenaFigures;
 }
 
-/** The dealt pair's difficulty, from the deal in the log (null for a log without one). */
-export function dealtDifficulty(log: GameLog): Difficulty | null {
-	const d = (log.events.find((e) => e.kind === 'game.dealt')?.data as { difficulty?: unknown } | undefined)
-		?.difficulty;
+/** The dealt pair's difficulty, from the deal (null for a game without one). */
+export function dealtDifficulty(log: Analysable): Difficulty | null {
+	const d = isSummary(log)
+		? log.facts.difficulty
+		: (log.events.find((e) => e.kind === 'game.dealt')?.data as { difficulty?: unknown } | undefined)
+				?.difficulty;
 	return d === 1 || d === 2 || d === 3 ? d : null;
 }
 
@@ -166,17 +199,17 @@ export function dealtDifficulty(log: GameLog): Difficulty | null {
  * row per model, language and word-pair difficulty instead (levels with no games have no row).
  */
 export function ckArenaRows(
-	games: readonly { log: GameLog; eval?: { set: string; model: string } }[],
+	games: readonly { log: Analysable; eval?: { set: string; model: string } }[],
 	level = 0.95,
 	byDifficulty = false
 ): CkArenaRow[] {
 	const groups = new Map<
 		string,
-		{ model: string; lang: 'en' | 'zh'; difficulty: Difficulty | null; logs: GameLog[] }
+		{ model: string; lang: 'en' | 'zh'; difficulty: Difficulty | null; logs: Analysable[] }
 	>();
 	for (const g of games) {
 		if (g.eval?.set !== 'ck-arena') continue;
-		const lang = (g.log.header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
+		const lang = gameLang(g.log);
 		const difficulty = byDifficulty ? dealtDifficulty(g.log) : null;
 		if (byDifficulty && difficulty === null) continue;
 		const key = `${lang}\u0000${g.eval.model}\u0000${difficulty ?? ''}`;

@@ -6,14 +6,17 @@
  * play page share no deal and never pair. Pure.
  */
 import { gameFigures, type GameFigures } from './ab';
-import { leaderboard, type GameLog, type LeaderboardRow } from './leaderboard';
+import { gameLang, leaderboard, type Analysable, type LeaderboardRow } from './leaderboard';
 import { EVAL_SETS, isEvalSetId } from '../scenarios/undercover/eval-sets';
 
 export type GameLang = 'en' | 'zh';
 
-/** A stored game and, for an evaluation game, its tag (set, version, game id, model). */
+/**
+ * A stored game (its log, or the per-game figures folded from it) and, for an evaluation game, its tag
+ * (set, version, game id, model).
+ */
 export interface TaggedGame {
-	log: GameLog;
+	log: Analysable;
 	eval?: { set: string; version: string; game: string; model: string };
 }
 
@@ -27,8 +30,7 @@ export function parseSideKey(key: string): { model: string; lang: GameLang | nul
 	return m ? { model: m[1] as string, lang: m[2] as GameLang } : { model: key, lang: null };
 }
 
-export const gameLang = (log: GameLog): GameLang =>
-	(log.header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
+export { gameLang };
 
 /**
  * One row per model and language for models that played in both languages: what an A/B can set

@@ -39,10 +39,28 @@ import type { ModelChoice } from '../engines/types';
 import { FAIR_LABEL, SCRIPTED_LABEL } from '../core/policy';
 import { personas } from '../scenarios/undercover/personas';
 import type { Deal, Role, SeatPersona, Tally, Winner } from '../scenarios/undercover/state';
+import type { GameSummary } from './game-summary';
 
 export interface GameLog {
 	header: LogHeader;
 	events: readonly LogEvent[];
+}
+
+/**
+ * What every statistic here reads: a game's log, or its per-game figures folded from that log once
+ * (`game-summary.ts`, cached by the leaderboard page), so a page load need not fold every log again.
+ */
+export type Analysable = GameLog | GameSummary;
+
+export const isSummary = (g: Analysable): g is GameSummary => 'analysis' in g;
+
+/** The language a game was played in. */
+export const gameLang = (g: Analysable): 'en' | 'zh' =>
+	isSummary(g) ? g.lang : (g.header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
+
+/** A game's per-seat facts: the cached ones, or folded from its log now. */
+export function factsOf(g: Analysable): GameFacts {
+	return isSummary(g) ? g.facts : gameFacts(g);
 }
 
 export interface Proportion {
@@ -421,15 +439,15 @@ export const ROW_RATES = [
 ] as const satisfies readonly (keyof LeaderboardRow)[];
 
 /** Games that have not finished: the leaderboard leaves them out. */
-export function unfinishedGames(games: readonly GameLog[]): number {
-	return games.filter((g) => !gameFacts(g).finished).length;
+export function unfinishedGames(games: readonly Analysable[]): number {
+	return games.filter((g) => !factsOf(g).finished).length;
 }
 
 /** Rows per model or per persona, sorted by key; unfinished games are left out. */
-export function leaderboard(games: readonly GameLog[], by: LeaderboardBy): LeaderboardRow[] {
+export function leaderboard(games: readonly Analysable[], by: LeaderboardBy): LeaderboardRow[] {
 	const rows = new Map<string, Acc>();
 	games.forEach((game, gi) => {
-		const facts = gameFacts(game);
+		const facts = factsOf(game);
 		if (!facts.finished) return;
 		for (const s of facts.seats) {
 			const key = rowKey(by, s, facts);

@@ -10,13 +10,14 @@
  *   side, over its votes in games with two or more such seats (the Werewolf "bussing" of a partner).
  * - words per speech: accepted speeches, in words (English) or characters (Chinese, unspaced).
  * - verbosity shift: a model's words per speech as undercover minus as civilian, with a bootstrap
- *   interval over speeches: does it talk more when it lies?
+ *   interval that resamples games (a seat's speeches in one game move together, so resampling speeches
+ *   one by one would be falsely narrow): does it talk more when it lies?
  * - tokens and model seconds per game, of the row's seats.
  * Pure.
  */
-import { bootstrapMeanDiff, wilson, type MeanComparison } from './ab';
+import { bootstrapClusteredMeanDiff, wilson, type Cluster, type MeanComparison } from './ab';
 import { csvRound, toCsv, type Cell } from './csv';
-import { rowKind, seatModel, type GameLog, type RowKind } from './leaderboard';
+import { isSummary, rowKind, seatModel, type Analysable, type GameLog, type RowKind } from './leaderboard';
 import { saysWord } from '../scenarios/undercover/text';
 import type { Deal, Role } from '../scenarios/undercover/state';
 
@@ -36,8 +37,11 @@ export interface LeakRow {
 	speechLeaks: LeakRate;
 	noteLeaks: LeakRate;
 	bus: LeakRate;
-	/** Accepted speeches' lengths (words, or characters in Chinese): what the verbosity shift resamples. */
-	speechLengths: number[];
+	/**
+	 * Accepted speeches per game the row spoke in: their total length (words, or characters in Chinese)
+	 * and their number. What the verbosity shift resamples.
+	 */
+	speechesByGame: Cluster[];
 	wordsPerSpeech: number | null;
 	tokensPerGame: number;
 	secondsPerGame: number;
@@ -53,6 +57,83 @@ function leakRate(x: number, n: number): LeakRate {
 	return { x, n, p: w.p, lower: w.lower, upper: w.upper };
 }
 
+/** One seat's leak and cost counts in one game: what `leakRows` sums per model and side. */
+export interface LeakSeat {
+	model: string;
+	side: Role;
+	/** [leaking replies, replies]: speech and defence replies, vote replies, votes for a teammate. */
+	speech: [number, number];
+	note: [number, number];
+	bus: [number, number];
+	/** Accepted speeches: their total length (words, or characters in Chinese) and their number. */
+	speechLength: number;
+	speeches: number;
+	tokens: number;
+	ms: number;
+}
+
+/** Folds one log into its seats' leak figures, in deal order; null for a game unfinished or never dealt. */
+export function leakGame({ header, events }: GameLog): LeakSeat[] | null {
+	if (!events.some((e) => e.kind === 'game.ended' || e.kind === 'run.halted')) return null;
+	const dealt = events.find((e) => e.kind === 'game.dealt');
+	if (!dealt) return null;
+	const deal = dealt.data as Deal;
+	const lang = (header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
+	const index = new Map(deal.seats.map((s, i) => [s.id as number, i]));
+	const team = deal.seats.filter((s) => onSide(s.role)).length;
+	const seats = deal.seats.map((s): LeakSeat => ({
+		model: seatModel(header, s.id),
+		side: s.role,
+		speech: [0, 0],
+		note: [0, 0],
+		bus: [0, 0],
+		speechLength: 0,
+		speeches: 0,
+		tokens: 0,
+		ms: 0
+	}));
+	for (const e of events) {
+		const d = e.data as Record<string, unknown>;
+		const i = typeof d.seat === 'number' ? index.get(d.seat) : undefined;
+		if (i === undefined) continue;
+		const a = seats[i] as LeakSeat;
+		const dealtSeat = deal.seats[i] as Deal['seats'][number];
+		switch (e.kind) {
+			case 'model.called': {
+				if (d.transportError !== undefined) break;
+				a.tokens += Number(d.promptTokens ?? 0) + Number(d.completionTokens ?? 0);
+				a.ms += e.meta?.totalMs ?? 0;
+				const purpose = String(d.purpose ?? '');
+				const reply = String(d.reply ?? '');
+				const leak = dealtSeat.word !== null && saysWord(reply, dealtSeat.word, lang) ? 1 : 0;
+				if (/^(repair )?(speak|defend)$/.test(purpose)) {
+					a.speech[0] += leak;
+					a.speech[1]++;
+				} else if (/^(repair )?vote$/.test(purpose)) {
+					a.note[0] += leak;
+					a.note[1]++;
+				}
+				break;
+			}
+			case 'speech.given':
+				a.speechLength += length(String(d.text ?? ''), lang);
+				a.speeches++;
+				break;
+			case 'vote.cast':
+				if (onSide(dealtSeat.role) && team >= 2) {
+					a.bus[1]++;
+					const target = index.get(d.target as number);
+					if (target !== undefined && onSide(deal.seats[target]?.role)) a.bus[0]++;
+				}
+				break;
+		}
+	}
+	return seats;
+}
+
+/** A game's leak figures: the cached ones, or folded from its log now. */
+const leakGameOf = (g: Analysable): LeakSeat[] | null => (isSummary(g) ? g.leaks : leakGame(g));
+
 interface Acc {
 	model: string;
 	side: Role;
@@ -60,110 +141,87 @@ interface Acc {
 	speech: [number, number];
 	note: [number, number];
 	bus: [number, number];
-	lengths: number[];
+	/** Per game index: the row's speeches' total length and number in that game. */
+	speeches: Map<number, Cluster>;
 	tokens: number;
 	ms: number;
 }
 
+const add = (to: [number, number], from: [number, number]) => {
+	to[0] += from[0];
+	to[1] += from[1];
+};
+
 /** One row per model and side, over finished games, sorted by model then side. */
-export function leakRows(logs: readonly GameLog[]): LeakRow[] {
+export function leakRows(logs: readonly Analysable[]): LeakRow[] {
 	const rows = new Map<string, Acc>();
-	logs.forEach(({ header, events }, gi) => {
-		if (!events.some((e) => e.kind === 'game.ended' || e.kind === 'run.halted')) return;
-		const dealt = events.find((e) => e.kind === 'game.dealt');
-		if (!dealt) return;
-		const deal = dealt.data as Deal;
-		const lang = (header.config as { lang?: string }).lang === 'zh' ? 'zh' : 'en';
-		const seats = new Map(deal.seats.map((s) => [s.id as number, s]));
-		const team = deal.seats.filter((s) => onSide(s.role)).length;
-		const acc = (seat: number): Acc | null => {
-			const s = seats.get(seat);
-			if (!s) return null;
-			const model = seatModel(header, seat);
-			const key = `${model}\u0000${s.role}`;
+	logs.forEach((log, gi) => {
+		const seats = leakGameOf(log);
+		if (!seats) return;
+		for (const s of seats) {
+			const key = `${s.model}\u0000${s.side}`;
 			let a = rows.get(key);
 			if (!a)
 				rows.set(
 					key,
 					(a = {
-						model,
-						side: s.role,
+						model: s.model,
+						side: s.side,
 						games: new Set(),
 						speech: [0, 0],
 						note: [0, 0],
 						bus: [0, 0],
-						lengths: [],
+						speeches: new Map(),
 						tokens: 0,
 						ms: 0
 					})
 				);
 			a.games.add(gi);
-			return a;
-		};
-		for (const s of deal.seats) acc(s.id);
-		for (const e of events) {
-			const d = e.data as Record<string, unknown>;
-			const seat = d.seat as number;
-			const a = typeof seat === 'number' ? acc(seat) : null;
-			if (!a) continue;
-			const word = seats.get(seat)?.word ?? null;
-			switch (e.kind) {
-				case 'model.called': {
-					if (d.transportError !== undefined) break;
-					a.tokens += Number(d.promptTokens ?? 0) + Number(d.completionTokens ?? 0);
-					a.ms += e.meta?.totalMs ?? 0;
-					const purpose = String(d.purpose ?? '');
-					const reply = String(d.reply ?? '');
-					const leak = word !== null && saysWord(reply, word, lang) ? 1 : 0;
-					if (/^(repair )?(speak|defend)$/.test(purpose)) {
-						a.speech[0] += leak;
-						a.speech[1]++;
-					} else if (/^(repair )?vote$/.test(purpose)) {
-						a.note[0] += leak;
-						a.note[1]++;
-					}
-					break;
-				}
-				case 'speech.given':
-					a.lengths.push(length(String(d.text ?? ''), lang));
-					break;
-				case 'vote.cast':
-					if (onSide(seats.get(seat)?.role) && team >= 2) {
-						a.bus[1]++;
-						if (onSide(seats.get(d.target as number)?.role)) a.bus[0]++;
-					}
-					break;
+			add(a.speech, s.speech);
+			add(a.note, s.note);
+			add(a.bus, s.bus);
+			a.tokens += s.tokens;
+			a.ms += s.ms;
+			if (s.speeches) {
+				const c = a.speeches.get(gi) ?? { sum: 0, n: 0 };
+				c.sum += s.speechLength;
+				c.n += s.speeches;
+				a.speeches.set(gi, c);
 			}
 		}
 	});
 	return [...rows.values()]
 		.sort((x, y) => (x.model < y.model ? -1 : x.model > y.model ? 1 : x.side < y.side ? -1 : 1))
-		.map((a) => ({
-			model: a.model,
-			kind: rowKind(a.model),
-			side: a.side,
-			games: a.games.size,
-			speechLeaks: leakRate(...a.speech),
-			noteLeaks: leakRate(...a.note),
-			bus: leakRate(...a.bus),
-			speechLengths: a.lengths,
-			wordsPerSpeech: a.lengths.length ? a.lengths.reduce((s, x) => s + x, 0) / a.lengths.length : null,
-			tokensPerGame: a.games.size ? a.tokens / a.games.size : 0,
-			secondsPerGame: a.games.size ? a.ms / 1000 / a.games.size : 0
-		}));
+		.map((a) => {
+			const byGame = [...a.speeches.values()];
+			const speeches = byGame.reduce((n, c) => n + c.n, 0);
+			return {
+				model: a.model,
+				kind: rowKind(a.model),
+				side: a.side,
+				games: a.games.size,
+				speechLeaks: leakRate(...a.speech),
+				noteLeaks: leakRate(...a.note),
+				bus: leakRate(...a.bus),
+				speechesByGame: byGame,
+				wordsPerSpeech: speeches ? byGame.reduce((s, c) => s + c.sum, 0) / speeches : null,
+				tokensPerGame: a.games.size ? a.tokens / a.games.size : 0,
+				secondsPerGame: a.games.size ? a.ms / 1000 / a.games.size : 0
+			};
+		});
 }
 
 /**
  * Words per speech as undercover minus as civilian, for each model that spoke on both sides, with a
- * seeded percentile bootstrap over speeches.
+ * seeded percentile bootstrap over the games each side spoke in.
  */
 export function verbosityShift(rows: readonly LeakRow[], seed = 1): Map<string, MeanComparison> {
 	const out = new Map<string, MeanComparison>();
 	for (const under of rows) {
-		if (under.side !== 'undercover' || !under.speechLengths.length) continue;
+		if (under.side !== 'undercover' || !under.speechesByGame.length) continue;
 		const civ = rows.find((r) => r.model === under.model && r.side === 'civilian');
-		if (civ?.speechLengths.length)
-			out.set(under.model, bootstrapMeanDiff(under.speechLengths, civ.speechLengths, { seed }));
+		if (civ?.speechesByGame.length)
+			out.set(under.model, bootstrapClusteredMeanDiff(under.speechesByGame, civ.speechesByGame, { seed }));
 	}
 	return out;
 }

@@ -4,7 +4,7 @@
  * version was never re-executed and counts nowhere; a person may remove any import from the
  * statistics (and count it again). Each row then says how many of its games came from where.
  */
-import { leaderboard, type GameLog, type LeaderboardBy } from './leaderboard';
+import { leaderboard, type Analysable, type LeaderboardBy } from './leaderboard';
 
 /** What the statistics read of a saved run's record (storage/runs.ts `RunRecord`). */
 export interface RunOrigin {
@@ -34,7 +34,7 @@ export type ProvenanceCounts = Record<'played' | 'reexecuted' | 'checked', numbe
  * where and exactly as the table counts it.
  */
 export function provenanceByRow(
-	games: readonly { log: GameLog; run: RunOrigin }[],
+	games: readonly { log: Analysable; run: RunOrigin }[],
 	by: LeaderboardBy
 ): Map<string, ProvenanceCounts> {
 	const out = new Map<string, ProvenanceCounts>();

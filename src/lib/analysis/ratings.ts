@@ -13,7 +13,7 @@
  */
 import { wilson } from './ab';
 import { csvRound, toCsv, type Cell } from './csv';
-import { gameFacts, leaderboard, rowKind, type GameLog, type RowKind } from './leaderboard';
+import { factsOf, leaderboard, rowKind, type Analysable, type RowKind } from './leaderboard';
 
 export interface RatedRate {
 	x: number;
@@ -36,7 +36,7 @@ export interface SideRating {
 	detection: RatedRate;
 }
 
-export function sideRatings(logs: readonly GameLog[]): SideRating[] {
+export function sideRatings(logs: readonly Analysable[]): SideRating[] {
 	return leaderboard(logs, 'model').map((r) => ({
 		model: r.key,
 		kind: rowKind(r.key),
@@ -53,10 +53,10 @@ export interface HeadToHeadCell extends RatedRate {
 }
 
 /** Every pairing of a deceiving and a detecting model that met, sorted; the rate is the deceivers' wins. */
-export function headToHead(logs: readonly GameLog[]): HeadToHeadCell[] {
+export function headToHead(logs: readonly Analysable[]): HeadToHeadCell[] {
 	const cells = new Map<string, { deceiver: string; detector: string; x: number; n: number }>();
 	for (const log of logs) {
-		const f = gameFacts(log);
+		const f = factsOf(log);
 		if (!f.finished) continue;
 		const deceivers = new Set(f.seats.filter((s) => s.role !== 'civilian').map((s) => s.model));
 		const detectors = new Set(f.seats.filter((s) => s.role === 'civilian').map((s) => s.model));
