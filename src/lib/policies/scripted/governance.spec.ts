@@ -13,6 +13,7 @@ import {
 	type Proposal
 } from '../../scenarios/governance';
 import { newProposal } from '../../scenarios/governance/reducer';
+import { DRIFT_METER_LABEL } from './drift-meter';
 import { EXECUTOR_R1_BELIEF, HUMAN_STAND_IN_LABEL, scriptedGovernance } from './governance';
 
 const ctx = (name = 'test'): PolicyContext => ({
@@ -65,7 +66,9 @@ describe('scripted governance policies by seat', () => {
 		]);
 		expect(scriptedPolicyFor('governance', 4).label).toBe(HUMAN_STAND_IN_LABEL);
 		expect(() => scriptedPolicyFor('governance', 2)).toThrow(/tool host/);
-		expect(() => scriptedPolicyFor('governance', 5)).toThrow(RangeError);
+		// Seat 5 is the drift meter, off the table (asked only when a drift model is set); no seat 6.
+		expect(scriptedPolicyFor('governance', 5).label).toBe(DRIFT_METER_LABEL);
+		expect(() => scriptedPolicyFor('governance', 6)).toThrow(RangeError);
 		expect(() => scriptedPolicy('governance')).toThrow(/scriptedPolicyFor/);
 		expect(scriptedPolicyFor('undercover', 3)).toBe(scriptedPolicy('undercover'));
 	});
