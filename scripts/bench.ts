@@ -383,6 +383,15 @@ function modelRows(where: string, f: ModelGameFigures & { engineWorkers?: number
 		});
 }
 
+/** BENCH_MODEL_SEEDS: "N" is seeds 1 to N, "A-B" seeds A to B. */
+function seedRange(text: string): [number, number] {
+	const m = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
+	const [first, last] = m ? (m[2] ? [Number(m[1]), Number(m[2])] : [1, Number(m[1])]) : [0, -1];
+	if (first < 1 || last < first)
+		throw new Error(`BENCH_MODEL_SEEDS is a seed count (20) or a range of seeds (1-5); got "${text}"`);
+	return [first, last];
+}
+
 /**
  * Issue 20's goal with the tiny models at every seat: undercover over seeds 1..BENCH_MODEL_SEEDS
  * (default 20) × 4 and 6 seats × English and Chinese packs, then stories260K in every governance and
@@ -391,7 +400,7 @@ function modelRows(where: string, f: ModelGameFigures & { engineWorkers?: number
  */
 async function modelGameRows() {
 	generateFixtures();
-	const seeds = Number(process.env.BENCH_MODEL_SEEDS ?? 20);
+	const [first, last] = seedRange(process.env.BENCH_MODEL_SEEDS ?? '20');
 	type Played = GameFigures & { name: string };
 	const tally = (games: Played[]) => ({
 		asks: games.reduce((n, g) => n + g.structuredAsks, 0),
@@ -449,10 +458,17 @@ async function modelGameRows() {
 		return g;
 	};
 	// The sweep's first game (seed 1, 4 seats, English) is also the timed game below.
+	// Seed by seed, both models and the role games at each, so a sweep stopped early (it takes hours on
+	// a busy two-core machine) still covers every model, table size and pack; BENCH_MODEL_SEEDS=A-B
+	// plays seeds A to B only, so shards can run side by side on a machine with more cores.
 	let storyGame: GameFigures | null = null;
-	for (const model of [STORY_MODEL, CHAT_MODEL]) {
-		const games: Played[] = [];
-		for (let seed = 1; seed <= seeds; seed++)
+	const undercover = new Map<string, Played[]>([
+		[STORY_MODEL, []],
+		[CHAT_MODEL, []]
+	]);
+	const roles: Played[] = [];
+	for (let seed = first; seed <= last; seed++) {
+		for (const [model, games] of undercover)
 			for (const seats of [4, 6])
 				for (const lang of ['en', 'zh'] as const)
 					games.push(
@@ -461,16 +477,16 @@ async function modelGameRows() {
 							undercoverRun(localModel(model), seed, seats, lang)
 						)
 					);
-		if (model === STORY_MODEL) storyGame = games[0]!;
-		report(`${model} at every undercover seat, ${seeds} seed(s) × 4/6 seats × en/zh`, games);
-	}
-	const roles: Played[] = [];
-	for (let seed = 1; seed <= Math.min(seeds, 2); seed++) {
+		if (seed === 1) storyGame = undercover.get(STORY_MODEL)![0]!;
+		if (seed > 2) continue;
 		const story = localModel(STORY_MODEL);
 		roles.push(await play(`governance seed ${seed}`, governanceRun(story, seed, 2)));
 		roles.push(await play(`autonomy seed ${seed}`, autonomyRun(story, seed, 5)));
 	}
-	report(`${STORY_MODEL} in every governance (2 rounds) and autonomy (5 days) role`, roles);
+	const seedsText = first === last ? `seed ${first}` : `seeds ${first}-${last}`;
+	for (const [model, games] of undercover)
+		report(`${model} at every undercover seat, ${seedsText} × 4/6 seats × en/zh`, games);
+	if (roles.length) report(`${STORY_MODEL} in every governance (2 rounds) and autonomy (5 days) role`, roles);
 
 	// The same undercover game (seed 1, 4 seats, English) with stories260K at every seat and scripted.
 	const modelGame = storyGame ?? (await playModelGame(undercoverRun(localModel(STORY_MODEL), 1, 4, 'en')));
