@@ -6,9 +6,9 @@
  * rebuild, and importing a 1 MB export, on the built site's hidden /bench/ page. XGrammar (WebLLM's
  * own copy, in Node): the slowest compile of any schema a scenario sends. Every timed row that
  * has a floor is printed beside it: a plain JSON.parse of the same bytes, measured in the same run.
- * Issue 20's goal (`constrained`): forfeits per 100 structured asks with stories260K and tiny-chat at
- * every seat (BENCH_MODEL_SEEDS seeds, default 20), the real model's game time against the same game
- * scripted, and constrained against free decoding per token.
+ * Issue 20's goal (`models`): forfeits per 100 structured asks with stories260K and tiny-chat at every
+ * seat (BENCH_MODEL_SEEDS seeds, default 20) and the real model's game time against the same game
+ * scripted; `constrained`: held against free decoding per token, on 512 and 151,665-token vocabularies.
  * The pages as a person meets them (`page`): each page's first-load JavaScript, a 200-round
  * governance run on the play page, the first speech after Start, Lighthouse.
  * The leaderboard page's analysis (`analysis`, issue 23): its tables, ratings, CK-Arena and leak figures
