@@ -5,7 +5,8 @@
  * hosts send no cache headers at all. So this test serves the built site itself, from `build/`, with
  * no Cache-Control, Expires, ETag or Last-Modified (nothing the HTTP cache could keep or revalidate),
  * plays a tiny-model game once online, then stops the server and plays it again offline: the game's
- * workers can start only from the service worker's cache.
+ * workers can start only from the service worker's cache. (Against a build whose cache plan skips
+ * `_app/immutable/workers/`, the offline game never starts: the test fails at its last play.)
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
