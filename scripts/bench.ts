@@ -89,6 +89,8 @@ interface Row {
 }
 
 const rows: Row[] = [];
+/** What a long section still has to say when the bench is stopped part way (see the end of the file). */
+let onStop: (() => void) | null = null;
 const fmt = (n: number, digits = 3) => (n >= 100 ? n.toFixed(0) : n === 0 ? '0' : n.toPrecision(digits));
 
 async function nodeRows() {
@@ -413,6 +415,7 @@ async function modelGameRows() {
 		games: games.length
 	});
 	const report = (what: string, games: Played[]) => {
+		if (!games.length) return; // a sweep stopped before this model's first game: nothing to claim
 		const t = tally(games);
 		const per100 = t.asks ? (100 * t.forfeits) / t.asks : 0;
 		rows.push({
@@ -467,7 +470,21 @@ async function modelGameRows() {
 		[CHAT_MODEL, []]
 	]);
 	const roles: Played[] = [];
+	let reached = first;
+	const summarize = (stopped: boolean) => {
+		const span = (a: number, b: number) => (a === b ? `seed ${a}` : `seeds ${a}-${b}`);
+		const seedsText = stopped
+			? `${span(first, reached)} (stopped during seed ${reached})`
+			: span(first, last);
+		for (const [model, games] of undercover)
+			report(`${model} at every undercover seat, ${seedsText} × 4/6 seats × en/zh`, games);
+		if (roles.length)
+			report(`${STORY_MODEL} in every governance (2 rounds) and autonomy (5 days) role`, roles);
+	};
+	// A sweep stopped with Ctrl-C or a kill still prints its rows for the games it played.
+	onStop = () => summarize(true);
 	for (let seed = first; seed <= last; seed++) {
+		reached = seed;
 		for (const [model, games] of undercover)
 			for (const seats of [4, 6])
 				for (const lang of ['en', 'zh'] as const)
@@ -483,10 +500,8 @@ async function modelGameRows() {
 		roles.push(await play(`governance seed ${seed}`, governanceRun(story, seed, 2)));
 		roles.push(await play(`autonomy seed ${seed}`, autonomyRun(story, seed, 5)));
 	}
-	const seedsText = first === last ? `seed ${first}` : `seeds ${first}-${last}`;
-	for (const [model, games] of undercover)
-		report(`${model} at every undercover seat, ${seedsText} × 4/6 seats × en/zh`, games);
-	if (roles.length) report(`${STORY_MODEL} in every governance (2 rounds) and autonomy (5 days) role`, roles);
+	onStop = null;
+	summarize(false);
 
 	// The same undercover game (seed 1, 4 seats, English) with stories260K at every seat and scripted.
 	const modelGame = storyGame ?? (await playModelGame(undercoverRun(localModel(STORY_MODEL), 1, 4, 'en')));
@@ -1087,16 +1102,26 @@ if (only && (unknown.length || !only.length)) {
 	);
 	process.exit(2);
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+	process.once(signal, () => {
+		onStop?.();
+		rows.push({ metric: `(stopped by ${signal} before the end)`, value: '', goal: '', met: null });
+		printTable();
+		process.exit(130);
+	});
 for (const [name, section] of Object.entries(SECTIONS)) if (!only || only.includes(name)) await section();
+printTable();
 
-const w = [
-	Math.max(...rows.map((r) => r.metric.length), 6),
-	Math.max(...rows.map((r) => r.value.length), 5),
-	Math.max(...rows.map((r) => r.goal.length), 4)
-];
-const line = (a: string, b: string, c: string, d: string) =>
-	`| ${a.padEnd(w[0]!)} | ${b.padStart(w[1]!)} | ${c.padEnd(w[2]!)} | ${d} |`;
-console.log(line('metric', 'value', 'goal', 'met'));
-console.log(`|${'-'.repeat(w[0]! + 2)}|${'-'.repeat(w[1]! + 2)}|${'-'.repeat(w[2]! + 2)}|-----|`);
-for (const r of rows)
-	console.log(line(r.metric, r.value, r.goal, r.met === null ? '' : r.met ? 'yes' : 'NO'));
+function printTable() {
+	const w = [
+		Math.max(...rows.map((r) => r.metric.length), 6),
+		Math.max(...rows.map((r) => r.value.length), 5),
+		Math.max(...rows.map((r) => r.goal.length), 4)
+	];
+	const line = (a: string, b: string, c: string, d: string) =>
+		`| ${a.padEnd(w[0]!)} | ${b.padStart(w[1]!)} | ${c.padEnd(w[2]!)} | ${d} |`;
+	console.log(line('metric', 'value', 'goal', 'met'));
+	console.log(`|${'-'.repeat(w[0]! + 2)}|${'-'.repeat(w[1]! + 2)}|${'-'.repeat(w[2]! + 2)}|-----|`);
+	for (const r of rows)
+		console.log(line(r.metric, r.value, r.goal, r.met === null ? '' : r.met ? 'yes' : 'NO'));
+}
