@@ -58,3 +58,33 @@ test('the Models page tells whole, partly downloaded and damaged models apart, a
 	const left = await page.evaluate(async () => (await (await caches.open('webllm/model')).keys()).length);
 	expect(left).toBe(0);
 });
+
+test('a model library a host answered with a web page (status 200) shows as damaged, with a Delete that clears it', async ({
+	page
+}) => {
+	// Defect 4: WebLLM caches whatever answered for the library in `webllm/wasm` and fails every later
+	// load the same way; the page used to show "—" for it and offer no Delete.
+	const entry = CATALOG[3]!;
+	const webllmId = (entry.builds.q4f32 ?? entry.builds.q4f16)!.webllmId;
+	const lib = prebuiltAppConfig.model_list.find((m) => m.model_id === webllmId)!.model_lib;
+	await page.goto('/models/');
+	await seed(page, urlOf(webllmId), 2, 2);
+	await page.evaluate(async (lib) => {
+		const portal = '<!doctype html><html><body>Sign in to the Wi-Fi</body></html>';
+		await (
+			await caches.open('webllm/wasm')
+		).put(lib, new Response(portal, { headers: { 'content-type': 'text/html' } }));
+	}, lib);
+	await page.reload();
+
+	const state = page.getByTestId(`cache-${entry.id}`);
+	await expect(state).toContainText('damaged');
+	await expect(state).toContainText('model library');
+	await page.getByTestId(`delete-${entry.id}`).click();
+	await expect(state).toHaveCount(0);
+	const left = await page.evaluate(async () => ({
+		model: (await (await caches.open('webllm/model')).keys()).length,
+		wasm: (await (await caches.open('webllm/wasm')).keys()).length
+	}));
+	expect(left).toEqual({ model: 0, wasm: 0 });
+});

@@ -3,6 +3,10 @@
  * test, WebGPU detection with and without an adapter, WebLLM failing cleanly offline, and an
  * OpenAI-compatible endpoint (a local mock) whose key never leaves this browser's storage.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { prebuiltAppConfig } from '@mlc-ai/web-llm';
+import { CATALOG } from '../../src/lib/engines/catalog';
 import { decodeShare, encodeShare } from '../../src/lib/share/link';
 import { expect, serveTestModels, test } from './fixtures';
 import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
@@ -81,10 +85,62 @@ test('without a WebGPU adapter the setup says so and offers the fallback', async
 	// a model on the CPU is one click away, its size beside it.
 	await expect(seat).toHaveValue('scripted');
 	await expect(page.getByTestId('seat-model-6')).toHaveValue('scripted');
-	await expect(page.getByTestId('try-model')).toContainText(/MB/);
+	await expect(page.getByTestId('try-model')).toContainText(
+		/about \d+ MB download, slow: seconds to minutes a reply/
+	);
 	await page.getByTestId('try-model').click();
 	await expect(seat).toHaveValue(/^transformers:/);
 	await expect(page.getByTestId('seat-model-6')).toHaveValue(/^transformers:/);
+});
+
+/**
+ * The built chunks that hold the WebLLM package (the page's and the engine worker's copy), found by a
+ * sentence of WebLLM's own, as URL paths.
+ */
+function webllmChunks(): string[] {
+	const root = join(process.cwd(), 'build');
+	const dir = join(root, '_app/immutable');
+	const hits = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+		.filter((f) => f.endsWith('.js'))
+		.filter((f) =>
+			readFileSync(join(dir, f), 'utf8').includes('Please ensure you have called MLCEngine.reload(model)')
+		)
+		.map((f) => `/${relative(root, join(dir, f))}`);
+	expect(
+		hits.filter((p) => !p.includes('/workers/')),
+		"the page's copy of WebLLM"
+	).toHaveLength(1);
+	return hits;
+}
+
+test('the Models page without WebGPU never fetches the WebLLM package (5.9 MB), and still checks its cache', async ({
+	page
+}) => {
+	// Defect 9: the page loaded WebLLM's chunk on every visit, with no WebGPU too.
+	const chunks = webllmChunks();
+	const scripts: string[] = [];
+	page.on('request', (r) => {
+		if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+	});
+	// A model WebLLM cached earlier (here put into its cache as WebLLM would): the page must still
+	// find it, from the catalog's URLs alone, and offer to delete it.
+	const entry = CATALOG[0]!;
+	const build = (entry.builds.q4f32 ?? entry.builds.q4f16)!;
+	const base = `${prebuiltAppConfig.model_list.find((m) => m.model_id === build.webllmId)!.model}/resolve/main/`;
+	await page.goto('/models/');
+	await page.evaluate(async (base) => {
+		const cache = await caches.open('webllm/model');
+		const records = [{ dataPath: 'params_shard_0.bin', nbytes: 4 }];
+		await cache.put(new URL('tensor-cache.json', base).href, new Response(JSON.stringify({ records })));
+		await cache.put(new URL('params_shard_0.bin', base).href, new Response(new Uint8Array(4)));
+	}, base);
+	await page.reload();
+	await expect(page.getByTestId('catalog-device-reason')).toBeVisible();
+	await expect(page.getByTestId(`cache-${entry.id}`)).toHaveText('cached');
+	await expect(page.getByTestId(`delete-${entry.id}`)).toBeVisible();
+	await page.waitForLoadState('networkidle');
+	expect(scripts.length).toBeGreaterThan(0);
+	for (const chunk of chunks) expect(scripts).not.toContain(chunk);
 });
 
 test.describe('an OpenAI-compatible endpoint', () => {

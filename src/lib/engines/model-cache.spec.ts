@@ -88,14 +88,18 @@ describe('the WebLLM model cache check', () => {
 		await set('webllm/wasm', LIB, new Response(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])));
 		expect(await checkSupportFiles(named, MODEL, LIB)).toBeNull();
 		await set('webllm/wasm', LIB, html());
+		// `part` is what the Models page words it by (device-text.ts): without it a web page for a
+		// library read as "its index of weight files cannot be read".
 		expect(await checkSupportFiles(named, MODEL, LIB)).toMatchObject({
 			state: 'broken',
-			why: /model library/
+			why: /model library/,
+			part: 'library'
 		});
 		await set('webllm/config', `${BASE}mlc-chat-config.json`, html());
 		expect(await checkSupportFiles(named, MODEL, LIB)).toMatchObject({
 			state: 'broken',
-			why: /configuration/
+			why: /configuration/,
+			part: 'config'
 		});
 		expect(await deleteModelEntries(named, MODEL, LIB)).toBe(2);
 		expect(await checkSupportFiles(named, MODEL, LIB)).toBeNull();

@@ -104,7 +104,8 @@ export async function checkSupportFiles(
 		} catch {
 			return {
 				state: 'broken',
-				why: 'its saved configuration is not a configuration (the host sent a web page)'
+				why: 'its saved configuration is not a configuration (the host sent a web page)',
+				part: 'config'
 			};
 		}
 	}
@@ -115,7 +116,8 @@ export async function checkSupportFiles(
 			if (!WASM_MAGIC.every((b, i) => head[i] === b))
 				return {
 					state: 'broken',
-					why: 'its saved model library is not a library (the host sent a web page)'
+					why: 'its saved model library is not a library (the host sent a web page)',
+					part: 'library'
 				};
 		}
 	}
