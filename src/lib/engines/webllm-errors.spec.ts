@@ -97,7 +97,7 @@ describe('toEngineError', () => {
 		expect(code(502)).toBe('server-error');
 	});
 
-	it('says which problem each answer of the model host is, from WebLLM\'s own words and from the status asked again', () => {
+	it("says which problem each answer of the model host is, from WebLLM's own words and from the status asked again", () => {
 		const problem = (err: unknown) => toEngineError(err, load).problem;
 		const model = 'Qwen2.5 0.5B Instruct';
 		// WebLLM 0.2.86's ArtifactOPFSCache words (fake-webllm), and webllm.ts's own after Chromium's bare
@@ -125,7 +125,7 @@ describe('toEngineError', () => {
 		);
 	});
 
-	it('says a cancel as a problem: a load cancelled, a reply stopped, WebLLM\'s unload reason', () => {
+	it("says a cancel as a problem: a load cancelled, a reply stopped, WebLLM's unload reason", () => {
 		const model = 'Qwen2.5 0.5B Instruct';
 		for (const kind of ['abort', 'unloadReason'] as const) {
 			const err = toEngineError(WEBLLM_ERRORS[kind](), load);

@@ -190,7 +190,9 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 			...flags,
 			cause: err,
 			// `phase` says what the GPU was doing: loading the model, or the model replying.
-			...(problem ? { problem: { code: problem, values: { model: label, phase: ctx.phase, ...values } } } : {})
+			...(problem
+				? { problem: { code: problem, values: { model: label, phase: ctx.phase, ...values } } }
+				: {})
 		});
 
 	// A GPU lost mid-reply surfaces first as an AbortError from the pending token read ("The Device was

@@ -350,8 +350,7 @@ export class WebLLMEngine implements ChatEngine {
 	load(onProgress?: (p: LoadProgress) => void, signal?: AbortSignal): Promise<void> {
 		if (this.engine) return Promise.resolve();
 		// Single flight: a second caller waits for the same load (but may stop waiting with its own signal).
-		if (this.loading)
-			return raceAbort(this.loading, signal, () => abortError(this.model, 'load'));
+		if (this.loading) return raceAbort(this.loading, signal, () => abortError(this.model, 'load'));
 		const entry = getCatalogEntry(this.model);
 		if (!entry) {
 			return Promise.reject(
@@ -381,9 +380,7 @@ export class WebLLMEngine implements ChatEngine {
 
 		this.loading = (async () => {
 			try {
-				const engine = await raceAbort(pending, controller.signal, () =>
-					abortError(this.model, 'load')
-				);
+				const engine = await raceAbort(pending, controller.signal, () => abortError(this.model, 'load'));
 				if (controller.signal.aborted) {
 					await engine.unload().catch(() => {});
 					throw abortError(this.model, 'load');

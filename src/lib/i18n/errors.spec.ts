@@ -241,7 +241,7 @@ describe('errors a person reads, in the interface language', () => {
 		});
 	});
 
-	it('says the model host\'s answers, a cancel and an unreadable model storage in each language, from their problems', () => {
+	it("says the model host's answers, a cancel and an unreadable model storage in each language, from their problems", () => {
 		const load = { modelId: 'SmolLM2-360M-Instruct-q4f32_1-MLC', phase: 'load' } as const;
 		const chat = { ...load, phase: 'chat' } as const;
 		// WebLLM 0.2.86's own words (engines/fake-webllm.ts) for each error.

@@ -457,10 +457,7 @@ const LOADING: Reader[] = [
 		/^The model host refused to send (.+) \(HTTP (\d+)\)\.$/,
 		([model, status]) => ({ text: m.err_load_host_refused({ model: model!, status: status! }) })
 	],
-	[
-		/^The files of (.+) were not found on the model host \(HTTP 404\)\.$/,
-		modelSaid(m.err_load_host_missing)
-	],
+	[/^The files of (.+) were not found on the model host \(HTTP 404\)\.$/, modelSaid(m.err_load_host_missing)],
 	[
 		/^The model host is limiting downloads right now\. Wait a minute and retry\.$/,
 		() => ({ text: m.err_load_host_limited() })
