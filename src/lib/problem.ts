@@ -95,6 +95,17 @@ export type ProblemCode =
 	| 'engine-no-memory'
 	| 'engine-load-failed'
 	| 'engine-cannot-run'
+	// WebLLM's model host answering without the files (engines/webllm-errors.ts): `status` where the
+	// sentence names it.
+	| 'engine-host-refused'
+	| 'engine-host-missing'
+	| 'engine-host-limited'
+	| 'engine-host-error'
+	// A load (`phase` 'load') or a reply ('chat') stopped on purpose (engines/webllm-errors.ts).
+	| 'engine-cancelled'
+	// The Models page could not read which models this browser keeps (routes/models): `detail` is the
+	// browser's own words.
+	| 'model-cache-unreadable'
 	// During a reply: the GPU device lost (engines/host.ts), a WebLLM reply that took too long.
 	| 'engine-gpu-lost'
 	| 'engine-timeout'

@@ -7,6 +7,8 @@
  * deleting must never fetch (WebLLM's own delete re-reads the index from the network when it is gone).
  */
 
+import type { Problem } from '../problem';
+
 export const WEBLLM_MODEL_CACHE = 'webllm/model';
 /** Where WebLLM keeps a model's `mlc-chat-config.json` and its model library (wasm), by URL. */
 export const WEBLLM_CONFIG_CACHE = 'webllm/config';
@@ -151,4 +153,14 @@ export async function deleteShard(
 ): Promise<boolean> {
 	const cache = await caches.open(WEBLLM_MODEL_CACHE);
 	return cache.delete(new URL(file, modelCacheUrl(modelUrl)).href);
+}
+
+/**
+ * Why the Models page could not read this browser's model storage (a private window or blocked site
+ * data refuses `caches.open`; the engine's module may not load): the browser's own words as `detail`,
+ * the sentence in the page's language (i18n/errors.ts).
+ */
+export function cacheReadProblem(err: unknown): Problem {
+	const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+	return { code: 'model-cache-unreadable', values: { detail } };
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { WEBLLM_ERRORS, webllmError, type WebLLMErrorKind } from './fake-webllm';
 import { EngineError, type EngineErrorCode } from './types';
-import { FALLBACK_OFFER, PAUSED_SMALLER_MODEL, RETRY_CONNECTION, toEngineError } from './webllm-errors';
+import {
+	cancelledError,
+	FALLBACK_OFFER,
+	PAUSED_SMALLER_MODEL,
+	RETRY_CONNECTION,
+	toEngineError
+} from './webllm-errors';
 
 const load = { modelId: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC', phase: 'load' } as const;
 const chat = { modelId: 'qwen2.5-0.5b', phase: 'chat' } as const;
@@ -89,6 +95,51 @@ describe('toEngineError', () => {
 		expect(code(404)).toBe('model-not-found');
 		expect(code(429)).toBe('rate-limited');
 		expect(code(502)).toBe('server-error');
+	});
+
+	it("says which problem each answer of the model host is, from WebLLM's own words and from the status asked again", () => {
+		const problem = (err: unknown) => toEngineError(err, load).problem;
+		const model = 'Qwen2.5 0.5B Instruct';
+		// WebLLM 0.2.86's ArtifactOPFSCache words (fake-webllm), and webllm.ts's own after Chromium's bare
+		// "Request failed", which asks the host again for the status.
+		const asked = (s: number) =>
+			new Error(`The model host answered with status ${s} for Qwen2.5-0.5B-Instruct-q4f16_1-MLC`);
+		for (const make of [WEBLLM_ERRORS.httpStatus, asked]) {
+			expect(problem(make(401))).toEqual({
+				code: 'engine-host-refused',
+				values: { model, phase: 'load', status: 401 }
+			});
+			expect(problem(make(403))?.values?.status).toBe(403);
+			expect(problem(make(404))).toEqual({ code: 'engine-host-missing', values: { model, phase: 'load' } });
+			expect(problem(make(429))).toEqual({ code: 'engine-host-limited', values: { model, phase: 'load' } });
+			expect(problem(make(503))).toEqual({
+				code: 'engine-host-error',
+				values: { model, phase: 'load', status: 503 }
+			});
+		}
+		expect(toEngineError(WEBLLM_ERRORS.httpStatus(429), load).message).toBe(
+			'The model host is limiting downloads right now. Wait a minute and retry.'
+		);
+		expect(toEngineError(asked(502), load).message).toBe(
+			'The model host had a problem (HTTP 502). Retry in a while.'
+		);
+	});
+
+	it("says a cancel as a problem: a load cancelled, a reply stopped, WebLLM's unload reason", () => {
+		const model = 'Qwen2.5 0.5B Instruct';
+		for (const kind of ['abort', 'unloadReason'] as const) {
+			const err = toEngineError(WEBLLM_ERRORS[kind](), load);
+			expect(err.message).toBe(`Loading ${model} was cancelled.`);
+			expect(err.problem).toEqual({ code: 'engine-cancelled', values: { model, phase: 'load' } });
+		}
+		const stopped = toEngineError(WEBLLM_ERRORS.abort(), chat);
+		expect(stopped.message).toBe(`The reply from ${model} was stopped.`);
+		expect(stopped.problem).toEqual({ code: 'engine-cancelled', values: { model, phase: 'chat' } });
+		// The one webllm.ts makes when its own signal fired, named by a catalog or a WebLLM id alike.
+		expect(cancelledError({ modelId: 'qwen2.5-0.5b', phase: 'load' }).message).toBe(
+			`Loading ${model} was cancelled.`
+		);
+		expect(cancelledError(load).problem).toEqual(toEngineError(WEBLLM_ERRORS.abort(), load).problem);
 	});
 
 	it('finds a fetch failure wrapped as a cause', () => {

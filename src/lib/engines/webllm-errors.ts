@@ -149,6 +149,20 @@ function isAbort(name: string, message: string): boolean {
 	);
 }
 
+/**
+ * A load or a reply stopped on purpose (a person's cancel, an unload): webllm.ts makes these itself
+ * when its own signal fired, and `toEngineError` when WebLLM's abort comes back. `phase` picks the
+ * sentence; the page says it from the problem.
+ */
+export function cancelledError(ctx: Pick<ErrorContext, 'modelId' | 'phase'>, cause?: unknown): EngineError {
+	const label = modelLabel(ctx.modelId);
+	return new EngineError(
+		'aborted',
+		ctx.phase === 'load' ? `Loading ${label} was cancelled.` : `The reply from ${label} was stopped.`,
+		{ cause, problem: { code: 'engine-cancelled', values: { model: label, phase: ctx.phase } } }
+	);
+}
+
 export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 	if (err instanceof EngineError) return err;
 	const name = nameOf(err);
@@ -169,13 +183,16 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 		code: EngineErrorCode,
 		text: string,
 		flags: { retryable?: boolean; transport?: boolean } = {},
-		problem?: ProblemCode
+		problem?: ProblemCode,
+		values: Record<string, number> = {}
 	) =>
 		new EngineError(code, text, {
 			...flags,
 			cause: err,
 			// `phase` says what the GPU was doing: loading the model, or the model replying.
-			...(problem ? { problem: { code: problem, values: { model: label, phase: ctx.phase } } } : {})
+			...(problem
+				? { problem: { code: problem, values: { model: label, phase: ctx.phase, ...values } } }
+				: {})
 		});
 
 	// A GPU lost mid-reply surfaces first as an AbortError from the pending token read ("The Device was
@@ -193,12 +210,7 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 			'engine-gpu-stopped'
 		);
 	}
-	if (isAbort(name, messageOf(err))) {
-		return make(
-			'aborted',
-			ctx.phase === 'load' ? `Loading ${label} was cancelled.` : `The reply from ${label} was stopped.`
-		);
-	}
+	if (isAbort(name, messageOf(err))) return cancelledError(ctx, err);
 	if (name === 'TimeoutError') {
 		return make(
 			'timeout',
@@ -294,23 +306,41 @@ export function toEngineError(err: unknown, ctx: ErrorContext): EngineError {
 		);
 	}
 	const status = httpStatus(message);
+	// The host of the weights and model libraries answered, but not with the files (WebLLM's
+	// "received status N", or the status webllm.ts asks again after Chromium's bare "Request failed").
 	if (status === 401 || status === 403) {
-		return make('unauthorized', `The model host refused to send ${label} (HTTP ${status}).`);
+		return make(
+			'unauthorized',
+			`The model host refused to send ${label} (HTTP ${status}).`,
+			{},
+			'engine-host-refused',
+			{ status }
+		);
 	}
 	if (status === 404) {
-		return make('model-not-found', `The files of ${label} were not found on the model host (HTTP 404).`);
+		return make(
+			'model-not-found',
+			`The files of ${label} were not found on the model host (HTTP 404).`,
+			{},
+			'engine-host-missing'
+		);
 	}
 	if (status === 429) {
-		return make('rate-limited', `The model host is limiting downloads right now. Wait a minute and retry.`, {
-			retryable: true,
-			transport: true
-		});
+		return make(
+			'rate-limited',
+			`The model host is limiting downloads right now. Wait a minute and retry.`,
+			{ retryable: true, transport: true },
+			'engine-host-limited'
+		);
 	}
 	if (status !== undefined && status >= 500) {
-		return make('server-error', `The model host had a problem (HTTP ${status}). Retry in a while.`, {
-			retryable: true,
-			transport: true
-		});
+		return make(
+			'server-error',
+			`The model host had a problem (HTTP ${status}). Retry in a while.`,
+			{ retryable: true, transport: true },
+			'engine-host-error',
+			{ status }
+		);
 	}
 	if (NETWORK_RE.test(message) || (name === 'TypeError' && /fetch/i.test(message))) {
 		const size = downloadMB(ctx.modelId);

@@ -34,7 +34,7 @@ import {
 	type ChatResponse,
 	type LoadProgress
 } from './types';
-import { FALLBACK_OFFER, toEngineError } from './webllm-errors';
+import { cancelledError, FALLBACK_OFFER, toEngineError } from './webllm-errors';
 
 // --- The slice of WebLLM's API this adapter uses (names and shapes as in 0.2.86) ---
 
@@ -109,8 +109,9 @@ export type CreateEngine = (
 
 // --- Helpers ---
 
-function abortError(message: string, cause?: unknown): EngineError {
-	return new EngineError('aborted', message, { cause });
+/** A cancel of `model` (a catalog or WebLLM id) while loading it or while it replied. */
+function abortError(model: string, phase: 'load' | 'chat', cause?: unknown): EngineError {
+	return cancelledError({ modelId: model, phase }, cause);
 }
 
 function isAsyncIterable(x: unknown): x is AsyncIterable<WebLLMChunk> {
@@ -242,7 +243,7 @@ class LoadProgressTracker {
  */
 export const createMLCEngine: CreateEngine = async (webllmId, { initProgressCallback, signal }) => {
 	const webllm = await import('@mlc-ai/web-llm');
-	if (signal.aborted) throw abortError('Loading was cancelled.');
+	if (signal.aborted) throw abortError(webllmId, 'load');
 	await repairBeforeLoad(webllmId, (text) => initProgressCallback({ progress: 0, timeElapsed: 0, text }));
 	const engine = new webllm.MLCEngine({ initProgressCallback });
 	const stop = () => void engine.unload().catch(() => {});
@@ -264,7 +265,7 @@ export const createMLCEngine: CreateEngine = async (webllmId, { initProgressCall
 	}
 	if (signal.aborted) {
 		await engine.unload().catch(() => {});
-		throw abortError('Loading was cancelled.');
+		throw abortError(webllmId, 'load');
 	}
 	// Typed against WebLLMLike on purpose: a WebLLM upgrade that changes this shape fails `tsc` here.
 	const like: WebLLMLike = engine;
@@ -349,8 +350,7 @@ export class WebLLMEngine implements ChatEngine {
 	load(onProgress?: (p: LoadProgress) => void, signal?: AbortSignal): Promise<void> {
 		if (this.engine) return Promise.resolve();
 		// Single flight: a second caller waits for the same load (but may stop waiting with its own signal).
-		if (this.loading)
-			return raceAbort(this.loading, signal, () => abortError(`Loading ${this.label} was cancelled.`));
+		if (this.loading) return raceAbort(this.loading, signal, () => abortError(this.model, 'load'));
 		const entry = getCatalogEntry(this.model);
 		if (!entry) {
 			return Promise.reject(
@@ -363,7 +363,7 @@ export class WebLLMEngine implements ChatEngine {
 		} catch (err) {
 			return Promise.reject(err);
 		}
-		if (signal?.aborted) return Promise.reject(abortError(`Loading ${entry.label} was cancelled.`));
+		if (signal?.aborted) return Promise.reject(abortError(this.model, 'load'));
 
 		const controller = new AbortController();
 		const forward = () => controller.abort();
@@ -380,12 +380,10 @@ export class WebLLMEngine implements ChatEngine {
 
 		this.loading = (async () => {
 			try {
-				const engine = await raceAbort(pending, controller.signal, () =>
-					abortError(`Loading ${entry.label} was cancelled.`)
-				);
+				const engine = await raceAbort(pending, controller.signal, () => abortError(this.model, 'load'));
 				if (controller.signal.aborted) {
 					await engine.unload().catch(() => {});
-					throw abortError(`Loading ${entry.label} was cancelled.`);
+					throw abortError(this.model, 'load');
 				}
 				this.engine = engine;
 				this.chosen = chosen;
@@ -396,7 +394,7 @@ export class WebLLMEngine implements ChatEngine {
 					pending.then((e) => e.unload()).catch(() => {});
 					throw err instanceof EngineError && err.code === 'aborted'
 						? err
-						: abortError(`Loading ${entry.label} was cancelled.`, err);
+						: abortError(this.model, 'load', err);
 				}
 				throw toEngineError(err, { modelId: chosen.build.webllmId, phase: 'load', online: browserOnline() });
 			} finally {
@@ -411,7 +409,7 @@ export class WebLLMEngine implements ChatEngine {
 	chat(request: ChatRequest): Promise<ChatResponse> {
 		const run = this.queue.run(() => this.runChat(request));
 		// The caller hears of a cancel at once; the queue moves on only when WebLLM has actually stopped.
-		return raceAbort(run, request.signal, () => abortError(`The reply from ${this.label} was stopped.`));
+		return raceAbort(run, request.signal, () => abortError(this.model, 'chat'));
 	}
 
 	private toRequest(request: ChatRequest): WebLLMRequest {
@@ -438,7 +436,7 @@ export class WebLLMEngine implements ChatEngine {
 		const label = this.label;
 		if (!engine) throw new EngineError('unknown', `${label} is not loaded yet. Load it first.`);
 		const { signal } = request;
-		if (signal?.aborted) throw abortError(`The reply from ${label} was stopped.`);
+		if (signal?.aborted) throw abortError(this.model, 'chat');
 
 		const interrupt = () => void Promise.resolve(engine.interruptGenerate()).catch(() => {});
 		signal?.addEventListener('abort', interrupt, { once: true });
@@ -488,7 +486,7 @@ export class WebLLMEngine implements ChatEngine {
 				request.onDelta?.(tail);
 			}
 		} catch (err) {
-			if (signal?.aborted) throw abortError(`The reply from ${label} was stopped.`, err);
+			if (signal?.aborted) throw abortError(this.model, 'chat', err);
 			const mapped = toEngineError(err, { modelId: this.model, phase: 'chat', online: browserOnline() });
 			if (mapped.code === 'device-lost' || mapped.code === 'out-of-memory') {
 				// WebLLM has already let go of its weights; a later load() must start afresh.
@@ -505,7 +503,7 @@ export class WebLLMEngine implements ChatEngine {
 		if (signal?.aborted || finish === 'abort') {
 			// The conversation state holds a half reply: start the next call from a clean slate.
 			await engine.resetChat?.().catch(() => {});
-			throw abortError(`The reply from ${label} was stopped.`);
+			throw abortError(this.model, 'chat');
 		}
 
 		const extra = usage?.extra;

@@ -9,6 +9,8 @@ import { getLocale, overwriteGetLocale, type Locale } from '../paraglide/runtime
 import type { Problem } from '../problem';
 import { errorText, problemText } from './errors';
 import { toEngineError } from '../engines/webllm-errors';
+import { WEBLLM_ERRORS } from '../engines/fake-webllm';
+import { cacheReadProblem } from '../engines/model-cache';
 import { loadError } from '../engines/transformers';
 import { normaliseBaseUrl } from '../engines/base-url';
 import { choiceProblem } from '../ui/players/choice-problem';
@@ -236,6 +238,52 @@ describe('errors a person reads, in the interface language', () => {
 		expect(inChinese(() => problemText(unknown))).toEqual({
 			text: '无法加载 WebLLM · smollm2-360m：出现了一个错误（原文见下）',
 			detail: 'odd'
+		});
+	});
+
+	it("says the model host's answers, a cancel and an unreadable model storage in each language, from their problems", () => {
+		const load = { modelId: 'SmolLM2-360M-Instruct-q4f32_1-MLC', phase: 'load' } as const;
+		const chat = { ...load, phase: 'chat' } as const;
+		// WebLLM 0.2.86's own words (engines/fake-webllm.ts) for each error.
+		const errors = [
+			toEngineError(WEBLLM_ERRORS.httpStatus(403), load),
+			toEngineError(WEBLLM_ERRORS.httpStatus(404), load),
+			toEngineError(WEBLLM_ERRORS.httpStatus(429), load),
+			toEngineError(WEBLLM_ERRORS.httpStatus(503), load),
+			toEngineError(WEBLLM_ERRORS.abort(), load),
+			toEngineError(WEBLLM_ERRORS.unloadReason(), load),
+			toEngineError(WEBLLM_ERRORS.abort(), chat)
+		];
+		for (const err of errors) {
+			// In English the problem says what the engine wrote; in Chinese, no English but the model's name.
+			expect(problemText(err.problem!)).toEqual({ text: err.message });
+			noEnglish(inChinese(() => problemText(err.problem!)).text.replace(/SmolLM2 360M Instruct/g, ''));
+			// A sentence saved before its problem (an old run's stop reason) is read back the same way.
+			expect(inChinese(() => errorText(err.message))).toEqual(inChinese(() => problemText(err.problem!)));
+		}
+		expect(inChinese(() => problemText(errors[2]!.problem!).text)).toBe(
+			'模型主机现在正在限制下载。请等一分钟再重试。'
+		);
+		expect(inChinese(() => problemText(errors[3]!.problem!).text)).toBe(
+			'模型主机出了问题（HTTP 503）。请过一会儿再重试。'
+		);
+		expect(inChinese(() => problemText(errors[4]!.problem!).text)).toBe('已取消加载 SmolLM2 360M Instruct。');
+		expect(inChinese(() => problemText(errors[6]!.problem!).text)).toBe(
+			'SmolLM2 360M Instruct 的回复已被停止。'
+		);
+		// Chromium's words when site data is blocked and `caches.open` refuses: shown as they are, apart.
+		const blocked = new DOMException(
+			"Failed to execute 'open' on 'CacheStorage': An attempt was made to break through the security policy of the user agent.",
+			'SecurityError'
+		);
+		const detail = `SecurityError: ${blocked.message}`;
+		expect(inChinese(() => problemText(cacheReadProblem(blocked)))).toEqual({
+			text: '无法读取这个浏览器保存了哪些模型，所以目录中的存储一栏可能不准确。',
+			detail
+		});
+		expect(problemText(cacheReadProblem(blocked))).toEqual({
+			text: "Could not read which models this browser keeps, so the catalog's storage column may be wrong.",
+			detail
 		});
 	});
 

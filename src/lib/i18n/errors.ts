@@ -206,6 +206,15 @@ const SENTENCE: { [C in ProblemCode]: (v: Values, inner: string) => string } = {
 	'engine-no-memory': pick(m.err_load_no_memory, 'model'),
 	'engine-load-failed': pick(m.err_load_failed, 'model'),
 	'engine-cannot-run': pick(m.err_load_cannot_run, 'model'),
+	'engine-host-refused': pick(m.err_load_host_refused, 'model', 'status'),
+	'engine-host-missing': pick(m.err_load_host_missing, 'model'),
+	'engine-host-limited': pick(m.err_load_host_limited),
+	'engine-host-error': pick(m.err_load_host_error, 'status'),
+	'engine-cancelled': (v) =>
+		str(v, 'phase') === 'chat'
+			? m.err_reply_stopped({ model: str(v, 'model') })
+			: m.err_load_cancelled({ model: str(v, 'model') }),
+	'model-cache-unreadable': pick(m.err_model_cache_unreadable),
 	'engine-gpu-lost': pick(m.err_gpu_lost, 'model'),
 	'engine-timeout': pick(m.err_engine_timeout, 'model'),
 	'endpoint-needs-key': tried(m.err_endpoint_needs_key, 'url', 'status'),
@@ -444,6 +453,21 @@ const LOADING: Reader[] = [
 	[/^The model files for (.+?) at \S+ are broken: (.*)$/s, modelSaid(m.err_load_broken_files)],
 	[/^There is not enough memory to load (.+)\.$/, modelSaid(m.err_load_no_memory)],
 	[/^Loading (.+?) failed: (.*)$/s, modelSaid(m.err_load_failed)],
+	[
+		/^The model host refused to send (.+) \(HTTP (\d+)\)\.$/,
+		([model, status]) => ({ text: m.err_load_host_refused({ model: model!, status: status! }) })
+	],
+	[/^The files of (.+) were not found on the model host \(HTTP 404\)\.$/, modelSaid(m.err_load_host_missing)],
+	[
+		/^The model host is limiting downloads right now\. Wait a minute and retry\.$/,
+		() => ({ text: m.err_load_host_limited() })
+	],
+	[
+		/^The model host had a problem \(HTTP (\d+)\)\. Retry in a while\.$/,
+		([status]) => ({ text: m.err_load_host_error({ status: status! }) })
+	],
+	[/^Loading (.+) was cancelled\.$/, modelSaid(m.err_load_cancelled)],
+	[/^The reply from (.+) was stopped\.$/, modelSaid(m.err_reply_stopped)],
 	[/^The endpoint URL is empty: /, () => ({ text: m.err_url_empty() })],
 	[/^The endpoint URL must start with http:\/\/ or https:\/\//, () => ({ text: m.err_url_scheme() })],
 	[/^The endpoint URL is not a valid URL /, () => ({ text: m.err_url_invalid() })],
