@@ -42,6 +42,44 @@ test('a run naming a drift model scores drift with it, logs the numbers and says
 	for (const e of measured) expect(e.data).toMatchObject({ model, similarities: expect.any(Array) });
 });
 
+test('the setup page chooses a drift model folder, and the run it starts measures drift with it', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	await serveTestModels(page);
+	const model = '/test-models/tiny-embed';
+	await page.goto('/governance/');
+	await page.getByTestId('rounds').fill('3');
+	await page.getByTestId('seed').fill('2');
+	await page.getByTestId('seat4-scripted').check();
+	await page.getByTestId('setup-speed').selectOption('instant');
+	const measure = page.getByTestId('drift-measure');
+	// Lexical unless chosen; MiniLM says what it downloads before anyone picks it.
+	await expect(measure).toHaveValue('lexical');
+	await expect(measure.locator('option[value="minilm"]')).toHaveText(
+		'Embedding: MiniLM (Xenova/all-MiniLM-L6-v2), about 23 MB download'
+	);
+	await expect(page.getByText('Sentence-BERT cosine similarity against 0.65')).toBeVisible();
+	await measure.selectOption('folder');
+	// A folder with no path cannot start a run, and the page says why.
+	await expect(page.getByTestId('drift-model-error')).toHaveText(
+		"Give the model folder's path on this site, starting with a slash, such as /models/my-embed."
+	);
+	await expect(page.getByTestId('start')).toBeDisabled();
+	await page.getByTestId('drift-model-path').fill(model);
+	await expect(page.getByTestId('drift-model-error')).toHaveCount(0);
+	await page.getByTestId('start').click();
+	await expect(page).toHaveURL(/\/play\/#(v1\.|run=)/);
+	await page.getByTestId('speed').selectOption('instant');
+	await expect(page.getByTestId('run-status')).toContainText('finished', { timeout: 90_000 });
+	await expect(page.getByText(`Drift measure: embedding (${model}).`)).toBeVisible();
+	const runId = /#run=(\w+)/.exec(page.url())?.[1];
+	expect(runId).toBeTruthy();
+	const measured = (await storedKinds(page, runId!)).filter((e) => e.kind === 'drift.measured');
+	expect(measured.length).toBeGreaterThan(0);
+	for (const e of measured) expect(e.data).toMatchObject({ model, similarities: expect.any(Array) });
+});
+
 test('a run naming no drift model says its drift is lexical', async ({ page }) => {
 	await page.goto(`/play/#${encodeShare({ scenario: 'governance', seed: 2, config: { rounds: 2 } })}`);
 	await page.getByTestId('speed').selectOption('instant');
