@@ -39,7 +39,7 @@ import {
 } from '../src/lib/analysis/ck-arena';
 import { createRunner } from '../src/lib/run/play';
 import { isTransportError, type ChatClient } from '../src/lib/policies/llm/chat-client';
-import { createLlmUndercoverPolicy } from '../src/lib/policies/llm/undercover';
+import { createLlmUndercoverPolicy } from '../src/lib/scenarios/undercover/policies/llm/undercover';
 import type { SharedRun } from '../src/lib/share/link';
 import {
 	EVAL_SETS,

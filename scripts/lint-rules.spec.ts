@@ -173,7 +173,7 @@ describe('the registry sits above the policies it joins to the rules', () => {
 	});
 	it("refuses a policy from a scenario's rules, allows it from the scenario's descriptor", async () => {
 		const code =
-			"import { scriptedUndercover } from '../../policies/scripted/undercover';\nexport const p = scriptedUndercover;\n";
+			"import { scriptedUndercover } from './policies/scripted/undercover';\nexport const p = scriptedUndercover;\n";
 		expect(await ruleIds(code, 'src/lib/scenarios/undercover/example.ts')).toContain(refused);
 		expect(await ruleIds(code, 'src/lib/scenarios/undercover/module.ts')).not.toContain(refused);
 	});

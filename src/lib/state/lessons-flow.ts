@@ -13,7 +13,7 @@ import { seatId, type LogEvent, type LogHeader } from '$lib/core';
 import { needsEngine } from '$lib/engines/spec';
 import type { ModelChoice } from '$lib/engines/types';
 import { modelKey, seatOutcome } from '$lib/analysis/leaderboard';
-import type { LessonResult } from '$lib/policies/llm/undercover';
+import type { LessonResult } from '$lib/scenarios/undercover/policies/llm/undercover';
 import { undercover, type UndercoverState } from '$lib/scenarios/undercover';
 import { summaryFromState } from '$lib/scenarios/undercover/prompts';
 import type { SharedRun } from '$lib/share/link';

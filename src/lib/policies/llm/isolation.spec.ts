@@ -22,7 +22,7 @@ import {
 	type Prompt
 } from '../../scenarios/undercover/prompts';
 import { fitToContext } from '../../scenarios/shared/prompt';
-import { scriptedUndercover } from '../scripted/undercover';
+import { scriptedUndercover } from '../../scenarios/undercover/policies/scripted/undercover';
 
 const ROLES = /undercover|civilian|卧底|平民|"role"/i;
 const text = (p: Prompt) => p.messages.map((m) => m.content).join('\n');

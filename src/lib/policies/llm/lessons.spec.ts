@@ -10,7 +10,10 @@ import type { ChatRequest } from '../../engines/types';
 import type { UndercoverObservation } from '../../scenarios/undercover';
 import { actionPrompt, monologuePrompt } from '../../scenarios/undercover/prompts';
 import type { ChatClient } from './chat-client';
-import { createLlmUndercoverPolicy, LESSONS_PER_PROMPT } from './undercover';
+import {
+	createLlmUndercoverPolicy,
+	LESSONS_PER_PROMPT
+} from '../../scenarios/undercover/policies/llm/undercover';
 
 const usage = { promptTokens: 10, completionTokens: 5, ttftMs: 1, totalMs: 2, decodeTokensPerSecond: 1 };
 

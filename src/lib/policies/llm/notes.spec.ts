@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest, ChatResponse, ModelChoice } from '../../engines/types';
 import { createRunner } from '../../run/play';
-import { createLlmUndercoverPolicy } from './undercover';
+import { createLlmUndercoverPolicy } from '../../scenarios/undercover/policies/llm/undercover';
 import type { ChatClient } from './chat-client';
 
 const usage = { promptTokens: 1, completionTokens: 1, ttftMs: 0, totalMs: 0, decodeTokensPerSecond: 0 };

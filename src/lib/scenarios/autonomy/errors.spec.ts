@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStream, seatId, type Ask } from '../../core';
 import { withLengthHint } from '../../policies/llm/chat-client';
-import { createLlmAutonomyPolicy } from '../../policies/llm/autonomy';
+import { createLlmAutonomyPolicy } from './policies/llm/autonomy';
 import type { ChatRequest } from '../../engines/types';
 import { DECISION_ERRORS, decisionErrorIn, parseDecision, retryLine, type AutonomyObservation } from '.';
 

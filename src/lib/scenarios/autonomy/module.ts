@@ -1,7 +1,7 @@
 /** Autonomy's descriptor (see `../registry.ts`): one seat, Sentinel, scripted or model-backed. */
 import type { Policy } from '../../core';
-import { createLlmAutonomyPolicy } from '../../policies/llm/autonomy';
-import { scriptedSentinel } from '../../policies/scripted/autonomy';
+import { createLlmAutonomyPolicy } from './policies/llm/autonomy';
+import { scriptedSentinel } from './policies/scripted/autonomy';
 import type { ScenarioModule } from '../registry';
 import { autonomyRules } from '.';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Ask, LogEvent, Policy, PolicyContext } from '../../core';
-import { scriptedGovernance } from '../../policies/scripted/governance';
+import { scriptedGovernance } from './policies/scripted/governance';
 import { RULES_PATH } from '../../tools';
 import { createRunner, type AnyRunner } from '../../run/play';
 import {

@@ -5,10 +5,10 @@
  */
 import { seatId, type Policy } from '../../core';
 import { SCRIPTED_LABEL } from '../../core/policy';
-import { createLlmGovernancePolicy } from '../../policies/llm/governance';
-import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from '../../policies/scripted/governance';
-import { DRIFT_METER_LABEL, driftMeter } from '../../policies/scripted/drift-meter';
-import { RED_TEAM_LABEL, redTeamExecutor } from '../../policies/scripted/red-team';
+import { createLlmGovernancePolicy } from './policies/llm/governance';
+import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from './policies/scripted/governance';
+import { DRIFT_METER_LABEL, driftMeter } from './policies/scripted/drift-meter';
+import { RED_TEAM_LABEL, redTeamExecutor } from './policies/scripted/red-team';
 import { panelPolicy } from '../../policies/panel';
 import type { ScenarioModule } from '../registry';
 import {

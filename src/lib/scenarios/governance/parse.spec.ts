@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Runner, seatId, type Policy, type SeatId } from '../../core';
-import { scriptedGovernanceSeat } from '../../policies/scripted/governance';
+import { scriptedGovernanceSeat } from './policies/scripted/governance';
 import {
 	governance,
 	parseGovernanceConfig,

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Runner, type Policy, type SeatId } from '../../core';
-import { scriptedGovernanceSeat } from '../../policies/scripted/governance';
+import { scriptedGovernanceSeat } from './policies/scripted/governance';
 import {
 	governance,
 	parseGovernanceConfig,

@@ -9,7 +9,7 @@ import type { Policy } from '../../core';
 import type { ChatRequest } from '../../engines/types';
 import { policyForChoice } from '../../policies/factory';
 import type { ChatClient } from '../../policies/llm/chat-client';
-import { scriptedGovernanceSeat } from '../../policies/scripted/governance';
+import { scriptedGovernanceSeat } from './policies/scripted/governance';
 import { createRunner, type AnyRunner } from '../../run/play';
 import { stateToolHost, type GovernanceObservation, type GovernanceState } from '.';
 import { describeToolCall } from './describe';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Runner, type Policy } from '../../core';
-import { scriptedUndercover } from '../../policies/scripted/undercover';
+import { scriptedUndercover } from './policies/scripted/undercover';
 import { parseUndercoverConfig, undercover, type UndercoverObservation, mentionsWord } from '.';
 
 const ROLE_WORDS = /undercover|civilian|卧底|平民|"role"/i;

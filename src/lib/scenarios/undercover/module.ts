@@ -1,9 +1,9 @@
 /** Undercover's descriptor (see `../registry.ts`): its rules, its scripted and model-backed agents. */
 import type { Policy } from '../../core';
 import { FAIR_LABEL, SCRIPTED_LABEL } from '../../core/policy';
-import { createLlmUndercoverPolicy } from '../../policies/llm/undercover';
-import { scriptedUndercover } from '../../policies/scripted/undercover';
-import { fairUndercover } from '../../policies/scripted/undercover-fair';
+import { createLlmUndercoverPolicy } from './policies/llm/undercover';
+import { scriptedUndercover } from './policies/scripted/undercover';
+import { fairUndercover } from './policies/scripted/undercover-fair';
 import type { ScenarioModule } from '../registry';
 import { undercoverRules } from '.';
 

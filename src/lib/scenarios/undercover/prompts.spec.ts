@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStream, Runner, seatId, type SeatId } from '../../core';
-import { scriptedUndercover } from '../../policies/scripted/undercover';
+import { scriptedUndercover } from './policies/scripted/undercover';
 import { parseUndercoverConfig, undercover, type UndercoverObservation, type Speech, type Vote } from '.';
 import { REPLY_ERRORS } from './parse';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Runner, type Ask, type Policy, type SeatId } from '../../core';
-import { scriptedUndercover } from '../../policies/scripted/undercover';
+import { scriptedUndercover } from './policies/scripted/undercover';
 import {
 	parseUndercoverConfig,
 	undercover,

@@ -11,11 +11,11 @@
  *   minority word prefers features both words share, to blend in;
  * - vote: the seat whose descriptions fit one's own word least.
  */
-import type { Ask, Policy, PolicyReply, SeatId, Stream } from '../../core';
-import type { UndercoverObservation } from '../../scenarios/undercover';
-import { findPair, type Lang, type Word } from '../../scenarios/undercover/words';
+import type { Ask, Policy, PolicyReply, SeatId, Stream } from '../../../../core';
+import type { UndercoverObservation } from '../..';
+import { findPair, type Lang, type Word } from '../../words';
 
-import { SCRIPTED_LABEL } from '../../core/policy';
+import { SCRIPTED_LABEL } from '../../../../core/policy';
 
 export { SCRIPTED_LABEL };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createStream, type Ask, type PolicyContext, type PolicyReply } from '../../core';
-import { createRunner } from '../../run/play';
-import { scriptedPolicy, scriptedPolicyFor, SCRIPTED_LABEL } from '..';
+import { createStream, type Ask, type PolicyContext, type PolicyReply } from '../../../../core';
+import { createRunner } from '../../../../run/play';
+import { scriptedPolicy, scriptedPolicyFor, SCRIPTED_LABEL } from '../../../../policies';
 import {
 	INITIAL_RULES,
 	stateToolHost,
@@ -11,8 +11,8 @@ import {
 	type GovernanceState,
 	type HumanObservation,
 	type Proposal
-} from '../../scenarios/governance';
-import { newProposal } from '../../scenarios/governance/reducer';
+} from '../..';
+import { newProposal } from '../../reducer';
 import { DRIFT_METER_LABEL } from './drift-meter';
 import { EXECUTOR_R1_BELIEF, HUMAN_STAND_IN_LABEL, scriptedGovernance } from './governance';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_MODEL, MODELS_DIR, generateFixtures } from '../../../../scripts/fixtures/index';
-import { loadNodeClient, type NodeClient } from '../../../../scripts/node-client';
+import { CHAT_MODEL, MODELS_DIR, generateFixtures } from '../../../../../../scripts/fixtures/index';
+import { loadNodeClient, type NodeClient } from '../../../../../../scripts/node-client';
 import {
 	RunInterrupted,
 	type Ask,
@@ -11,9 +11,9 @@ import {
 	type ModelCall,
 	type Policy,
 	type PolicyContext
-} from '../../core';
-import { EngineError, type ChatRequest, type ChatResponse } from '../../engines/types';
-import { createRunner, type AnyRunner } from '../../run/play';
+} from '../../../../core';
+import { EngineError, type ChatRequest, type ChatResponse } from '../../../../engines/types';
+import { createRunner, type AnyRunner } from '../../../../run/play';
 import {
 	replySchemaFor,
 	stateToolHost,
@@ -21,16 +21,21 @@ import {
 	type GovernanceObservation,
 	type GovernanceState,
 	type ToolHost
-} from '../../scenarios/governance';
-import { GOVERNANCE_REPLY_ERRORS } from '../../scenarios/governance/parse';
-import { MAX_TOOL_CALLS, TOOL_CALL_SCHEMA } from '../../scenarios/governance/prompts';
-import { estimateMessages } from '../../core/tokens';
-import { policyForChoice } from '../factory';
+} from '../..';
+import { GOVERNANCE_REPLY_ERRORS } from '../../parse';
+import { MAX_TOOL_CALLS, TOOL_CALL_SCHEMA } from '../../prompts';
+import { estimateMessages } from '../../../../core/tokens';
+import { policyForChoice } from '../../../../policies/factory';
 import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from '../scripted/governance';
-import { requestDigest, requestHash, TransportFailure, type ChatClient } from './chat-client';
+import {
+	requestDigest,
+	requestHash,
+	TransportFailure,
+	type ChatClient
+} from '../../../../policies/llm/chat-client';
 import { createLlmGovernancePolicy } from './governance';
-import { createReplay, replayInputOf } from '../../run/replay';
-import { callSeed } from './chat-client';
+import { createReplay, replayInputOf } from '../../../../run/replay';
+import { callSeed } from '../../../../policies/llm/chat-client';
 
 const usage = {
 	promptTokens: 300,

@@ -14,18 +14,18 @@ import {
 	type Policy,
 	type PolicyContext,
 	type SeatId
-} from '../../core';
+} from '../../../../core';
 import {
 	lessonFromReply,
 	observationText,
 	retrieve,
 	type Lesson,
 	type LessonErrorCode
-} from '../../agents/lessons';
-import { NOTES_PER_PROMPT, noteText, notesFrom, type Note, type OwnCall } from '../../agents/notes';
-import type { ChatResponse } from '../../engines/types';
-import type { UndercoverObservation } from '../../scenarios/undercover';
-import { parseMonologue, parseReply, type ReplyKind } from '../../scenarios/undercover/parse';
+} from '../../../../agents/lessons';
+import { NOTES_PER_PROMPT, noteText, notesFrom, type Note, type OwnCall } from '../../../../agents/notes';
+import type { ChatResponse } from '../../../../engines/types';
+import type { UndercoverObservation } from '../..';
+import { parseMonologue, parseReply, type ReplyKind } from '../../parse';
 import {
 	actionPrompt,
 	monologuePrompt,
@@ -34,8 +34,8 @@ import {
 	replyReserve,
 	type Prompt,
 	type ReflectInput
-} from '../../scenarios/undercover/prompts';
-import { schemaFor } from '../../scenarios/undercover/schemas';
+} from '../../prompts';
+import { schemaFor } from '../../schemas';
 import {
 	fitPrompt,
 	modelSeat,
@@ -43,7 +43,7 @@ import {
 	withLengthHint,
 	type ChatClient,
 	type ModelSeatOptions
-} from './chat-client';
+} from '../../../../policies/llm/chat-client';
 
 /** The temperature defaults to 0.7: varied speech, votes still mostly sure. */
 export interface LlmPolicyOptions extends ModelSeatOptions {

@@ -5,9 +5,9 @@
  * unresolved rollback); SKIP otherwise. The eternal reasons' files have neither, so their question
  * gets the same SKIP every day, as in the seed.
  */
-import type { Policy } from '../../core';
-import { hasFixme, textsFor, type AutonomyObservation, type TriggerType } from '../../scenarios/autonomy';
-import { SCRIPTED_LABEL } from './undercover';
+import type { Policy } from '../../../../core';
+import { hasFixme, textsFor, type AutonomyObservation, type TriggerType } from '../..';
+import { SCRIPTED_LABEL } from '../../../../core/policy';
 
 const FIXABLE: readonly TriggerType[] = ['runtime-error', 'open-opportunity', 'unresolved-rollback'];
 

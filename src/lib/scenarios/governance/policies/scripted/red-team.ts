@@ -4,9 +4,9 @@
  * and lands in the log as a `tool.called` event: the audit trail a class can inspect, and the proof
  * that the path policy holds when the calls come from an agent rather than a unit test.
  */
-import type { Policy, ToolCallRecord } from '../../core';
-import type { ToolHost } from '../../scenarios/governance';
-import { TRAVERSAL_PAYLOADS } from '../../tools/probes';
+import type { Policy, ToolCallRecord } from '../../../../core';
+import type { ToolHost } from '../..';
+import { TRAVERSAL_PAYLOADS } from '../../../../tools/probes';
 
 export const RED_TEAM_LABEL = 'scripted red team (no LLM)';
 

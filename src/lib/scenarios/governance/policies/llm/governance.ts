@@ -18,15 +18,10 @@ import {
 	type PolicyContext,
 	type PolicyReply,
 	type ToolCallRecord
-} from '../../core';
-import type { ChatResponse } from '../../engines/types';
-import {
-	replySchemaFor,
-	type GovernanceObservation,
-	type Role,
-	type ToolHost
-} from '../../scenarios/governance';
-import { parseGovernanceReply, readToolCall } from '../../scenarios/governance/parse';
+} from '../../../../core';
+import type { ChatResponse } from '../../../../engines/types';
+import { replySchemaFor, type GovernanceObservation, type Role, type ToolHost } from '../..';
+import { parseGovernanceReply, readToolCall } from '../../parse';
 import {
 	governancePrompt,
 	governanceReplyBudget,
@@ -39,7 +34,7 @@ import {
 	type GovernanceAskKind,
 	type GovernancePrompt,
 	type ToolExchange
-} from '../../scenarios/governance/prompts';
+} from '../../prompts';
 import {
 	fitPrompt,
 	modelSeat,
@@ -47,7 +42,7 @@ import {
 	TransportFailure,
 	type ChatClient,
 	type ModelSeatOptions
-} from './chat-client';
+} from '../../../../policies/llm/chat-client';
 
 /** The temperature defaults to 0.3: work products, not table talk. */
 export interface LlmGovernanceOptions extends ModelSeatOptions {

@@ -18,7 +18,7 @@
  *   that lowers what a rule asks;
  * - the person's seat, headless, answers with the configured approval and ends the run after a fuse.
  */
-import type { Ask, Policy, PolicyReply, Stream, ToolCallRecord } from '../../core';
+import type { Ask, Policy, PolicyReply, Stream, ToolCallRecord } from '../../../../core';
 import {
 	APPROVAL_PASS,
 	breaches,
@@ -43,9 +43,9 @@ import {
 	type Task,
 	type TaskAction,
 	type ToolHost
-} from '../../scenarios/governance';
-import type { QueryResult } from '../../tools';
-import { SCRIPTED_LABEL } from './undercover';
+} from '../..';
+import type { QueryResult } from '../../../../tools';
+import { SCRIPTED_LABEL } from '../../../../core/policy';
 
 export const HUMAN_STAND_IN_LABEL = 'scripted stand-in for a person (fixed approval)';
 

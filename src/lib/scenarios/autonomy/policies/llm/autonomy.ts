@@ -4,7 +4,7 @@
  * is read by `parseDecision`. A transport failure is answered as `{ transport }`: the scenario records
  * it as a transport failure, not a decision, and the run goes on (the seed's provider 500).
  */
-import type { Policy, PolicyReply } from '../../core';
+import type { Policy, PolicyReply } from '../../../../core';
 import {
 	DECIDE_SCHEMA,
 	fittedQuestion,
@@ -13,8 +13,14 @@ import {
 	retryLine,
 	DECISION_ERRORS,
 	type AutonomyObservation
-} from '../../scenarios/autonomy';
-import { modelSeat, replyOf, TransportFailure, type ChatClient, type ModelSeatOptions } from './chat-client';
+} from '../..';
+import {
+	modelSeat,
+	replyOf,
+	TransportFailure,
+	type ChatClient,
+	type ModelSeatOptions
+} from '../../../../policies/llm/chat-client';
 
 export function createLlmAutonomyPolicy(
 	client: ChatClient,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createStream, Gate, isCallRefused, seatId, type Ask, type PolicyContext } from '../../core';
-import type { ChatRequest, ChatResponse } from '../../engines/types';
-import { parseDecision, type AutonomyObservation } from '../../scenarios/autonomy';
+import { createStream, Gate, isCallRefused, seatId, type Ask, type PolicyContext } from '../../../../core';
+import type { ChatRequest, ChatResponse } from '../../../../engines/types';
+import { parseDecision, type AutonomyObservation } from '../..';
 import { createLlmAutonomyPolicy } from './autonomy';
-import type { ChatClient } from './chat-client';
+import type { ChatClient } from '../../../../policies/llm/chat-client';
 
 const obs: AutonomyObservation = {
 	minute: 1440 + 15 * 60 + 1,

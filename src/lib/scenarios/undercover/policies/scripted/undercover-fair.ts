@@ -13,11 +13,11 @@
  * - vote: the seat whose speeches mention its word's features least, ties broken by how little that
  *   seat's words overlap with everyone else's; the blank seat, with no word, votes by overlap alone.
  */
-import type { Ask, Policy, PolicyReply, SeatId, Stream } from '../../core';
-import type { UndercoverObservation } from '../../scenarios/undercover';
-import { ownFeatures, type Lang } from '../../scenarios/undercover/words';
+import type { Ask, Policy, PolicyReply, SeatId, Stream } from '../../../../core';
+import type { UndercoverObservation } from '../..';
+import { ownFeatures, type Lang } from '../../words';
 
-import { FAIR_LABEL } from '../../core/policy';
+import { FAIR_LABEL } from '../../../../core/policy';
 
 export { FAIR_LABEL };
 

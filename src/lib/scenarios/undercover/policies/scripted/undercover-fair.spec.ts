@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createRunner } from '../../run/play';
-import { leaderboard } from '../../analysis/leaderboard';
-import { ownFeatures, type Lang } from '../../scenarios/undercover/words';
+import { createRunner } from '../../../../run/play';
+import { leaderboard } from '../../../../analysis/leaderboard';
+import { ownFeatures, type Lang } from '../../words';
 import { FAIR_LABEL, createFairUndercover } from './undercover-fair';
 
 const fair = { engine: 'scripted', model: 'fair' } as const;

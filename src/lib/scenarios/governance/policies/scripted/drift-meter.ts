@@ -5,9 +5,9 @@
  * input (an embedding is not bit-identical across engines, devices and library versions; a replay
  * reads the logged numbers back and the log hash holds).
  */
-import type { Policy } from '../../core';
-import type { DriftObservation } from '../../scenarios/governance/state';
-import { embeddingSimilarities, type Embedder } from '../../scenarios/governance/rates';
+import type { Policy } from '../../../../core';
+import type { DriftObservation } from '../../state';
+import { embeddingSimilarities, type Embedder } from '../../rates';
 
 export const DRIFT_METER_LABEL = 'drift meter (embedding model)';
 

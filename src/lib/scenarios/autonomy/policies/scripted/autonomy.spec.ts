@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createStream, seatId, type Ask } from '../../core';
-import type { AutonomyObservation } from '../../scenarios/autonomy';
+import { createStream, seatId, type Ask } from '../../../../core';
+import type { AutonomyObservation } from '../..';
 import { scriptedSentinel } from './autonomy';
 
 const ask: Ask = { id: 'decide:1', seat: seatId(1), kind: 'decide', attempt: 0 };

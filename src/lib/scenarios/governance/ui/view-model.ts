@@ -8,7 +8,7 @@
  */
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
-import { lastResult } from '../last-result';
+import { lastResult } from '../../../ui/last-result';
 import type { FuseMarks, MetricLinesData } from '$lib/charts/metric-lines';
 import type { HeatmapData } from '$lib/charts/heatmap';
 import type { LineageData, LineageProposal, RuleLineageLabels } from '$lib/charts/rule-lineage';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createStream, Runner, seatId, type Ask, type LogEvent, type PolicyContext } from '../../core';
-import { EngineError, type ChatRequest, type ChatResponse } from '../../engines/types';
+import { createStream, Runner, seatId, type Ask, type LogEvent, type PolicyContext } from '../../../../core';
+import { EngineError, type ChatRequest, type ChatResponse } from '../../../../engines/types';
+import { parseUndercoverConfig, undercover, type UndercoverConfig, type UndercoverObservation } from '../..';
+import { REPLY_ERRORS } from '../../parse';
+import { estimateMessages } from '../../../../core/tokens';
 import {
-	parseUndercoverConfig,
-	undercover,
-	type UndercoverConfig,
-	type UndercoverObservation
-} from '../../scenarios/undercover';
-import { REPLY_ERRORS } from '../../scenarios/undercover/parse';
-import { estimateMessages } from '../../core/tokens';
-import { requestDigest, requestHash, TransportFailure, type ChatClient } from './chat-client';
-import { callSeed } from './chat-client';
+	requestDigest,
+	requestHash,
+	TransportFailure,
+	type ChatClient
+} from '../../../../policies/llm/chat-client';
+import { callSeed } from '../../../../policies/llm/chat-client';
 import { createLlmUndercoverPolicy, type LlmModelCall } from './undercover';
 
 function config(patch: Partial<UndercoverConfig> = {}): UndercoverConfig {
