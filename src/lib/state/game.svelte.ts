@@ -690,7 +690,7 @@ export class GameSession<S = unknown> {
 	 * Work to do once a live run has finished, while its agents are still running (e.g. each model
 	 * seat reflecting on the game). Errors are shown, never thrown: the game itself is already saved.
 	 */
-	afterFinish: ((session: GameSession<S>) => Promise<void>) | null = null;
+	afterFinish: ((session: GameSession) => Promise<void>) | null = null;
 
 	/**
 	 * Asked before each turn of play or step: true holds the run (paused) where it is, so that
