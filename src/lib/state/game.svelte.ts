@@ -1,6 +1,10 @@
 /**
  * One run on the page: the runner, its pacing (play, pause, step, speed), saving to IndexedDB, and
  * replay of a finished log. The page renders `view` and `events`; only this class drives the runner.
+ * What it may do is two tables (`session-status.ts`): its status (ready, playing, paused…) and its
+ * mode (a live run, a replay, a followed run), each changing only by the table, and each action
+ * allowed or refused by mode and status. Its store, agent pool, clock and locks are injected
+ * (`SessionDeps`), so that a spec drives it in Node with fakes (`game.spec.ts`).
  */
 import { driftEmbedderFor, type PageDriftEmbedder } from './drift-embedder';
 import { problemOf, ProblemError, type Problem, type ProblemCode } from '$lib/problem';
@@ -16,7 +20,7 @@ import {
 import type { ModelChoice } from '$lib/engines/types';
 import { choiceLabel, needsEngine } from '$lib/engines/spec';
 import { isGpuLoss } from '$lib/engines/host';
-import { detectGpu } from '$lib/engines/gpu';
+import { detectGpu, type GpuCaps } from '$lib/engines/gpu';
 import { slowDownloads, type SlowDownload } from '$lib/engines/slow-downloads';
 import { AgentPool } from './agent-pool.svelte';
 import { normaliseBaseUrl } from '$lib/engines/base-url';
@@ -29,11 +33,19 @@ import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs
 // Replays, their verifier and the lessons of model seats are imported when a run needs them: a
 // fresh game of scripted seats (the play page's first load) carries none of their code.
 import type { Replay, ReplayInput } from '$lib/run/replay';
-import { RunLock, runChannel, type RunNews } from './run-lock';
+import { RunLock, runChannel, type LockState, type RunNews } from './run-lock';
 import { onlySetsTheStage } from './pacing';
-import { transition, type Status } from './session-status';
+import {
+	allows,
+	modeTransition,
+	refusal,
+	transition,
+	type Action,
+	type Mode,
+	type Status
+} from './session-status';
 
-export type { Status };
+export type { Mode, Status };
 import { wasSaved } from '$lib/storage/run-ledger';
 import type { ClassLog } from '$lib/classroom/predictions';
 
@@ -62,12 +74,108 @@ function newRunId(): string {
 	return crypto.randomUUID().replace(/-/g, '').slice(0, 16);
 }
 
+/** What the session asks of the store: `RunStore`'s write-behind queue and reads. */
+export type SessionStore = Pick<
+	RunStore,
+	'problem' | 'onProblem' | 'createRun' | 'append' | 'update' | 'flush' | 'loadRun'
+>;
+
+/** Timers and time: the page's own, a spec's fake. */
+export interface SessionClock {
+	setTimeout(fn: () => void, ms: number): unknown;
+	clearTimeout(timer: unknown): void;
+	/** Monotonic milliseconds (performance.now), for pacing what the page shows. */
+	now(): number;
+	/** Wall-clock milliseconds (Date.now), for the Runs page only: never part of the log. */
+	wallNow(): number;
+	/** Runs `fn` in the next animation frame and returns its cancel; absent where there are no frames. */
+	frame?: (fn: () => void) => () => void;
+}
+
+/** One writer per run (`run-lock.ts`): the lock this tab holds or waits for. */
+export interface SessionLock {
+	readonly state: LockState;
+	waitForTurn(onGranted: () => void): void;
+	release(): void;
+}
+
+/** The writer's news to the tabs that follow the run (a BroadcastChannel on the page). */
+export interface SessionChannel {
+	postMessage(news: RunNews): void;
+	onNews(listener: (news: RunNews) => void): void;
+	close(): void;
+}
+
+/** What a session needs from the world: the page's by default (`pageDeps`), fakes in a spec. */
+export interface SessionDeps {
+	store: SessionStore;
+	/** The seats' workers for these choices (`sendKey`: whether an endpoint gets its saved key). */
+	pool(
+		scenario: string,
+		choices: Record<number, ModelChoice>,
+		sendKey: (baseUrl: string) => boolean
+	): AgentPool;
+	clock: SessionClock;
+	locks: { claim(runId: string): Promise<SessionLock>; channel(runId: string): SessionChannel | null };
+	newId(): string;
+	/** This device's GPU, checked before a link's WebLLM seats may start a download. */
+	detectGpu(): Promise<GpuCaps>;
+}
+
+const pageClock: SessionClock = {
+	setTimeout: (fn, ms) => setTimeout(fn, ms),
+	clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+	now: () => performance.now(),
+	wallNow: () => Date.now(),
+	...(typeof requestAnimationFrame === 'function'
+		? {
+				frame: (fn: () => void) => {
+					const frame = requestAnimationFrame(fn);
+					return () => cancelAnimationFrame(frame);
+				}
+			}
+		: {})
+};
+
+function pageChannel(runId: string): SessionChannel | null {
+	const channel = runChannel(runId);
+	return (
+		channel && {
+			postMessage: (news) => channel.postMessage(news),
+			onNews: (listener) =>
+				channel.addEventListener('message', (e: MessageEvent<RunNews>) => listener(e.data)),
+			close: () => channel.close()
+		}
+	);
+}
+
+/** The page's world: this tab's store, agent workers, timers, Web Locks and BroadcastChannel. */
+export function pageDeps(store: SessionStore = runStore()): SessionDeps {
+	return {
+		store,
+		pool: (scenario, choices, sendKey) => new AgentPool(scenario, choices, sendKey),
+		clock: pageClock,
+		locks: { claim: (id) => RunLock.claim(id), channel: pageChannel },
+		newId: newRunId,
+		detectGpu: () => detectGpu()
+	};
+}
+
 export class GameSession<S = unknown> {
 	readonly setup: SharedRun;
 	#status: Status = $state('ready');
 	/** Where the session stands; it moves only through `#to`, by the table in session-status.ts. */
 	get status(): Status {
 		return this.#status;
+	}
+	#mode: Mode = $state('live');
+	/** What kind of session this is (live, replay, following…); it moves only through `#toMode`. */
+	get mode(): Mode {
+		return this.#mode;
+	}
+	/** Whether the table allows `action` now (the page's controls ask the same). */
+	allows(action: Action): boolean {
+		return allows(action, this.#status, this.#mode);
 	}
 	speed: Speed = $state('normal');
 	/** The scenario state after the last shown event. */
@@ -97,16 +205,25 @@ export class GameSession<S = unknown> {
 	 */
 	asking: number[] = $state.raw([]);
 	/** True when this is a replay of a recorded log rather than a live run. */
-	readonly replaying: boolean;
+	get replaying(): boolean {
+		return this.#reexec !== null;
+	}
 	/**
 	 * How a replay was verified before it is shown, and is shown: `reexecuted` runs the scenario again
 	 * with the recorded replies (no model, no worker) and checks that it ends on the recorded hash;
 	 * `checked` does the same for a run a person played a seat of, the person's moves taken from the
 	 * log and each put through the scenario's validation in the state the log has reached.
 	 */
-	readonly replayMode: Replay['method'] | null;
-	/** Set once a re-executed replay has ended exactly on the recorded log hash. */
-	replayVerified = $state(false);
+	get replayMode(): Replay['method'] | null {
+		return this.#reexec?.method ?? null;
+	}
+	/**
+	 * True once a re-executed replay has ended exactly on the recorded log hash: a replay reaches
+	 * `finished` only through that check (a miss or a divergence fails it).
+	 */
+	get replayVerified(): boolean {
+		return this.#reexec !== null && this.#status === 'finished';
+	}
 	runId: string | null = $state(null);
 	/**
 	 * How many events of this run are committed to IndexedDB: what the page may call saved. It trails
@@ -117,8 +234,12 @@ export class GameSession<S = unknown> {
 	 * True while another tab writes this run: this one shows it read-only and follows it live. Once
 	 * that tab has let go, `canTakeOver` turns true and `takeOver()` makes this tab the writer.
 	 */
-	readOnly = $state(false);
-	canTakeOver = $state(false);
+	get readOnly(): boolean {
+		return this.#mode === 'following' || this.#mode === 'unheld';
+	}
+	get canTakeOver(): boolean {
+		return this.allows('takeOver');
+	}
 
 	/**
 	 * The seats' workers; created on the first play, terminated when the run ends or the page is left.
@@ -145,9 +266,11 @@ export class GameSession<S = unknown> {
 	#runner: AnyRunner;
 	/** The id this run is saved under, chosen up front so its workers can be told before it is saved. */
 	#id: string;
-	#store: RunStore;
-	#reexec: Replay | null = null;
-	#timer: ReturnType<typeof setTimeout> | null = null;
+	#store: SessionStore;
+	readonly #deps: SessionDeps;
+	readonly #reexec: Replay | null;
+	#timer: unknown = null;
+	/** A turn is in flight (between turns the runner is idle): no second one starts beside it. */
 	#busy = false;
 	/** Whether the last tick played only set the stage: the next one then follows without a pause. */
 	#lastTickQuiet = false;
@@ -158,9 +281,8 @@ export class GameSession<S = unknown> {
 	#frame: (() => void) | null = null;
 	/** When the page last showed the runner's state (`#sync`), ms (performance.now). */
 	#shownAt = 0;
-	#lock: RunLock | null = null;
-	#disposed = false;
-	#channel: BroadcastChannel | null = null;
+	#lock: SessionLock | null = null;
+	#channel: SessionChannel | null = null;
 	/** The run's drift model (null: its drift is lexical), loaded at first use; it ends with the session. */
 	#driftEmbedder: PageDriftEmbedder | null | undefined = undefined;
 
@@ -173,20 +295,19 @@ export class GameSession<S = unknown> {
 	private constructor(
 		setup: SharedRun,
 		resume: { header: LogHeader; events: LogEvent[] } | null,
-		store: RunStore,
-		replay?: Replay
+		deps: SessionDeps,
+		kind: { replay: Replay } | { following: boolean } = { following: false }
 	) {
 		this.setup = setup;
-		this.#store = store;
-		this.replaying = replay !== undefined;
-		this.replayMode = replay?.method ?? null;
-		this.#reexec = replay ?? null;
-		this.#id = newRunId();
+		this.#deps = deps;
+		this.#store = deps.store;
+		const replay = 'replay' in kind ? kind.replay : null;
+		this.#reexec = replay;
+		this.#mode = replay ? 'replay' : 'following' in kind && kind.following ? 'following' : 'live';
+		this.#id = deps.newId();
 		// A replay starts no worker of any kind: its model calls are answered from the recording.
 		this.choices = { ...seatChoices(setup), ...seatsAfter(undefined, resume?.events ?? []) };
-		this.pool = this.replaying
-			? null
-			: new AgentPool(setup.scenario, this.choices, (url) => this.#sendsKey(url));
+		this.pool = this.replaying ? null : deps.pool(setup.scenario, this.choices, (url) => this.#sendsKey(url));
 		this.#runner =
 			this.#reexec?.runner ??
 			createRunner(setup, {
@@ -194,8 +315,8 @@ export class GameSession<S = unknown> {
 				policyFor: this.pool ? (seat) => this.pool?.policyFor(seat) : undefined,
 				...this.#drift()
 			});
-		this.storageProblem = store.problem;
-		store.onProblem = (p) => (this.storageProblem = p);
+		this.storageProblem = deps.store.problem;
+		deps.store.onProblem = (p) => (this.storageProblem = p);
 		this.#sync();
 		if (this.#runner.done && !this.replaying) this.#to('finished');
 	}
@@ -205,15 +326,19 @@ export class GameSession<S = unknown> {
 	 * a link, not from the person's own choices: its endpoints wait for the person's confirmation, and
 	 * no saved key goes to any of them unless the person attaches it.
 	 */
-	static fresh(setup: SharedRun, opts: { fromLink?: boolean } = {}): GameSession {
-		const session = new GameSession(setup, null, runStore());
+	static fresh(
+		setup: SharedRun,
+		opts: { fromLink?: boolean } = {},
+		deps: SessionDeps = pageDeps()
+	): GameSession {
+		const session = new GameSession(setup, null, deps);
 		if (opts.fromLink) {
 			session.#keysAttached = new Set();
 			session.endpointsToConfirm = endpointsOf(session.choices);
 			// A link must not start a download the device cannot play: on a software adapter its WebLLM
 			// seats wait for the person's word. Play waits for this check (`#ensureAgents`).
 			if (Object.values(session.choices).some((c) => c.engine === 'webllm'))
-				session.#downloadCheck = detectGpu().then((caps) => {
+				session.#downloadCheck = deps.detectGpu().then((caps) => {
 					session.downloadsToConfirm = slowDownloads(session.choices, caps);
 				});
 		}
@@ -239,9 +364,12 @@ export class GameSession<S = unknown> {
 	}
 
 	/** A saved run, folded from its log: paused where it stopped (or finished), or replayed from the start. */
-	static async load(id: string, mode: 'resume' | 'replay'): Promise<GameSession> {
-		const store = runStore();
-		const saved = await store.loadRun(id);
+	static async load(
+		id: string,
+		mode: 'resume' | 'replay',
+		deps: SessionDeps = pageDeps()
+	): Promise<GameSession> {
+		const saved = await deps.store.loadRun(id);
 		if (!saved)
 			throw wasSaved(id)
 				? new ProblemError(
@@ -273,7 +401,7 @@ export class GameSession<S = unknown> {
 		if (mode === 'replay') {
 			// Through the one verifier, as an imported file: a saved run's log could have been edited.
 			const { replayInputOf } = await import('$lib/run/replay');
-			const replay = await GameSession.replayOf(replayInputOf(run.header, events), store);
+			const replay = await GameSession.replayOf(replayInputOf(run.header, events), deps);
 			replay.classLog = run.predictions ?? null;
 			return replay;
 		}
@@ -283,17 +411,19 @@ export class GameSession<S = unknown> {
 				{ code: 'run-imported' }
 			);
 		// Only one tab writes a run; a second one opening it follows the writer, read-only.
-		const lock = await RunLock.claim(id);
-		const session = new GameSession(setup, { header: run.header, events }, store);
+		const lock = await deps.locks.claim(id);
+		const session = new GameSession(setup, { header: run.header, events }, deps, {
+			following: lock.state === 'follower'
+		});
 		session.runId = id;
 		session.#id = id;
 		session.saved = events.length;
 		session.classLog = run.predictions ?? null;
 		if (run.keysAttached) session.#keysAttached = new Set(run.keysAttached);
 		session.#lock = lock;
-		session.#channel = runChannel(id);
+		session.#channel = deps.locks.channel(id);
 		if (session.status !== 'finished') session.#to('paused');
-		if (lock.state === 'follower') session.#follow();
+		if (session.#mode === 'following') session.#follow();
 		return session;
 	}
 
@@ -303,7 +433,7 @@ export class GameSession<S = unknown> {
 	 * final hash before anything is shown. Refused, it throws a ProblemError whose sentence names the
 	 * event or the header field. Verified, the page then replays it move for move the same way.
 	 */
-	static async replayOf(input: ReplayInput, store: RunStore = runStore()): Promise<GameSession> {
+	static async replayOf(input: ReplayInput, deps: SessionDeps = pageDeps()): Promise<GameSession> {
 		const [{ verifyRun }, { createReplay }] = await Promise.all([
 			import('$lib/run/verify'),
 			import('$lib/run/replay')
@@ -311,12 +441,11 @@ export class GameSession<S = unknown> {
 		const verified = await verifyRun(input);
 		if (!verified.ok) throw new ProblemError(verified.error, verified.problem);
 		const replay = createReplay(input);
-		return new GameSession(replay.setup, null, store, replay);
+		return new GameSession(replay.setup, null, deps, { replay });
 	}
 
 	/** Reads the run again from IndexedDB each time its writer says it committed more. */
 	#follow(): void {
-		this.readOnly = true;
 		const catchUp = () =>
 			this.#reload().catch((err) => {
 				this.#fail(
@@ -325,11 +454,12 @@ export class GameSession<S = unknown> {
 					err
 				);
 			});
-		this.#channel?.addEventListener('message', (e: MessageEvent<RunNews>) => {
-			if (this.readOnly && e.data.saved > this.saved) void catchUp();
+		this.#channel?.onNews((news) => {
+			if (this.allows('catchUp') && news.saved > this.saved) void catchUp();
 		});
 		this.#lock?.waitForTurn(() => {
-			this.canTakeOver = true;
+			if (this.#mode === 'closed') return;
+			this.#toMode('unheld');
 			void catchUp();
 		});
 	}
@@ -354,10 +484,9 @@ export class GameSession<S = unknown> {
 
 	/** Once the writing tab has let go: this tab writes the run from where it was saved. */
 	async takeOver(): Promise<void> {
-		if (!this.canTakeOver) return;
+		if (!this.allows('takeOver')) return;
 		await this.#reload();
-		this.readOnly = false;
-		this.canTakeOver = false;
+		this.#toMode('live');
 	}
 
 	get header(): LogHeader {
@@ -375,26 +504,26 @@ export class GameSession<S = unknown> {
 	 * the page shows the latest state ten times a second, and all of it when the run stops or pauses.
 	 */
 	#show(): void {
-		if (this.speed !== 'instant' || this.status !== 'playing' || typeof requestAnimationFrame !== 'function')
-			return this.#sync();
+		const clock = this.#deps.clock;
+		const frame = clock.frame;
+		if (this.speed !== 'instant' || this.status !== 'playing' || !frame) return this.#sync();
 		if (this.#frame !== null) return;
 		const inFrame = () => {
-			const frame = requestAnimationFrame(() => {
+			this.#frame = frame(() => {
 				this.#frame = null;
 				this.#sync();
 			});
-			this.#frame = () => cancelAnimationFrame(frame);
 		};
-		const wait = INSTANT_SHOW_MS - (performance.now() - this.#shownAt);
+		const wait = INSTANT_SHOW_MS - (clock.now() - this.#shownAt);
 		if (wait <= 0) return inFrame();
-		const timer = setTimeout(inFrame, wait);
-		this.#frame = () => clearTimeout(timer);
+		const timer = clock.setTimeout(inFrame, wait);
+		this.#frame = () => clock.clearTimeout(timer);
 	}
 
 	#sync(): void {
 		this.#frame?.();
 		this.#frame = null;
-		this.#shownAt = performance.now();
+		this.#shownAt = this.#deps.clock.now();
 		this.view = this.#runner.state as S;
 		this.events = this.#runner.log.events.slice();
 		this.hash = this.#runner.hash;
@@ -404,7 +533,7 @@ export class GameSession<S = unknown> {
 		if (this.runId || this.replaying) return;
 		const id = this.#id;
 		this.runId = id;
-		const now = Date.now();
+		const now = this.#deps.clock.wallNow();
 		const record: RunRecord = {
 			id,
 			scenario: this.setup.scenario,
@@ -419,11 +548,11 @@ export class GameSession<S = unknown> {
 		};
 		void this.#store.createRun(record);
 		// A new id: the lock is free; holding it makes a second tab that opens this run a follower.
-		void RunLock.claim(id).then((lock) => {
-			if (this.#disposed) lock.release();
+		void this.#deps.locks.claim(id).then((lock) => {
+			if (this.#mode === 'closed') lock.release();
 			else this.#lock = lock;
 		});
-		this.#channel = runChannel(id);
+		this.#channel = this.#deps.locks.channel(id);
 		// Events written before this point (none, for a fresh run) are covered by the first append.
 		if (this.#runner.log.length) this.#track(this.#store.append(id, this.#runner.log.events, {}));
 	}
@@ -445,7 +574,7 @@ export class GameSession<S = unknown> {
 		const write = this.#store.append(this.runId, events, {
 			events: this.#runner.log.length,
 			logHash: this.#runner.hash,
-			updatedAt: Date.now(),
+			updatedAt: this.#deps.clock.wallNow(),
 			status: finished ? 'finished' : this.status === 'playing' ? 'running' : 'paused',
 			summary: finished ? summarize(this.#runner.outcome()) : undefined
 		});
@@ -464,7 +593,7 @@ export class GameSession<S = unknown> {
 			status,
 			stoppedBecause: because ?? '',
 			stoppedProblem: problem ?? undefined,
-			updatedAt: Date.now()
+			updatedAt: this.#deps.clock.wallNow()
 		});
 	}
 
@@ -480,7 +609,8 @@ export class GameSession<S = unknown> {
 
 	/** Advances one turn. Returns false once the run (or replay) is over. */
 	async step(): Promise<boolean> {
-		if (this.#busy || this.readOnly) return true;
+		// A follower never steps: another tab writes the run (nor does a closed session).
+		if (this.#busy || refusal('step', this.#status, this.#mode)?.by === 'mode') return true;
 		this.#busy = true;
 		try {
 			if (this.#reexec) return await this.#reexecStep(this.#reexec);
@@ -538,8 +668,8 @@ export class GameSession<S = unknown> {
 			const more = await replay.step();
 			this.#show();
 			if (more) return true;
+			// Throws on a final hash that is not the recorded one: the replay fails, never `finished`.
 			replay.verify();
-			this.replayVerified = true;
 			this.#finish();
 			return false;
 		} catch (err) {
@@ -560,7 +690,7 @@ export class GameSession<S = unknown> {
 	 * Work to do once a live run has finished, while its agents are still running (e.g. each model
 	 * seat reflecting on the game). Errors are shown, never thrown: the game itself is already saved.
 	 */
-	afterFinish: ((session: GameSession<S>) => Promise<void>) | null = null;
+	afterFinish: ((session: GameSession) => Promise<void>) | null = null;
 
 	/**
 	 * Asked before each turn of play or step: true holds the run (paused) where it is, so that
@@ -572,6 +702,10 @@ export class GameSession<S = unknown> {
 
 	#to(next: Status): void {
 		this.#status = transition(this.#status, next);
+	}
+
+	#toMode(next: Mode): void {
+		this.#mode = modeTransition(this.#mode, next);
 	}
 
 	#finish(): void {
@@ -624,16 +758,7 @@ export class GameSession<S = unknown> {
 	}
 
 	async play(): Promise<void> {
-		if (
-			this.endpointsToConfirm.length ||
-			this.downloadsToConfirm.length ||
-			this.readOnly ||
-			this.status === 'finished' ||
-			this.status === 'failed' ||
-			this.status === 'playing' ||
-			this.status === 'loading'
-		)
-			return;
+		if (this.endpointsToConfirm.length || this.downloadsToConfirm.length || !this.allows('play')) return;
 		this.error = null;
 		// The opening ticks need no agent (the deal): played while the workers start, so the table
 		// shows the seats at once. Saved with the first append, once the agents have started.
@@ -655,7 +780,7 @@ export class GameSession<S = unknown> {
 	}
 
 	pause(): void {
-		if (this.status !== 'playing') return;
+		if (!this.allows('pause')) return;
 		if (this.#frame !== null) this.#sync();
 		this.#to('paused');
 		this.#stopTimer();
@@ -665,9 +790,8 @@ export class GameSession<S = unknown> {
 	}
 
 	async stepOnce(): Promise<void> {
-		if (this.readOnly) return;
+		if (!this.allows('step')) return;
 		if (this.status === 'playing') this.pause();
-		if (this.status === 'finished' || this.status === 'failed' || this.status === 'loading') return;
 		// Loading the agents shows 'loading'; a step leaves the run as it found it (ready or paused).
 		const before = this.status;
 		if (!this.replaying && !(await this.#ensureAgents())) return;
@@ -684,7 +808,7 @@ export class GameSession<S = unknown> {
 	 */
 	async #setTheStage(): Promise<void> {
 		const runner = this.#runner;
-		if (this.replaying || this.readOnly || this.runId || this.#busy || this.holdBefore?.()) return;
+		if (this.#mode !== 'live' || this.runId || this.#busy || this.holdBefore?.()) return;
 		this.#busy = true;
 		try {
 			while (!runner.done) {
@@ -703,7 +827,7 @@ export class GameSession<S = unknown> {
 		// A turn played at once (the first after Start: no pacing comes before it, nor after a tick that
 		// only set the stage) is shown as asked in this frame already, not an idle table until the timer.
 		if (delay === 0) this.asking = this.#nextAsked();
-		this.#timer = setTimeout(async () => {
+		this.#timer = this.#deps.clock.setTimeout(async () => {
 			if (this.status !== 'playing') return;
 			// The classroom's hold reads the state shown: show the latest first, or a prediction point
 			// passed between two animation frames would be played through.
@@ -715,7 +839,7 @@ export class GameSession<S = unknown> {
 	}
 
 	#stopTimer(): void {
-		if (this.#timer !== null) clearTimeout(this.#timer);
+		if (this.#timer !== null) this.#deps.clock.clearTimeout(this.#timer);
 		this.#timer = null;
 	}
 
@@ -726,7 +850,7 @@ export class GameSession<S = unknown> {
 	 */
 	changeModel(seat: number, to: ModelChoice): string | null {
 		const from = this.choices[seat];
-		if (this.replaying || this.readOnly || !this.runId || this.status !== 'paused')
+		if (!this.allows('changeModel') || !this.runId)
 			return 'A seat’s model can be changed only while this tab’s run is paused.';
 		if (!from || !needsEngine(from)) return `Seat ${seat} is not played by a model.`;
 		if (!needsEngine(to)) return 'A model seat can only be given another model.';
@@ -753,7 +877,7 @@ export class GameSession<S = unknown> {
 	#newPool(choices: Record<number, ModelChoice>): void {
 		this.pool?.dispose();
 		this.choices = choices;
-		this.pool = new AgentPool(this.setup.scenario, choices, (url) => this.#sendsKey(url));
+		this.pool = this.#deps.pool(this.setup.scenario, choices, (url) => this.#sendsKey(url));
 		this.#runner = createRunner(this.setup, {
 			resume: { header: this.#runner.log.header, events: this.#runner.log.events.slice() },
 			policyFor: (seat) => this.pool?.policyFor(seat),
@@ -763,7 +887,7 @@ export class GameSession<S = unknown> {
 
 	/** Cancels loading models: terminating the engine workers stops their downloads. */
 	cancelLoading(): void {
-		if (this.status !== 'loading') return;
+		if (!this.allows('cancelLoading')) return;
 		this.pool?.dispose();
 	}
 
@@ -774,11 +898,11 @@ export class GameSession<S = unknown> {
 
 	/** Stops pacing (when the page is left); the log is already saved. */
 	dispose(): void {
-		this.#disposed = true;
+		if (this.status === 'playing') this.pause();
+		this.#toMode('closed');
 		this.#stopTimer();
 		this.#frame?.();
 		this.#frame = null;
-		if (this.status === 'playing') this.pause();
 		this.pool?.dispose();
 		this.#driftEmbedder?.dispose();
 		// Let go of the run only after its last write, so a tab taking over reads all of it.

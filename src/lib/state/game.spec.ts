@@ -1,0 +1,319 @@
+/**
+ * A GameSession driven in Node with fake deps (store, agent pool, clock, locks): the states and
+ * refusals the play page relies on, through play, pause, resume, finish, fail, replay, follow and
+ * takeover. The seats are the scripted agents, so every run's hash can be compared with the same
+ * setup played headless (`createRunner`), which is what a page's run must equal.
+ */
+import { describe, expect, it } from 'vitest';
+import { RunInterrupted } from '$lib/core';
+import { createRunner } from '$lib/run/play';
+import { replayInputOf } from '$lib/run/replay';
+import type { SharedRun } from '$lib/share/link';
+import { fakeTab as tab, runUntil, settle } from './fake-session-deps';
+import { GameSession } from './game.svelte';
+
+const SETUP: SharedRun = { scenario: 'undercover', seed: 7, config: {} };
+
+/** The same setup played headless, start to end: the hash a session of it must reach. */
+async function headlessHash(setup: SharedRun): Promise<{ hash: string; events: number }> {
+	const runner = createRunner(setup);
+	while (await runner.step()) {
+		/* to the end */
+	}
+	return { hash: runner.hash, events: runner.log.length };
+}
+
+const over = (s: GameSession) => s.status === 'finished' || s.status === 'failed';
+
+describe('GameSession, a live run', () => {
+	it('plays from ready through loading to finished, saved, with the headless run’s hash', async () => {
+		const w = tab();
+		const s = GameSession.fresh(SETUP, {}, w.deps);
+		expect([s.status, s.mode, s.readOnly, s.replaying, s.canTakeOver]).toEqual([
+			'ready',
+			'live',
+			false,
+			false,
+			false
+		]);
+		expect(s.allows('play')).toBe(true);
+		expect(s.allows('pause')).toBe(false);
+		expect(s.runId).toBeNull();
+
+		const playing = s.play();
+		expect(s.status).toBe('loading');
+		expect(s.allows('cancelLoading')).toBe(true);
+		await playing;
+		expect(s.status).toBe('playing');
+		expect(s.runId).toBe('run0001');
+		expect(w.pools).toHaveLength(1);
+		expect(w.pools[0]!.starts.map((c) => c.runId)).toEqual(['run0001']);
+		expect(w.store.runs.get('run0001')?.run.status).toBe('running');
+		// Playing again while playing is refused: no second timer, no second start.
+		await s.play();
+		expect(w.pools[0]!.starts).toHaveLength(1);
+
+		await runUntil(w.clock, () => over(s));
+		const headless = await headlessHash(SETUP);
+		expect(s.status).toBe('finished');
+		expect(s.hash).toBe(headless.hash);
+		expect(s.events).toHaveLength(headless.events);
+		expect(s.saved).toBe(headless.events);
+		const saved = w.store.runs.get('run0001')!;
+		expect(saved.run.status).toBe('finished');
+		expect(saved.run.logHash).toBe(headless.hash);
+		expect(saved.events.map((e) => e.hash)).toEqual(s.events.map((e) => e.hash));
+		expect(w.pools[0]!.disposed).toBeGreaterThan(0);
+		expect(w.clock.pending).toBe(0);
+
+		// A finished run stays finished: every control is refused and does nothing.
+		for (const action of ['play', 'step', 'pause', 'changeModel', 'takeOver', 'cancelLoading'] as const)
+			expect(s.allows(action)).toBe(false);
+		await s.play();
+		await s.stepOnce();
+		expect([s.status, s.events.length]).toEqual(['finished', headless.events]);
+		expect(s.changeModel(1, { engine: 'webllm', model: 'x' })).toBe(
+			'A seat’s model can be changed only while this tab’s run is paused.'
+		);
+	});
+
+	it('pauses between turns, saved as paused, and resumes to the uninterrupted hash', async () => {
+		const w = tab();
+		const s = GameSession.fresh(SETUP, {}, w.deps);
+		await s.play();
+		await runUntil(w.clock, () => s.events.length >= 20);
+		s.pause();
+		expect(s.status).toBe('paused');
+		expect(w.clock.pending).toBe(0);
+		await settle();
+		expect(w.store.runs.get(s.runId!)?.run.status).toBe('paused');
+		const at = s.events.length;
+		// Nothing moves while paused.
+		await runUntil(w.clock, () => false);
+		expect(s.events.length).toBe(at);
+		expect(s.allows('pause')).toBe(false);
+		expect(s.allows('play')).toBe(true);
+
+		await s.play();
+		expect(s.status).toBe('playing');
+		await runUntil(w.clock, () => over(s));
+		expect(s.status).toBe('finished');
+		expect(s.hash).toBe((await headlessHash(SETUP)).hash);
+	});
+
+	it('steps one turn from ready and leaves the run paused, saved', async () => {
+		const w = tab();
+		const s = GameSession.fresh(SETUP, {}, w.deps);
+		await s.stepOnce();
+		expect(s.status).toBe('paused');
+		expect(s.runId).not.toBeNull();
+		expect(s.events.length).toBeGreaterThan(0);
+		await settle();
+		expect(s.saved).toBe(s.events.length);
+		const n = s.events.length;
+		await s.stepOnce();
+		expect(s.events.length).toBeGreaterThan(n);
+		expect(w.clock.pending).toBe(0);
+	});
+
+	it('pauses on an interrupted turn, saying so, and a crashed worker gets a fresh pool', async () => {
+		const w = tab();
+		const s = GameSession.fresh(SETUP, {}, w.deps);
+		await s.play();
+		await runUntil(w.clock, () => s.asking.length > 0 || s.events.length > 10);
+		w.pools[0]!.failNext = new RunInterrupted('transport: the worker crashed.', 'crash');
+		await runUntil(w.clock, () => s.status !== 'playing');
+		expect(s.status).toBe('paused');
+		expect(s.error).toBe('the worker crashed. Press play to retry.');
+		await settle();
+		const record = w.store.runs.get(s.runId!)!.run;
+		expect(record.status).toBe('paused');
+		expect(record.stoppedBecause).toBe('the worker crashed. Press play to retry.');
+		expect(w.pools).toHaveLength(2);
+		expect(w.pools[0]!.disposed).toBeGreaterThan(0);
+		expect(s.pool).toBe(w.pools[1]);
+
+		await s.play();
+		expect(s.error).toBeNull();
+		expect(w.pools[1]!.starts).toHaveLength(1);
+		await runUntil(w.clock, () => over(s));
+		expect(s.status).toBe('finished');
+		expect(s.hash).toBe((await headlessHash(SETUP)).hash);
+	});
+
+	it('fails for good on an error that is not an interruption, and refuses to go on', async () => {
+		const w = tab();
+		const s = GameSession.fresh(SETUP, {}, w.deps);
+		await s.play();
+		await runUntil(w.clock, () => s.asking.length > 0 || s.events.length > 10);
+		w.pools[0]!.breakNext = new Error('a bug in the agent pool');
+		await runUntil(w.clock, () => s.status !== 'playing');
+		expect(s.status).toBe('failed');
+		expect(s.error).toBe('The run stopped: a bug in the agent pool. It is saved up to the last event shown.');
+		await settle();
+		expect(w.store.runs.get(s.runId!)?.run.status).toBe('failed');
+		expect(s.allows('play')).toBe(false);
+		expect(s.allows('step')).toBe(false);
+		const n = s.events.length;
+		await s.play();
+		await s.stepOnce();
+		await runUntil(w.clock, () => false);
+		expect([s.status, s.events.length]).toEqual(['failed', n]);
+	});
+
+	it('returns to ready, nothing saved, when the agents cannot start', async () => {
+		const w = tab();
+		const s = GameSession.fresh(SETUP, {}, w.deps);
+		w.pools[0]!.failStart = new Error('The model could not load.');
+		await s.play();
+		expect(s.status).toBe('ready');
+		expect(s.runId).toBeNull();
+		expect(w.store.runs.size).toBe(0);
+		expect(s.error).toBe('The model could not load. Nothing was started.');
+		expect(s.allows('play')).toBe(true);
+	});
+
+	it('after dispose is closed: the pacing stops and no control works', async () => {
+		const w = tab();
+		const s = GameSession.fresh(SETUP, {}, w.deps);
+		await s.play();
+		await runUntil(w.clock, () => s.events.length > 5);
+		s.dispose();
+		expect([s.mode, s.status]).toEqual(['closed', 'paused']);
+		expect(w.clock.pending).toBe(0);
+		await s.play();
+		await s.stepOnce();
+		expect(s.status).toBe('paused');
+		expect(s.allows('play')).toBe(false);
+	});
+});
+
+describe('GameSession, a replay', () => {
+	it('re-executes a saved run without a pool, to its hash, verified, and takes no model change', async () => {
+		const w = tab();
+		const live = GameSession.fresh(SETUP, {}, w.deps);
+		await live.play();
+		await runUntil(w.clock, () => over(live));
+		const saved = w.store.runs.get(live.runId!)!;
+
+		const r = await GameSession.load(live.runId!, 'replay', w.deps);
+		expect([r.mode, r.status, r.replaying, r.replayMode, r.replayVerified]).toEqual([
+			'replay',
+			'ready',
+			true,
+			'reexecuted',
+			false
+		]);
+		expect(r.pool).toBeNull();
+		expect(w.pools).toHaveLength(1);
+		expect(r.changeModel(1, { engine: 'webllm', model: 'x' })).toBe(
+			'A seat’s model can be changed only while this tab’s run is paused.'
+		);
+		expect(r.allows('changeModel')).toBe(false);
+
+		// A replay plays without loading anything.
+		await r.play();
+		expect(r.status).toBe('playing');
+		await runUntil(w.clock, () => over(r));
+		expect(r.status).toBe('finished');
+		expect(r.replayVerified).toBe(true);
+		expect(r.hash).toBe(saved.run.logHash);
+		expect(r.runId).toBeNull();
+		expect(w.store.runs.size).toBe(1);
+	});
+
+	it('pauses and steps a replay like a run', async () => {
+		const w = tab();
+		const live = GameSession.fresh(SETUP, {}, w.deps);
+		await live.play();
+		await runUntil(w.clock, () => over(live));
+		const r = await GameSession.replayOf(replayInputOf(live.header, live.events), w.deps);
+		await r.stepOnce();
+		expect(r.status).toBe('paused');
+		const n = r.events.length;
+		expect(n).toBeGreaterThan(0);
+		await r.play();
+		r.pause();
+		expect(r.status).toBe('paused');
+		expect(r.replayVerified).toBe(false);
+		await r.play();
+		await runUntil(w.clock, () => over(r));
+		expect([r.status, r.replayVerified, r.hash]).toEqual(['finished', true, live.hash]);
+	});
+});
+
+describe('GameSession, a saved run reopened', () => {
+	it('resumes paused where it stopped and finishes on the uninterrupted hash', async () => {
+		const w = tab();
+		const first = GameSession.fresh(SETUP, {}, w.deps);
+		await first.play();
+		await runUntil(w.clock, () => first.events.length >= 30);
+		first.pause();
+		await settle();
+		const id = first.runId!;
+		first.dispose();
+		await settle();
+
+		const again = tab({ store: w.store, browser: w.browser });
+		const s = await GameSession.load(id, 'resume', again.deps);
+		expect([s.mode, s.status, s.runId, s.readOnly]).toEqual(['live', 'paused', id, false]);
+		expect(s.saved).toBe(w.store.runs.get(id)!.events.length);
+		await s.play();
+		await runUntil(again.clock, () => over(s));
+		expect(s.status).toBe('finished');
+		expect(s.hash).toBe((await headlessHash(SETUP)).hash);
+	});
+});
+
+describe('GameSession, a run another tab writes', () => {
+	it('follows read-only, catches up on the writer’s news, and takes over once the writer lets go', async () => {
+		const a = tab();
+		const writer = GameSession.fresh(SETUP, {}, a.deps);
+		await writer.play();
+		await runUntil(a.clock, () => writer.events.length >= 15);
+		writer.pause();
+		await settle();
+		const id = writer.runId!;
+
+		const b = tab({ store: a.store, browser: a.browser });
+		const follower = await GameSession.load(id, 'resume', b.deps);
+		expect([follower.mode, follower.status, follower.readOnly, follower.canTakeOver]).toEqual([
+			'following',
+			'paused',
+			true,
+			false
+		]);
+		// A follower cannot play, step, change a model or take over while the writer holds the run.
+		for (const action of ['play', 'step', 'pause', 'changeModel', 'takeOver', 'cancelLoading'] as const)
+			expect(follower.allows(action)).toBe(false);
+		const n = follower.events.length;
+		await follower.play();
+		await follower.stepOnce();
+		await follower.takeOver();
+		expect([follower.status, follower.mode, follower.events.length]).toEqual(['paused', 'following', n]);
+		expect(follower.changeModel(1, { engine: 'webllm', model: 'x' })).toBe(
+			'A seat’s model can be changed only while this tab’s run is paused.'
+		);
+		expect(b.clock.pending).toBe(0);
+
+		// The writer goes on: the follower reads each committed turn.
+		await writer.stepOnce();
+		await writer.stepOnce();
+		await settle();
+		expect(follower.saved).toBe(writer.saved);
+		expect(follower.events.map((e) => e.hash)).toEqual(writer.events.map((e) => e.hash));
+
+		// The writer's tab is closed: its lock passes to the follower, which may take over.
+		writer.dispose();
+		await settle();
+		expect([follower.mode, follower.canTakeOver, follower.readOnly]).toEqual(['unheld', true, true]);
+		expect(follower.allows('play')).toBe(false);
+		await follower.takeOver();
+		expect([follower.mode, follower.readOnly, follower.canTakeOver]).toEqual(['live', false, false]);
+		await follower.play();
+		await runUntil(b.clock, () => over(follower));
+		expect(follower.status).toBe('finished');
+		expect(follower.hash).toBe((await headlessHash(SETUP)).hash);
+		expect(a.store.runs.get(id)!.run.status).toBe('finished');
+	});
+});
