@@ -300,7 +300,9 @@ test('an evaluation against an OpenAI-compatible endpoint plays N games at once,
 	// Replies are a function of the request, so a game gets the same replies in any order of requests.
 	const mock = await startMockEndpoint(() => 'Something most people keep at home.', {
 		pure: true,
-		latencyMs: 40
+		// Long enough that four games' first speeches are in flight together; the twelve games played one
+		// at a time wait this long on every call (40 ms made that pass about 20 s of the suite).
+		latencyMs: 10
 	});
 	try {
 		await page.goto('/leaderboard/');
