@@ -6,9 +6,10 @@ import type { Page } from '@playwright/test';
 /**
  * One lesson per scenario is played from the home page, for what only the browser shows: the link, its
  * preset, the class's predictions and the end as the page draws it. That every lesson's run shows its goal
- * is checked in classroom/lesson-pack.spec.ts (both languages), and the undercover ends the page draws
- * in ui/undercover/lessons-view.spec.ts; the other lessons' end screens are the ones governance.e2e.ts
- * (the fuse tripped), walk.e2e.ts (amendments enacted) and autonomy.e2e.ts (each count) check.
+ * is checked in classroom/lesson-pack.spec.ts (both languages), and the undercover ends the page draws in
+ * scenarios/undercover/ui/lessons-view.spec.ts; the other lessons' end screens are the ones
+ * governance.e2e.ts (the fuse tripped), walk.e2e.ts (amendments enacted) and autonomy.e2e.ts (each count)
+ * check.
  */
 const SEEN: Record<string, (page: Page) => Promise<void>> = {
 	'undercover-easy': async (page) => {
