@@ -300,7 +300,9 @@ test('an evaluation against an OpenAI-compatible endpoint plays N games at once,
 	// Replies are a function of the request, so a game gets the same replies in any order of requests.
 	const mock = await startMockEndpoint(() => 'Something most people keep at home.', {
 		pure: true,
-		latencyMs: 40
+		// Long enough that four games' first speeches are in flight together; the twelve games played one
+		// at a time wait this long on every call (40 ms made that pass about 20 s of the suite).
+		latencyMs: 10
 	});
 	try {
 		await page.goto('/leaderboard/');
@@ -638,7 +640,8 @@ test('the tiny model plays the first CK-Arena games in this tab (a reduced run):
 	page
 }) => {
 	test.setTimeout(600_000);
-	const PLAYED = 3;
+	// Two games: enough that the figures and the CSV add over games (the mock endpoint plays the whole set).
+	const PLAYED = 2;
 	await serveTestModels(page);
 	await page.goto('/leaderboard/');
 	await page.getByTestId('eval-set').selectOption('ck-arena');

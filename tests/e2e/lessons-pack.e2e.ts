@@ -3,22 +3,23 @@ import { LESSONS } from '../../src/lib/classroom/lesson-pack';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
-/** What each lesson's goal says the class will see, as the page shows it. */
+/**
+ * One lesson per scenario is played from the home page, for what only the browser shows: the link, its
+ * preset, the class's predictions and the end as the page draws it. That every lesson's run shows its goal
+ * is checked in classroom/lesson-pack.spec.ts (both languages), and the undercover ends the page draws in
+ * scenarios/undercover/ui/lessons-view.spec.ts; the other lessons' end screens are the ones
+ * governance.e2e.ts (the fuse tripped), walk.e2e.ts (amendments enacted) and autonomy.e2e.ts (each count)
+ * check.
+ */
 const SEEN: Record<string, (page: Page) => Promise<void>> = {
 	'undercover-easy': async (page) => {
 		await expect(page.getByTestId('winner')).toHaveText(/civilians win/i);
 		await expect(page.getByTestId('transcript')).not.toContainText('defence');
 	},
-	'undercover-deception': (page) => expect(page.getByTestId('winner')).toHaveText(/undercover side wins/i),
-	'undercover-tiebreak': (page) => expect(page.getByTestId('transcript')).toContainText('defence'),
-	'governance-enacted': (page) => expect(page.getByTestId('amendment-count')).toHaveText(/^[1-9]\d* enacted/),
 	'governance-cosign': async (page) => {
 		await expect(page.getByTestId('amendment-count')).toHaveText('0 enacted');
 		await expect(page.getByTestId('gov-outcome')).toContainText('blocked');
 	},
-	'governance-fuse': (page) => expect(page.getByTestId('fuse-state')).toContainText('fuse tripped'),
-	'autonomy-no-trigger': (page) => expect(page.getByTestId('count-no-trigger')).toHaveText(/^[1-9]/),
-	'autonomy-eternal': (page) => expect(page.getByTestId('count-repeated')).toHaveText(/^[1-9]/),
 	'autonomy-charged': (page) => expect(page.getByTestId('count-charged')).toHaveText(/^[1-9]\d* of/)
 };
 
@@ -33,9 +34,8 @@ test('the home page lists three lessons per scenario, each with its goal', async
 	await expect(pack.locator('li')).toHaveCount(9);
 });
 
-for (const lesson of LESSONS)
+for (const lesson of LESSONS.filter((l) => l.id in SEEN))
 	test(`lesson “${lesson.title}” opens from the home page and shows its goal`, async ({ page }) => {
-		expect(SEEN[lesson.id], 'a check of what the page shows').toBeDefined();
 		await page.goto('/');
 		await page.getByTestId(`lesson-${lesson.id}`).getByRole('link').click();
 		await expect(page.getByTestId('preset-not-a-lock')).toBeVisible();

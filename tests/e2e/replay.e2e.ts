@@ -3,15 +3,12 @@
  * in Node, import in a fresh browser profile, a link with recorded replies that replays with no
  * model loaded, and the files Conclave refuses (tampered, empty, too large, hostile).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { fakeClient } from '../../scripts/fake-client';
-import { readReplayFile, simulate, simulateReplay } from '../../scripts/sim';
+import { parseArgs, readReplayFile, simulate, simulateReplay } from '../../scripts/sim';
 import { fromJsonLines, toJsonLines, type Policy } from '../../src/lib/core';
 import type { ModelChoice } from '../../src/lib/engines/types';
 import { createRunner } from '../../src/lib/run/play';
@@ -20,8 +17,6 @@ import { encodeShare, type SharedRun } from '../../src/lib/share/link';
 import { expect, playToEnd, serveTestModels, test } from './fixtures';
 import { startMockEndpoint, type MockEndpoint } from './mock-endpoint';
 
-const execFileP = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'conclave-replay-'));
 const TINY_PAGE: ModelChoice = { engine: 'transformers', model: '/test-models/tiny-chat' };
 const LOCAL = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -69,12 +64,13 @@ async function replayToEnd(page: Page): Promise<string> {
 	return hash;
 }
 
-/** The CLI itself: `npm run sim -- --replay FILE --json`, its last line parsed. */
+/**
+ * What `npm run sim -- --replay FILE --json` prints: the CLI's own re-execution (readReplayFile, then
+ * simulateReplay), called in this process rather than through a spawned `npx tsx` (seconds a call on a busy
+ * machine). That the command line reaches these functions and prints their summary is scripts/sim.spec.ts's.
+ */
 async function simReplay(file: string): Promise<{ logHash: string }> {
-	const { stdout } = await execFileP('npx', ['tsx', 'scripts/sim.ts', '--replay', file, '--json'], {
-		cwd: ROOT
-	});
-	return JSON.parse(stdout.trim().split('\n').at(-1)!);
+	return (await simulateReplay(readReplayFile(file))).summary;
 }
 
 test('a scripted undercover game: exported, replayed by sim, imported in a fresh profile, the same hash', async ({
@@ -183,28 +179,21 @@ test('a tiny-model game: sim --replay reproduces the page’s hash, and its reco
 test('a headless tiny-model run, imported on the page, replays to the hash sim printed', async ({ page }) => {
 	test.setTimeout(120_000);
 	const file = join(dir, 'headless-tiny.jsonl');
-	const { stdout } = await execFileP(
-		'npx',
-		[
-			'tsx',
-			'scripts/sim.ts',
-			'--seed',
-			'3',
-			'--seats',
-			'4',
-			'--rounds',
-			'2',
-			'--engine',
-			'transformers',
-			'--model',
-			'tests/fixtures/models/tiny-chat',
-			'--json',
-			'--log',
-			file
-		],
-		{ cwd: ROOT }
-	);
-	const summary = JSON.parse(stdout.trim().split('\n').at(-1)!);
+	// `npm run sim` with these arguments, in this process: its parser, its run and the log its --log writes.
+	const args = parseArgs([
+		'--seed',
+		'3',
+		'--seats',
+		'4',
+		'--rounds',
+		'2',
+		'--engine',
+		'transformers',
+		'--model',
+		'tests/fixtures/models/tiny-chat'
+	]);
+	const { runner, summary } = await simulate(args.run);
+	writeFileSync(file, toJsonLines(runner.log.header, runner.log.events));
 	expect(summary.modelCalls).toBeGreaterThan(4);
 	const workers: string[] = [];
 	page.on('worker', (w) => workers.push(w.url()));

@@ -264,6 +264,9 @@ async function expectChartLabelsApart(page: Page, where: string): Promise<void> 
 	expect.soft(problems, `${where}: chart labels`).toEqual([]);
 }
 
+// The two languages' walks are independent: they may run on two workers at once.
+test.describe.configure({ mode: 'parallel' });
+
 // One test a language: it walks every state in one tab (a page per state would start a browser
 // context 17 times over), reaches each once, and checks it at every size as a person would meet it.
 // The checks are soft, so one run lists every problem of every state and size, not only the first.

@@ -117,6 +117,26 @@ describe('errors a person reads, in the interface language', () => {
 		for (const r of all) expect(problemText(r.problem)).toEqual({ text: r.error });
 	});
 
+	it('says why the play page refuses a malformed, truncated, newer or out-of-range share link', () => {
+		// The links undercover.e2e.ts once opened one by one; the page shows problemText of the decoder's problem.
+		const setup = {
+			scenario: 'undercover',
+			seed: 20261130,
+			config: { seats: 6, undercover: 1, blank: false, lang: 'en', rounds: 6 }
+		};
+		const cases: [string, RegExp][] = [
+			['v1.%%%not-base64', /damaged/],
+			[encodeShare(setup).slice(0, 25), /damaged/],
+			[`v9.${encodeShare(setup).slice(3)}`, /newer version/],
+			[encodeShare({ ...setup, config: { ...setup.config, seats: 40 } }), /seats must be/]
+		];
+		for (const [fragment, message] of cases) {
+			const d = decodeShare(fragment);
+			if (d.ok) throw new Error(`${fragment} was accepted`);
+			expect(problemText(d.problem).text, fragment).toMatch(message);
+		}
+	});
+
 	it('says each problem in Chinese, words from elsewhere kept apart as detail', async () => {
 		for (const r of await refusals()) {
 			const said = inChinese(() => problemText(r.problem));
