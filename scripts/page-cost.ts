@@ -180,6 +180,11 @@ new PerformanceObserver((list) => {
 
 const STATUS = '[data-testid="run-status"]';
 
+/** What shows that a scenario's lazily imported view has mounted, with its charts. */
+const VIEW_READY: Partial<Record<string, string>> = {
+	governance: '[data-testid="metric-lines"]'
+};
+
 /** The events the page says it has shown, from its status line ("playing (1,234 events)"). */
 async function eventsShown(page: Page): Promise<{ events: number; finished: boolean; mutations: number }> {
 	const [text, cls, mutations] = (await within(
@@ -214,6 +219,15 @@ export async function pageCost(
 	try {
 		await page.addInitScript(INSTRUMENT);
 		await step('opening the play page', page.goto(`${origin}/play/#${encodeShare(run)}`));
+		// The scenario's view is imported lazily: counting before it mounts would time a page without
+		// its charts (and count the view's own mounting as the run's first events).
+		await step(
+			'waiting for the view to mount',
+			page
+				.locator(VIEW_READY[run.scenario] ?? STATUS)
+				.first()
+				.waitFor({ state: 'attached' })
+		);
 		await page.getByTestId('speed').selectOption('instant', { timeout: STEP_MS });
 		const cdp = await step('opening the DevTools session', context.newCDPSession(page));
 		await step('Performance.enable', cdp.send('Performance.enable'));
