@@ -86,6 +86,11 @@ export interface PageCost {
 		/** DOM changes per event: what the page touched, whatever the machine's load. */
 		mutations: number;
 	}[];
+	/**
+	 * Main-thread ms per event over the first and the last tenth of the events the run played (issue
+	 * 24's flat cost, on the page): null when the samples were too few to tell the tenths apart.
+	 */
+	tenths: { firstMs: number; lastMs: number } | null;
 	longTasks: number;
 	longestTaskMs: number;
 	/** Frames the page drew per second while the run played. */
@@ -325,12 +330,24 @@ export async function pageCost(
 			});
 		}
 		const lastSeen = samples.at(-1) ?? last;
+		const tenth = lastSeen.events / 10;
+		const perEventOver = (a: Sample | undefined, b: Sample | undefined) =>
+			a && b && b.events > a.events ? (b.task - a.task) / (b.events - a.events) : null;
+		const firstMs = perEventOver(
+			samples.find((x) => x.events > 0),
+			samples.find((x) => x.events >= tenth)
+		);
+		const lastMs = perEventOver(
+			samples.findLast((x) => x.events <= lastSeen.events - tenth),
+			lastSeen
+		);
 		return {
 			events: lastSeen.events,
 			finished: !stopped && last.finished,
 			...(stopped ? { stopped } : {}),
 			wallMs,
 			perEvent,
+			tenths: firstMs !== null && lastMs !== null ? { firstMs, lastMs } : null,
 			longTasks: cost.long.length,
 			longestTaskMs: Math.max(0, ...cost.long),
 			fps: cost.frames / (wallMs / 1000),
