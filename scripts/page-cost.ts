@@ -86,6 +86,11 @@ export interface PageCost {
 		/** DOM changes per event: what the page touched, whatever the machine's load. */
 		mutations: number;
 	}[];
+	/**
+	 * Main-thread ms per event over the first and the last tenth of the events the run played (issue
+	 * 24's flat cost, on the page): null when the samples were too few to tell the tenths apart.
+	 */
+	tenths: { firstMs: number; lastMs: number } | null;
 	longTasks: number;
 	longestTaskMs: number;
 	/** Frames the page drew per second while the run played. */
@@ -180,6 +185,11 @@ new PerformanceObserver((list) => {
 
 const STATUS = '[data-testid="run-status"]';
 
+/** What shows that a scenario's lazily imported view has mounted, with its charts. */
+const VIEW_READY: Partial<Record<string, string>> = {
+	governance: '[data-testid="metric-lines"]'
+};
+
 /** The events the page says it has shown, from its status line ("playing (1,234 events)"). */
 async function eventsShown(page: Page): Promise<{ events: number; finished: boolean; mutations: number }> {
 	const [text, cls, mutations] = (await within(
@@ -214,6 +224,15 @@ export async function pageCost(
 	try {
 		await page.addInitScript(INSTRUMENT);
 		await step('opening the play page', page.goto(`${origin}/play/#${encodeShare(run)}`));
+		// The scenario's view is imported lazily: counting before it mounts would time a page without
+		// its charts (and count the view's own mounting as the run's first events).
+		await step(
+			'waiting for the view to mount',
+			page
+				.locator(VIEW_READY[run.scenario] ?? STATUS)
+				.first()
+				.waitFor({ state: 'attached' })
+		);
 		await page.getByTestId('speed').selectOption('instant', { timeout: STEP_MS });
 		const cdp = await step('opening the DevTools session', context.newCDPSession(page));
 		await step('Performance.enable', cdp.send('Performance.enable'));
@@ -311,12 +330,24 @@ export async function pageCost(
 			});
 		}
 		const lastSeen = samples.at(-1) ?? last;
+		const tenth = lastSeen.events / 10;
+		const perEventOver = (a: Sample | undefined, b: Sample | undefined) =>
+			a && b && b.events > a.events ? (b.task - a.task) / (b.events - a.events) : null;
+		const firstMs = perEventOver(
+			samples.find((x) => x.events > 0),
+			samples.find((x) => x.events >= tenth)
+		);
+		const lastMs = perEventOver(
+			samples.findLast((x) => x.events <= lastSeen.events - tenth),
+			lastSeen
+		);
 		return {
 			events: lastSeen.events,
 			finished: !stopped && last.finished,
 			...(stopped ? { stopped } : {}),
 			wallMs,
 			perEvent,
+			tenths: firstMs !== null && lastMs !== null ? { firstMs, lastMs } : null,
 			longTasks: cost.long.length,
 			longestTaskMs: Math.max(0, ...cost.long),
 			fps: cost.frames / (wallMs / 1000),

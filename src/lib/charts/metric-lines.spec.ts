@@ -101,6 +101,47 @@ describe('createMetricLines', () => {
 		expect(el.querySelector('.point[data-metric="drift"][data-round="2"]')).toBe(kept);
 	});
 
+	it('past 300 rounds draws a point per bucket of rounds, the one that reads worst, however long the run', () => {
+		const chart = createMetricLines(el);
+		// 3,000 rounds of drift at 0.3, past the threshold only in round 1,234 (0.9) and round 2,001 (0.8).
+		const values = Array.from({ length: 3000 }, (_, i) =>
+			i + 1 === 1234 ? 0.9 : i + 1 === 2001 ? 0.8 : 0.3
+		);
+		const long = (n: number): MetricLinesData => ({
+			rounds: 3000,
+			series: [
+				{
+					...series('drift', 'Drift', 0.7, values),
+					points: series('drift', 'Drift', 0.7, values).points.slice(0, n)
+				}
+			],
+			fuse: { tripped: [], resumed: [] }
+		});
+		chart.update(long(3000));
+		const points = el.querySelectorAll('.point[data-metric="drift"]');
+		expect(points).toHaveLength(300);
+		// A crossing is never averaged away: the two past rounds are drawn as themselves.
+		const past = [...el.querySelectorAll('.point[data-past="true"]')].map((p) => [
+			p.getAttribute('data-round'),
+			p.getAttribute('data-value')
+		]);
+		expect(past).toEqual([
+			['1234', '0.9'],
+			['2001', '0.8']
+		]);
+		// The line runs through the drawn points only: one segment a point.
+		expect(el.querySelector('.metric-line')?.getAttribute('d')?.split('L')).toHaveLength(300);
+		// A new round touches its own bucket's point alone: the others are the same elements, unmoved.
+		chart.update(long(2992));
+		const before = [...el.querySelectorAll('.point')];
+		const cx = before.map((p) => p.getAttribute('cx'));
+		chart.update(long(2993));
+		const after = [...el.querySelectorAll('.point')];
+		expect(after.every((p, i) => p === before[i])).toBe(true);
+		expect(after.slice(0, -1).map((p) => p.getAttribute('cx'))).toEqual(cx.slice(0, -1));
+		expect(after.at(-1)?.getAttribute('data-round')).toBe('2993');
+	});
+
 	it('draws every text at 14px or more', () => {
 		const chart = createMetricLines(el);
 		chart.update(data);

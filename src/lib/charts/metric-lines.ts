@@ -7,7 +7,8 @@
  * than shrink, so text stays at 14px or more; the past-threshold side of each panel is tinted, so the
  * danger zone reads without the numbers. The round axis spans the rounds the page gives (it grows
  * with the run). Redrawn with keyed joins (metric, round); a point is touched only when it moved or
- * changed, so a new round sets the attributes of its own points alone.
+ * changed, so a new round sets the attributes of its own points alone; past `MAX_POINTS` rounds a
+ * point stands for a bucket of rounds (the one that reads worst), so a long run draws no more marks.
  */
 import { line, type Selection } from 'd3';
 import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
@@ -128,6 +129,40 @@ interface PanelModel {
 	yTicks: { value: number; y: number }[];
 }
 
+/**
+ * The most points a panel draws. Past this many rounds on the axis (a 3,000-round run), each point
+ * stands for a bucket of consecutive rounds, and the line runs through the buckets' points: a panel
+ * then costs the same to draw at round 3,000 as at round 300, where a point a round would set
+ * attributes on thousands of marks and a path of thousands of segments ten times a second.
+ */
+export const MAX_POINTS = 300;
+
+/** How many rounds one point stands for on an axis of `rounds` rounds. */
+export const roundsPerPoint = (rounds: number) => Math.max(1, Math.ceil(rounds / MAX_POINTS));
+
+/**
+ * Each bucket of `per` rounds as the one round in it that reads worst on the fuse's side (the highest
+ * value where above the threshold is bad, the lowest where below is; the last one for a series with no
+ * threshold), so a crossing is never averaged away: the point is a real round, its value, its tooltip.
+ * A bucket keeps its key while it fills, so a new round touches at most its own bucket's point.
+ */
+function bucketed(s: MetricSeries, per: number): { key: number; point: MetricPoint }[] {
+	if (per === 1) return s.points.map((point) => ({ key: point.round, point }));
+	const worse = (a: MetricPoint, b: MetricPoint): boolean => {
+		if (s.threshold === null || a.value === null || b.value === null) return true;
+		if (a.past !== b.past) return a.past;
+		return s.direction === 'above' ? a.value >= b.value : a.value <= b.value;
+	};
+	const out: { key: number; point: MetricPoint }[] = [];
+	for (const p of s.points) {
+		const key = Math.floor((p.round - 1) / per);
+		const last = out[out.length - 1];
+		if (last?.key !== key) out.push({ key, point: p });
+		else if (p.value !== null && (last.point.value === null || worse(p, last.point))) last.point = p;
+	}
+	return out;
+}
+
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(2));
 
 function layout(
@@ -141,27 +176,30 @@ function layout(
 	const w = (width - 2 * MARGIN - (cols - 1) * GAP) / cols;
 	const grid: PanelGrid = { columns: cols, width: w, height: PANEL_H, gap: GAP, margin: MARGIN };
 	const rounds = Math.max(1, data.rounds);
+	const per = roundsPerPoint(rounds);
 	const panels = data.series.map((s, i): PanelModel => {
+		const drawnPoints = bucketed(s, per);
+		const shown = drawnPoints.map((b) => b.point);
 		const px0 = PAD_L;
 		const px1 = w - PAD_R;
 		const py0 = TITLE_H + 14;
 		const py1 = py0 + PLOT_H;
 		const x = (round: number) => px0 + ((round - 0.5) / rounds) * (px1 - px0);
 		const y = (v: number) => py1 - Math.min(Math.max(v, 0), 1) * (py1 - py0);
-		const known = s.points.filter((p) => p.value !== null);
-		const latest = known[known.length - 1]?.value ?? null;
+		let latest: number | null = null;
+		for (let j = s.points.length - 1; j >= 0 && latest === null; j--) latest = s.points[j]!.value;
 		const ty = s.threshold === null ? py1 : y(s.threshold);
 		const path =
 			line<MetricPoint>()
 				.defined((p) => p.value !== null)
 				.x((p) => x(p.round))
-				.y((p) => y(p.value ?? 0))(s.points) ?? '';
+				.y((p) => y(p.value ?? 0))(shown) ?? '';
 		const forced = s.points.some((p) => p.measured !== undefined && p.measured !== p.value);
 		const measuredPath = forced
 			? (line<MetricPoint>()
 					.defined((p) => p.measured !== null && p.measured !== undefined)
 					.x((p) => x(p.round))
-					.y((p) => y(p.measured ?? 0))(s.points) ?? '')
+					.y((p) => y(p.measured ?? 0))(shown) ?? '')
 			: '';
 		const marks: MarkModel[] = [
 			...data.fuse.tripped.map((f) => ({
@@ -195,15 +233,17 @@ function layout(
 						: { y: ty, h: py1 - ty },
 			path,
 			measuredPath,
-			points: known.map((p) => ({
-				key: `${s.key}:${p.round}`,
-				metric: s.key,
-				round: p.round,
-				value: p.value ?? 0,
-				past: p.past,
-				x: x(p.round),
-				y: y(p.value ?? 0)
-			})),
+			points: drawnPoints
+				.filter((b) => b.point.value !== null)
+				.map(({ key, point: p }) => ({
+					key: per === 1 ? `${s.key}:${p.round}` : `${s.key}:${per}:${key}`,
+					metric: s.key,
+					round: p.round,
+					value: p.value ?? 0,
+					past: p.past,
+					x: x(p.round),
+					y: y(p.value ?? 0)
+				})),
 			marks,
 			xTicks: roundTicks(rounds, (px1 - px0) / rounds, TICK_GAP).map((round) => ({ round, x: x(round) })),
 			yTicks: [0, 0.5, 1].map((value) => ({ value, y: y(value) }))

@@ -180,6 +180,14 @@ export class GameSession<S = unknown> {
 	speed: Speed = $state('normal');
 	/** The scenario state after the last shown event. */
 	view: S = $state.raw() as S;
+	/**
+	 * The scenario state after the last event played, which at instant speed may be ahead of `view`
+	 * (shown ten times a second). Not reactive: for code that decides what happens next (the
+	 * classroom's hold), which must see every tick without forcing the page to draw each one.
+	 */
+	get latest(): S {
+		return this.#runner.state as S;
+	}
 	events: LogEvent[] = $state.raw([]);
 	hash = $state('');
 	storageProblem: StorageProblem | null = $state(null);
@@ -829,9 +837,8 @@ export class GameSession<S = unknown> {
 		if (delay === 0) this.asking = this.#nextAsked();
 		this.#timer = this.#deps.clock.setTimeout(async () => {
 			if (this.status !== 'playing') return;
-			// The classroom's hold reads the state shown: show the latest first, or a prediction point
-			// passed between two animation frames would be played through.
-			if (this.holdBefore && this.#frame !== null) this.#sync();
+			// The classroom's hold reads `latest`, not the state shown, so a prediction point passed
+			// between two shown frames still holds the run, and nothing is drawn per tick for it.
 			if (this.holdBefore?.()) return this.pause();
 			const more = await this.step();
 			if (more && this.status === 'playing') this.#schedule(this.#lastTickQuiet ? 0 : SPEEDS[this.speed]);

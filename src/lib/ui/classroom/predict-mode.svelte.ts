@@ -53,7 +53,8 @@ export class PredictMode {
 	#hold(): boolean {
 		const s = this.session;
 		if (!this.on || !this.live || !this.#log) return false;
-		const p = upcomingPoint(s.setup.scenario, s.view, s.setup.seed);
+		// The latest state, not the one shown: at instant speed the page shows a tick behind.
+		const p = upcomingPoint(s.setup.scenario, s.latest, s.setup.seed);
 		if (!p || this.#log.has(p.id) || this.#skipped.has(p.id)) return false;
 		this.pending = p;
 		this.#resumeAfter = s.status === 'playing';
