@@ -32,7 +32,7 @@ async function endOf(id: string): Promise<{ winner: string; transcript: string; 
 	return {
 		winner,
 		transcript: text(render(Transcript, { props: { state } }).body),
-		first: state.speeches[0]!.text
+		first: state.speeches[0]!.text ?? ''
 	};
 }
 
