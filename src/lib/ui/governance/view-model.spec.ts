@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
 import { createRunner } from '$lib/run/play';
 import { roleScores, topDrifted, type GovernanceState } from '$lib/scenarios/governance';
-import { driftBars, roleCards, vetoBars } from './view-model';
+import { BOARD_SHOWN, COLUMNS, driftBars, roleCards, taskBoard, vetoBars } from './view-model';
 
 describe('roleCards', () => {
 	it('shows each scored role with its objective, its score, the factors behind it, and who is at work', async () => {
@@ -87,5 +87,22 @@ describe('driftBars', () => {
 		while (!other.done) await other.step();
 		const o = other.state as GovernanceState;
 		expect(driftBars(o).map((b) => b.key)).toEqual(topDrifted(o).map((d) => `${d.task_id}#${d.n}`));
+	});
+});
+
+describe('taskBoard', () => {
+	it('counts every task in a column and builds cards for its latest 40 only', async () => {
+		const r = createRunner({ scenario: 'governance', seed: 1, config: { rounds: 200 } });
+		while (!r.done) await r.step();
+		const s = r.state as GovernanceState;
+		const board = taskBoard(s);
+		expect(board.map((c) => c.key)).toEqual(COLUMNS.map((c) => c.key));
+		for (const [i, col] of board.entries()) {
+			const all = s.tasks.filter((t) => COLUMNS[i]!.statuses.includes(t.status));
+			expect(col.count).toBe(all.length);
+			expect(col.tasks.map((t) => t.id)).toEqual(all.slice(-BOARD_SHOWN).map((t) => t.id));
+		}
+		// A 200-round run has a column longer than the board shows: the count says how many are left out.
+		expect(Math.max(...board.map((c) => c.count))).toBeGreaterThan(BOARD_SHOWN);
 	});
 });

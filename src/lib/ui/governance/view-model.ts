@@ -557,7 +557,16 @@ export interface TaskCard {
 	reviewCorrect: boolean | null;
 }
 
-export type TaskColumn = { key: string; label: string; tasks: TaskCard[] };
+/**
+ * A column of the task board: how many tasks are in it (`count`), and the cards of the latest
+ * `BOARD_SHOWN` of them (`tasks`): a long run's board stays the same size, and a new event builds 40
+ * cards a column rather than one for each of a 3,000-round run's 1,300-odd tasks (the trace list has
+ * them all).
+ */
+export type TaskColumn = { key: string; label: string; count: number; tasks: TaskCard[] };
+
+/** The latest tasks a board column lists. */
+export const BOARD_SHOWN = 40;
 
 export const taskBoard = (s: GovernanceState): TaskColumn[] =>
 	boardOf(s.tasks, s.reviews, s.outputs, s.vetoes, getLocale());
@@ -599,11 +608,10 @@ function taskBoardOf(s: Pick<GovernanceState, 'tasks' | 'reviews' | 'outputs' | 
 			reviewCorrect: review ? review.correct : null
 		};
 	};
-	return COLUMNS.map((c) => ({
-		key: c.key,
-		label: c.label(),
-		tasks: s.tasks.filter((t) => c.statuses.includes(t.status)).map(card)
-	}));
+	return COLUMNS.map((c) => {
+		const all = s.tasks.filter((t) => c.statuses.includes(t.status));
+		return { key: c.key, label: c.label(), count: all.length, tasks: all.slice(-BOARD_SHOWN).map(card) };
+	});
 }
 
 /** Tool calls the Tool Agent refused: the sandbox's audit trail (the seed's /etc/passwd probe). */
