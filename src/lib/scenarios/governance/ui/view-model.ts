@@ -262,8 +262,39 @@ export const driftBars = (s: GovernanceState): RankedBar[] => driftOf(s.drift, s
 
 const driftOf = lastResult(
 	(drift: GovernanceState['drift'], outputs: GovernanceState['outputs'], _locale: string) =>
-		driftBarsOf({ drift, outputs })
+		driftBarsOf({ drift: mostDriftedSoFar(drift), outputs })
 );
+
+/** How many bars the most-drifted chart draws (`topDrifted`'s default). */
+const DRIFT_BARS = 5;
+
+/**
+ * The entries among which `topDrifted` finds the most drifted, folded forward: the drift list is only
+ * ever appended to, so the five most drifted of a longer list are among the five of the shorter one
+ * and the entries it added (kept in the list's order, so ties fall as `topDrifted` orders them), and a
+ * new entry costs a sort of six rather than of every output of a 3,000-round run. A list that is not
+ * the last one grown (another run) is read afresh.
+ */
+function driftFold(): (drift: GovernanceState['drift']) => GovernanceState['drift'] {
+	let seen: GovernanceState['drift'] | null = null;
+	let kept: GovernanceState['drift'] = [];
+	return (drift) => {
+		const grown =
+			seen !== null &&
+			drift.length >= seen.length &&
+			(seen.length === 0 || drift.at(seen.length - 1) === seen.at(-1));
+		const from = grown ? seen!.length : 0;
+		const pool = [...(grown ? kept : []), ...drift.slice(from)];
+		const top = new Set(
+			topDrifted({ drift: pool, outputs: [] }, DRIFT_BARS).map((d) => `${d.task_id}#${d.n}`)
+		);
+		kept = pool.filter((d) => top.has(`${d.task_id}#${d.n}`));
+		seen = drift;
+		return kept;
+	};
+}
+
+const mostDriftedSoFar = driftFold();
 
 function driftBarsOf(s: Pick<GovernanceState, 'drift' | 'outputs'>): RankedBar[] {
 	const short = (text: string) => text.replace(/\/workspace\/(input|output)\//g, '');
@@ -272,7 +303,7 @@ function driftBarsOf(s: Pick<GovernanceState, 'drift' | 'outputs'>): RankedBar[]
 		const o = s.outputs.find((x) => x.task_id === taskId && x.n === n);
 		return o ? `${actionName(o.asked.action)} ${base(o.asked.file)}: ${o.asked.context}` : short(fallback);
 	};
-	return topDrifted(s).map((d) => ({
+	return topDrifted(s, DRIFT_BARS).map((d) => ({
 		key: `${d.task_id}#${d.n}`,
 		label: m.gov_drift_label({ task: d.task_id, n: d.n }),
 		value: Math.round((1 - d.similarity) * 100) / 100,
@@ -526,7 +557,16 @@ export interface TaskCard {
 	reviewCorrect: boolean | null;
 }
 
-export type TaskColumn = { key: string; label: string; tasks: TaskCard[] };
+/**
+ * A column of the task board: how many tasks are in it (`count`), and the cards of the latest
+ * `BOARD_SHOWN` of them (`tasks`): a long run's board stays the same size, and a new event builds 40
+ * cards a column rather than one for each of a 3,000-round run's 1,300-odd tasks (the trace list has
+ * them all).
+ */
+export type TaskColumn = { key: string; label: string; count: number; tasks: TaskCard[] };
+
+/** The latest tasks a board column lists. */
+export const BOARD_SHOWN = 40;
 
 export const taskBoard = (s: GovernanceState): TaskColumn[] =>
 	boardOf(s.tasks, s.reviews, s.outputs, s.vetoes, getLocale());
@@ -568,11 +608,10 @@ function taskBoardOf(s: Pick<GovernanceState, 'tasks' | 'reviews' | 'outputs' | 
 			reviewCorrect: review ? review.correct : null
 		};
 	};
-	return COLUMNS.map((c) => ({
-		key: c.key,
-		label: c.label(),
-		tasks: s.tasks.filter((t) => c.statuses.includes(t.status)).map(card)
-	}));
+	return COLUMNS.map((c) => {
+		const all = s.tasks.filter((t) => c.statuses.includes(t.status));
+		return { key: c.key, label: c.label(), count: all.length, tasks: all.slice(-BOARD_SHOWN).map(card) };
+	});
 }
 
 /** Tool calls the Tool Agent refused: the sandbox's audit trail (the seed's /etc/passwd probe). */
