@@ -221,3 +221,8 @@ export function formatGovEval(out: GovEvalOutput): string {
 		);
 	return lines.join('\n');
 }
+
+/** Whether the page can play this setup's T155 table itself: every seat scripted (no model, no person). */
+export function playableInPage(run: SharedRun): boolean {
+	return Object.values(run.seats ?? {}).every((c) => c.engine === 'scripted');
+}

@@ -5,7 +5,8 @@
  * plays every link and holds it to its goal.
  */
 import type { LogEvent } from '../core';
-import { summarize as autonomySummary, type AutonomyState } from '../scenarios/autonomy';
+import { summarize as autonomySummary } from '../scenarios/autonomy/ledger';
+import type { AutonomyState } from '../scenarios/autonomy/state';
 import { m } from '../paraglide/messages.js';
 import type { SharedRun } from '../share/link';
 import { LESSON_KEY, presetQuery, type Preset } from './presets';

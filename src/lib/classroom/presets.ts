@@ -8,7 +8,7 @@
  * edit a link.
  */
 import { locales, type Locale } from '../paraglide/runtime.js';
-import { SEED_MAX } from '../scenarios';
+import { SEED_MAX } from '../scenarios/seed';
 import type { SharedRun } from '../share/link';
 
 /** The controls of the play page a preset can reach. */

@@ -5,13 +5,10 @@
  */
 import type { GovernanceOutcome } from '../scenarios/governance';
 import type { SharedRun } from '../scenarios/setup';
-import type { PlayedRun } from '../analysis/t155';
+import { playableInPage, type PlayedRun } from '../analysis/t155';
 import { createRunner } from './play';
 
-/** Whether the page can play this setup's T155 table itself: every seat scripted (no model, no person). */
-export function playableInPage(run: SharedRun): boolean {
-	return Object.values(run.seats ?? {}).every((c) => c.engine === 'scripted');
-}
+export { playableInPage };
 
 /**
  * Plays one cell's run (the page does it in a worker of its own, `workers/t155.worker.ts`), then gives

@@ -51,8 +51,4 @@ export function panelProblem(scenario: string, seat: number, choice: { panel?: u
 		: `seat ${seat} cannot be played by a panel of two models${at === undefined ? '' : ` (only seat ${at} can)`}`;
 }
 
-export const SEED_MAX = 2 ** 32 - 1;
-
-export function isSeed(n: unknown): n is number {
-	return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= SEED_MAX;
-}
+export { isSeed, SEED_MAX } from './seed';

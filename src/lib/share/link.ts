@@ -6,15 +6,17 @@
  * wrong with the link.
  */
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
-import { normaliseBaseUrl } from '../engines/base-url';
-import { engineKey, needsEngine } from '../engines/spec';
 import type { ConstraintMode, ModelChoice } from '../engines/types';
-import { SCRIPTED_VARIANTS } from '../policies/variants';
 import { isSeed, panelProblem, scenarios, seatCount } from '../scenarios';
 import type { SharedRun } from '../scenarios/setup';
 import type { Problem } from '../problem';
+import { parseChoice } from './choice';
+import { encodeShare, LINK_VERSION, toBase64Url } from './encode';
 
-export const LINK_VERSION = 1;
+export { MAX_DEADLINE_S, MIN_DEADLINE_S, parseChoice } from './choice';
+
+export { encodeShare, LINK_VERSION, sharePath } from './encode';
+
 /** Longer fragments are refused before any decoding work. */
 export const MAX_FRAGMENT = 4096;
 const MAX_JSON = 16384;
@@ -37,69 +39,6 @@ const MAX_CALLS = 5000;
 const MAX_REPLY = 32 * 1024;
 
 export type { SharedRun };
-
-const ENGINES = new Set(['scripted', 'human', 'webllm', 'transformers', 'openai']);
-
-/** Checks one seat's choice from a link: known engine, a plausible model id, an http(s) base URL. */
-/** The call deadlines a seat may set, in seconds: long enough for any reply, short of waiting forever. */
-export const MIN_DEADLINE_S = 5;
-export const MAX_DEADLINE_S = 3600;
-
-export function parseChoice(raw: unknown): ModelChoice | string {
-	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'a seat’s model is not readable';
-	const { panel, ...one } = raw as Record<string, unknown>;
-	const choice = parseOneChoice(one);
-	if (typeof choice === 'string' || panel === undefined) return choice;
-	// A panel of two models: both are models, and not the same one (a model agreeing with itself).
-	const second = parseOneChoice(panel);
-	if (typeof second === 'string') return `the seat’s second model: ${second}`;
-	if (!needsEngine(choice) || !needsEngine(second))
-		return 'a panel of two models needs a model in both places (not scripted agents or a person)';
-	if (engineKey(choice) === engineKey(second)) return 'a panel of two models needs two different models';
-	return { ...choice, panel: second };
-}
-
-function parseOneChoice(raw: unknown): ModelChoice | string {
-	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'a seat’s model is not readable';
-	const { engine, model, baseUrl, device, deadlineS, ...rest } = raw as Record<string, unknown>;
-	if (Object.keys(rest).length)
-		return `a seat has unknown fields (${Object.keys(rest).join(', ').slice(0, 60)})`;
-	if (typeof engine !== 'string' || !ENGINES.has(engine))
-		return `unknown engine "${String(engine).slice(0, 30)}"`;
-	if (device !== undefined && (engine !== 'transformers' || device !== 'webgpu'))
-		return `a ${engine} seat cannot ask for device "${String(device).slice(0, 30)}" (only a transformers.js seat can, and only "webgpu")`;
-	const choice: ModelChoice = { engine: engine as ModelChoice['engine'] };
-	if (engine === 'scripted' && model !== undefined) {
-		if (!(SCRIPTED_VARIANTS as readonly unknown[]).includes(model))
-			return `unknown scripted variant "${String(model).slice(0, 30)}"`;
-		return { engine: 'scripted', model: model as string };
-	}
-	if (engine === 'scripted' || engine === 'human') return choice;
-	if (typeof model !== 'string' || !/^[\w./:@-]{1,200}$/.test(model))
-		return `the model id of a ${engine} seat is not valid`;
-	choice.model = model;
-	if (device === 'webgpu') choice.device = 'webgpu';
-	if (deadlineS !== undefined) {
-		if (engine !== 'openai')
-			return `a ${engine} seat cannot set a call deadline (only an OpenAI-compatible seat can)`;
-		if (
-			!Number.isInteger(deadlineS) ||
-			(deadlineS as number) < MIN_DEADLINE_S ||
-			(deadlineS as number) > MAX_DEADLINE_S
-		)
-			return `a seat's call deadline must be a whole number of seconds from ${MIN_DEADLINE_S} to ${MAX_DEADLINE_S}`;
-	}
-	if (engine === 'openai') {
-		if (deadlineS !== undefined) choice.deadlineS = deadlineS as number;
-		try {
-			// The engine's own rule: http(s), no credentials, no query or fragment (where a key could hide).
-			choice.baseUrl = normaliseBaseUrl(String(baseUrl ?? ''));
-		} catch (err) {
-			return err instanceof Error ? err.message : 'an OpenAI-compatible seat needs a valid base URL';
-		}
-	}
-	return choice;
-}
 
 /**
  * A link's recorded replies: every model call of the run in log order, each with the seat and ask it
@@ -148,12 +87,6 @@ const damage = (why: string, text: string, values?: Damage['values']): Damage =>
 	...(values ? { values } : {})
 });
 
-function toBase64Url(bytes: Uint8Array): string {
-	let bin = '';
-	for (const b of bytes) bin += String.fromCharCode(b);
-	return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 function fromBase64Url(text: string): Uint8Array | null {
 	if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
 	const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4));
@@ -188,18 +121,6 @@ export function inflateBounded(bytes: Uint8Array, limit: number): Uint8Array | '
 		at += c.length;
 	}
 	return out;
-}
-
-/** Encodes an already validated run setup. */
-export function encodeShare(run: SharedRun): string {
-	const models = run.seats && Object.values(run.seats).some((c) => c.engine !== 'scripted' || c.model);
-	const json = JSON.stringify({
-		s: run.scenario,
-		n: run.seed,
-		c: run.config,
-		...(models ? { m: run.seats } : {})
-	});
-	return `v${LINK_VERSION}.${toBase64Url(deflateSync(strToU8(json), { level: 9 }))}`;
 }
 
 export function decodeShare(fragment: string): Decoded {
@@ -287,11 +208,6 @@ function decodeSetup(text: string, bad: (d: Damage) => Decoded): Decoded {
 		run.seats = seats;
 	}
 	return { ok: true, run };
-}
-
-/** The path and fragment that open a run's setup: `<base>/play/#v1.…`. */
-export function sharePath(base: string, run: SharedRun): string {
-	return `${base}/play/#${encodeShare(run)}`;
 }
 
 const FINISH = ['stop', 'length', 'error'] as const;

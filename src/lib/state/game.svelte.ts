@@ -29,7 +29,9 @@ import { createRunner, seatsAfter, type AnyRunner } from '$lib/run/play';
 import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
-import { RunStore, type RunRecord, type StorageProblem } from '$lib/storage/runs';
+import type { RunRecord, RunStore, StorageProblem } from '$lib/storage/runs';
+import { INSTANT_SHOW_MS, SPEEDS, type Speed } from './speeds';
+import { runStore } from './run-store';
 // Replays, their verifier and the lessons of model seats are imported when a run needs them: a
 // fresh game of scripted seats (the play page's first load) carries none of their code.
 import type { Replay, ReplayInput } from '$lib/run/replay';
@@ -58,17 +60,8 @@ export interface EndpointAsk {
 	savedKey: boolean;
 }
 
-export const SPEEDS = { slow: 1800, normal: 700, fast: 120, instant: 0 } as const;
-/** At instant speed, how often the page shows the run's latest state, at most (ms). */
-export const INSTANT_SHOW_MS = 100;
-export type Speed = keyof typeof SPEEDS;
-
-let sharedStore: RunStore | null = null;
-/** One store per tab: one IndexedDB connection and one write queue. */
-export function runStore(): RunStore {
-	sharedStore ??= new RunStore();
-	return sharedStore;
-}
+export { INSTANT_SHOW_MS, SPEEDS, type Speed } from './speeds';
+export { runStore } from './run-store';
 
 function newRunId(): string {
 	return crypto.randomUUID().replace(/-/g, '').slice(0, 16);

@@ -3,7 +3,7 @@
  * even when the gate ignores fingerprints), so a run with a bug on compares with one with it off; and
  * each spend's chain, wake -> gate -> door -> checks -> model call -> outcome, for the page.
  */
-import { clockOf } from './repository';
+import { clockOf } from './clock';
 import {
 	NO_FINGERPRINT,
 	type AutonomyState,

@@ -6,7 +6,7 @@
 import { createStream, fnv1a32, sha256Hex, type Stream } from '../../core';
 import { emptyFileSystem, runTool, writeFile, type FileSystemState, type ReadResult } from '../../tools';
 import type { RepoFile } from './state';
-import { textsFor, type AutonomyLang } from './texts';
+export { clockOf } from './clock';
 
 export const REPO_ROOT = '/workspace/input/repo';
 export const PATCH_ROOT = '/workspace/output/patches';
@@ -113,16 +113,6 @@ export function localConfidence(path: string, content: string): number {
 export const CONFIDENT_AT = 45;
 
 export const hasFixme = (content: string) => content.includes('// FIXME');
-
-/** A moment of the run in the run's language ("day 2, 15:01", "第 2 天 15:01"), as the log records it. */
-export function clockOf(minute: number, lang: AutonomyLang = 'en'): string {
-	const d = Math.floor(minute / 1440) + 1;
-	const m = ((minute % 1440) + 1440) % 1440;
-	return textsFor(lang).clock(
-		d,
-		`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
-	);
-}
 
 /** The file as the Tool Agent reads it (path policy included); the repository is read-only to Sentinel. */
 export function readRepoFile(s: { fs: FileSystemState; minute: number }, path: string): string {

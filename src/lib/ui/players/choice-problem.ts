@@ -9,7 +9,7 @@ import type { ModelChoice } from '$lib/engines/types';
 import { problemSentence } from '$lib/i18n/errors';
 import { normaliseBaseUrl } from '$lib/engines/base-url';
 import { problemOf } from '$lib/problem';
-import { MAX_DEADLINE_S, MIN_DEADLINE_S } from '$lib/share/link';
+import { MAX_DEADLINE_S, MIN_DEADLINE_S } from '$lib/share/choice';
 
 /** A model id as parseChoice accepts it. */
 const MODEL_ID = /^[\w./:@-]{1,200}$/;

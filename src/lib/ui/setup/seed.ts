@@ -2,7 +2,7 @@
  * The seed a setup page starts from. Drawn from the browser's generator because it only chooses which
  * game to play; everything in the run itself is drawn from the seed.
  */
-import { SEED_MAX } from '$lib/scenarios';
+import { SEED_MAX } from '$lib/scenarios/seed';
 import { m } from '$lib/paraglide/messages';
 
 export function randomSeed(): number {
