@@ -194,13 +194,9 @@ const scenarioIdExceptions = [
 	'scripts/model-games.ts',
 	'scripts/eval.ts',
 	'scripts/bench-analysis.ts',
-	// Per-scenario branches not yet moved into descriptors: the play page's views, the classroom's
-	// prediction points and presenter, lessons (undercover only), presets, and sim's CLI options and
-	// summaries.
-	'src/routes/play/+page.svelte',
-	'src/lib/ui/classroom/Presenter.svelte',
-	'src/lib/ui/classroom/PredictPanel.svelte',
-	'src/lib/classroom/presets.ts',
+	// Per-scenario branches not yet moved into descriptors: sim's CLI options and summaries.
+	// Undercover's own after-game flow (its prompts, summaries and lessons store): in state/, not in the
+	// scenario's folder, because it writes to storage, which no scenario layer may import.
 	'src/lib/state/lessons-flow.ts',
 	'scripts/sim.ts'
 ];

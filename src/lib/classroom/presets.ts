@@ -8,6 +8,7 @@
  * edit a link.
  */
 import { locales, type Locale } from '../paraglide/runtime.js';
+import { rulesOf } from '../scenarios';
 import { SEED_MAX } from '../scenarios/seed';
 import type { SharedRun } from '../share/link';
 
@@ -194,7 +195,7 @@ export function presetSetup(run: SharedRun, p: Preset): { run: SharedRun; proble
 	let out: SharedRun = { ...run, config: { ...run.config } };
 	if (p.seed !== undefined) out.seed = p.seed;
 	if (p.lang !== undefined) {
-		if (run.scenario === 'undercover') out.config.lang = p.lang;
+		if (rulesOf(run.scenario)?.presetLang) out.config.lang = p.lang;
 		else problems.push({ code: 'lang-undercover-only' });
 	}
 	if (p.models === 'scripted' && out.seats) {

@@ -18,6 +18,11 @@ export interface ScenarioRules {
 	 * predict, then reveal); null where the turn is not one. Absent where a scenario has no points.
 	 */
 	predictionPoint?(asks: readonly Ask[]): PredictionPoint | null;
+	/**
+	 * The config has a `lang`, the language the game is played in, which a teacher's preset may set
+	 * (`classroom/presets.ts`, `?lang=`); absent where the run's language is not the config's to choose.
+	 */
+	readonly presetLang?: boolean;
 	/** The one seat a panel of two models may play (`ModelChoice.panel`); absent where none may. */
 	readonly panelSeat?: number;
 }

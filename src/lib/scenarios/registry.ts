@@ -19,6 +19,7 @@ import { autonomyModule } from './autonomy/module';
 import type { ScenarioRules } from './descriptor';
 import { governanceModule } from './governance/module';
 import { registerRules } from './index';
+import { rpsModule } from './rps/module';
 import { undercoverModule } from './undercover/module';
 
 /**
@@ -79,6 +80,8 @@ export function registerScenario(m: ScenarioModule): void {
 }
 
 for (const m of [undercoverModule, governanceModule, autonomyModule]) registerScenario(m);
+// The test-only scenario, in the build the browser tests make (`npm run test:e2e`), never in the site's.
+if (import.meta.env?.VITE_TEST_SCENARIOS === '1') registerScenario(rpsModule);
 
 /** The descriptor of a scenario id, or undefined for an unknown one. */
 export function findScenario(id: string): ScenarioModule | undefined {

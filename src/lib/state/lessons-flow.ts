@@ -141,7 +141,8 @@ export interface ReflectionStatus {
 /** What the after-game flow needs of a GameSession. */
 export interface FinishedGame {
 	readonly setup: SharedRun;
-	readonly view: UndercoverState;
+	/** An undercover game's state (`installLessonsFlow` sets up no other scenario's run). */
+	readonly view: unknown;
 	readonly events: readonly LogEvent[];
 	readonly header: LogHeader;
 	readonly pool: AgentPool | null;
@@ -226,7 +227,7 @@ async function reflectAll(
 	report: () => void
 ): Promise<void> {
 	const pool = game.pool;
-	const state = game.view;
+	const state = game.view as UndercoverState;
 	if (!pool || !state.deal) return;
 	const summary = summaryFromState(state);
 	const avoid = [state.deal.civilianWord, state.deal.undercoverWord];

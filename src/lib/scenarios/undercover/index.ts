@@ -43,7 +43,8 @@ export const undercover: Scenario<
 export const undercoverRules: ScenarioRules = {
 	scenario: undercover,
 	seatCount: seatsField,
-	predictionPoint: undercoverPoint
+	predictionPoint: undercoverPoint,
+	presetLang: true
 };
 
 export * from './config';

@@ -1,0 +1,19 @@
+/** How a governance run looks on the play page and in the classroom (`ui/scenario-view.ts`). */
+import { m } from '$lib/paraglide/messages';
+import type { GovernanceConfig } from '../config';
+import type { ScenarioView } from '$lib/ui/scenario-view';
+
+export const view: ScenarioView = {
+	id: 'governance',
+	title: () => m.play_title_governance(),
+	setupPath: 'governance/',
+	setupInfo(config) {
+		const c = config as GovernanceConfig;
+		return [{ text: c.policy, raw: true }, { text: ` · ${m.play_info_rounds({ rounds: c.rounds })}` }];
+	},
+	run: () => import('./GovernanceRun.svelte'),
+	presenterTitle: () => m.play_presenter_governance(),
+	presenterBoard: () => import('./PresenterBoard.svelte'),
+	presenterChart: () => import('./PresenterChart.svelte'),
+	predictMode: () => m.play_predict_mode_verdict()
+};

@@ -1,0 +1,42 @@
+/**
+ * Every scenario the registry knows has a view, found in its own folder, and the views say what the
+ * play page said before they were descriptors (the same setup line, title and predict switch).
+ */
+import { describe, expect, it } from 'vitest';
+import { scenarioModules } from '$lib/scenarios/registry';
+import { viewOf } from './scenario-view';
+
+const text = (parts: { text: string }[]) => parts.map((p) => p.text).join('');
+
+describe('scenario views', () => {
+	it('gives every registered scenario a view of its own id, and refuses an unknown id', () => {
+		for (const m of scenarioModules()) expect(viewOf(m.scenario.id).id).toBe(m.scenario.id);
+		expect(() => viewOf('chess')).toThrow(/no view for scenario "chess"/);
+	});
+
+	it('says each scenario’s setup line as the play page did', () => {
+		const [u, g, a] = scenarioModules().map((m) => viewOf(m.scenario.id));
+		expect(text(u!.setupInfo({ seats: 6, undercover: 1, blank: true, lang: 'zh' }))).toBe(
+			'6 seats · 1 undercover + blank · zh'
+		);
+		expect(u!.setupInfo({ seats: 6, undercover: 1, blank: false, lang: 'zh' }).at(-1)).toEqual({
+			text: 'zh',
+			raw: true
+		});
+		expect(g!.setupInfo({ policy: 'impact', rounds: 8 })).toEqual([
+			{ text: 'impact', raw: true },
+			{ text: ' · 8 rounds' }
+		]);
+		expect(text(a!.setupInfo({ days: 5 }))).toBe('5 days');
+		expect([u!.setupPath, g!.setupPath, a!.setupPath]).toEqual(['undercover/', 'governance/', 'autonomy/']);
+	});
+
+	it('titles each run and its predict switch in the interface’s words', () => {
+		const views = scenarioModules().map((m) => viewOf(m.scenario.id));
+		expect(views.map((v) => v.title())).toEqual(['Undercover game', 'Governance run', 'Autonomy run']);
+		const [vote, verdict, spend] = views.map((v) => v.predictMode());
+		expect(vote).toContain('before each vote');
+		expect(verdict).toContain('before each audit verdict');
+		expect(spend).toContain('before each spend decision');
+	});
+});

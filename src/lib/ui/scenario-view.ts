@@ -1,0 +1,71 @@
+/**
+ * What the page and the classroom know of a scenario's look: one `ScenarioView` per scenario, in its
+ * folder (`scenarios/<id>/ui/view.ts`), so shared pages ask it instead of comparing scenario ids. Views
+ * are found by that path (`import.meta.glob` below), so a scenario's view needs no registration line of
+ * its own: a view is looked up by the id of a run the registry (`scenarios/registry.ts`) knows, and a
+ * scenario the registry does not register is never opened. Its components load when they are shown.
+ */
+import type { Component } from 'svelte';
+import type { GameSession } from '$lib/state/game.svelte';
+import type { HumanAsk } from '$lib/state/agent-pool.svelte';
+import type { ReflectionStatus } from '$lib/state/lessons-flow';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Lazy<P extends Record<string, any>> = () => Promise<{ default: Component<P> }>;
+
+/** What a run's view is drawn from: the session, the god view's switch, and the agents' reflections. */
+export type RunViewProps = {
+	session: GameSession;
+	godView: boolean;
+	/** The model seats' reflections after the game (lessons-flow), null where there are none. */
+	reflection: ReflectionStatus | null;
+};
+
+/** A person's seat: the first ask waiting for a person, and where the answer goes. */
+export type DeskProps = {
+	ask: HumanAsk;
+	onanswer: (action: unknown) => void;
+};
+
+/** One half of the projector view (`ui/classroom/Presenter.svelte`). */
+export type PresenterProps = {
+	session: GameSession;
+	godOn: boolean;
+};
+
+/** A piece of the play page's setup line; `raw` pieces (a policy's name, a language code) are not translated. */
+export interface InfoPart {
+	text: string;
+	raw?: boolean;
+}
+
+export interface ScenarioView {
+	/** The scenario's id (the registry's). */
+	readonly id: string;
+	/** The play page's title (before " · Conclave"). */
+	title(): string;
+	/** The setup page a "new game" link opens, under the site's base; '' (the home page) where none. */
+	readonly setupPath: string;
+	/** The setup line after the seed: what this run's config is. */
+	setupInfo(config: unknown): InfoPart[];
+	/** The run: everything the play page shows of it below the controls. */
+	run: Lazy<RunViewProps>;
+	/** A person's seat, shown above the run while a person is asked; absent where no person plays. */
+	desk?: Lazy<DeskProps>;
+	/** The projector view's title, its left half (the table) and its right half (the chart). */
+	presenterTitle(): string;
+	presenterBoard: Lazy<PresenterProps>;
+	presenterChart: Lazy<PresenterProps>;
+	/** What the class predicts, for the predict panel's switch ("Predict each vote"). */
+	predictMode(): string;
+}
+
+const found = import.meta.glob<{ view: ScenarioView }>('../scenarios/*/ui/view.ts', { eager: true });
+const views = new Map(Object.values(found).map(({ view }) => [view.id, view]));
+
+/** The view of a scenario id; an id with no view is an error (the registry would not have opened it). */
+export function viewOf(id: string): ScenarioView {
+	const v = views.get(id);
+	if (!v) throw new Error(`no view for scenario "${String(id).slice(0, 40)}"`);
+	return v;
+}
