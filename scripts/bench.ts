@@ -1035,37 +1035,54 @@ function buildRows() {
 /**
  * Every schema a scenario's model seats send, compiled from scratch (cache off: what a new schema text
  * costs WebLLM) by the XGrammar bundled with @mlc-ai/web-llm, over a catalog-sized vocabulary; the
- * median of three compiles each, after one warm-up compile. The reference row compiles the schema the
- * governance Executor used to send, the ask's own with its length limits and task id, once.
+ * median of three compiles each, after one warm-up compile. Each compile is timed on the wall and in
+ * this process's CPU time (`process.cpuUsage`, user plus system, every thread): on a shared machine the
+ * wall time counts the other processes' turns too, so the slowest schema is the one with the most CPU
+ * time and the goal is judged on it. The reference row compiles the schema the governance Executor used
+ * to send, the ask's own with its length limits and task id, once.
  */
 async function grammarRows() {
 	const checker = await schemaChecker();
 	try {
 		const timed = async (schema: unknown, times: number) => {
-			const ms: number[] = [];
+			const wall: number[] = [];
+			const cpu: number[] = [];
 			for (let i = 0; i < times; i++) {
+				const c0 = process.cpuUsage();
 				const { grammar, ms: t } = await checker.compile(JSON.stringify(schema));
+				const c = process.cpuUsage(c0);
 				grammar.dispose();
-				ms.push(t);
+				wall.push(t);
+				cpu.push((c.user + c.system) / 1000);
 			}
-			return median(ms);
+			return { ms: median(wall), cpuMs: median(cpu) };
 		};
 		const schemas = scenarioSchemas();
 		await timed(schemas[0]!.schema, 1);
 		const each = [];
-		for (const s of schemas) each.push({ name: s.name, ms: await timed(s.schema, 3) });
-		const slowest = each.reduce((a, b) => (b.ms > a.ms ? b : a));
+		for (const s of schemas) each.push({ name: s.name, ...(await timed(s.schema, 3)) });
+		const slowest = each.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
 		rows.push({
-			metric: `slowest scenario schema compile, WebLLM's XGrammar, ${checker.vocabSize.toLocaleString('en-US')}-token vocab (${slowest.name}; ${each.length} schemas, median of 3)`,
-			value: `${fmt(slowest.ms)} ms`,
+			metric: `slowest scenario schema compile, WebLLM's XGrammar, ${checker.vocabSize.toLocaleString('en-US')}-token vocab (${slowest.name}; ${each.length} schemas, median of 3), CPU time (wall)`,
+			value: `${fmt(slowest.cpuMs)} ms (${fmt(slowest.ms)} ms)`,
 			goal: '< 1000 ms',
-			met: slowest.ms < 1000
+			met: slowest.cpuMs < 1000
 		});
+		// Minutes of CPU: `BENCH_GRAMMAR_REFERENCE=0` leaves the reference out (and says so).
+		if (process.env.BENCH_GRAMMAR_REFERENCE === '0') {
+			rows.push({
+				metric: '  reference: governance execute as sent before, not compiled (BENCH_GRAMMAR_REFERENCE=0)',
+				value: 'n/a',
+				goal: '',
+				met: null
+			});
+			return;
+		}
 		const before = await timed(withToolCall(governanceSchemaFor({ kind: 'execute', task_id: 'T101' })), 1);
 		rows.push({
 			metric:
-				"  reference: governance execute + tool call as sent before (the ask's schema: length limits, task id)",
-			value: `${fmt(before)} ms`,
+				"  reference: governance execute + tool call as sent before (the ask's schema: length limits, task id), CPU time (wall)",
+			value: `${fmt(before.cpuMs)} ms (${fmt(before.ms)} ms)`,
 			goal: '',
 			met: null
 		});
