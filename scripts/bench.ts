@@ -568,7 +568,8 @@ async function modelGameRows() {
  * reason), against free decoding: one engine, the same prompt and budget, alternated so a busy moment
  * hits both. The replies differ in length (the free one runs to max_tokens, the held one ends where its
  * schema closes), so the row names the tokens each median was taken over. The first held ask works out
- * every token's text once per model; its time is a row of its own, since a page meets it on its first
+ * every token's text once per model, and the tokens each schema state it reaches accepts (kept with the
+ * compiled schema for later asks); its time is a row of its own, since a page meets it on its first
  * constrained ask.
  */
 async function decodeCostRows(label: string, model: string, localModelPath: string) {
@@ -610,7 +611,7 @@ async function decodeCostRows(label: string, model: string, localModelPath: stri
 			met: null
 		});
 		rows.push({
-			metric: '  first held ask (token texts worked out once per model), whole reply',
+			metric: "  first held ask (token texts and its states' token sets worked out), whole reply",
 			value: `${fmt(firstMs)} ms`,
 			goal: '',
 			met: null
@@ -664,11 +665,11 @@ async function constrainedRows() {
 		}
 		return row;
 	});
-	const automaton = compileSchema(voteSchema([1, 3, 4]));
-	const chooserMs: number[] = [];
-	const argmaxMs: number[] = [];
-	let chosen = 0;
-	for (let i = 0; i < 3; i++) {
+	// Cold: a schema compiled afresh each time, so every state the reply reaches works out its token
+	// set (a page's first ask with a new schema). Warm: the same compiled schema again (the engine keeps
+	// it per model, so a game's later votes with the same options meet this).
+	const warm = compileSchema(voteSchema([1, 3, 4]));
+	const timedReply = (automaton: ReturnType<typeof compileSchema>) => {
 		const chooser = new ConstrainedChooser(automaton, {
 			tokenTexts: vocab,
 			eos: [vocab.length - 1],
@@ -676,12 +677,22 @@ async function constrainedRows() {
 			temperature: 0,
 			seed: 1
 		});
-		let t0 = performance.now();
+		const t0 = performance.now();
 		let n = 0;
 		for (; n < 24; n++) if (chooser.choose(rowsOfLogits[n % 4]!) === vocab.length - 1) break;
-		chooserMs.push((performance.now() - t0) / (n + 1));
-		chosen = n + 1;
-		t0 = performance.now();
+		return { ms: (performance.now() - t0) / (n + 1), tokens: n + 1 };
+	};
+	timedReply(warm);
+	const coldMs: number[] = [];
+	const warmMs: number[] = [];
+	const argmaxMs: number[] = [];
+	let chosen = 0;
+	for (let i = 0; i < 3; i++) {
+		coldMs.push(timedReply(compileSchema(voteSchema([1, 3, 4]))).ms);
+		const w = timedReply(warm);
+		warmMs.push(w.ms);
+		chosen = w.tokens;
+		const t0 = performance.now();
 		let sink = 0;
 		for (let k = 0; k < chosen; k++) {
 			const row = rowsOfLogits[k % 4]!;
@@ -692,8 +703,8 @@ async function constrainedRows() {
 		argmaxMs.push((performance.now() - t0) / chosen + (sink < 0 ? 1 : 0));
 	}
 	rows.push({
-		metric: `constrained chooser ms/token on a ${vocab.length.toLocaleString('en')}-token vocabulary (vote, ${chosen} tokens, worst case) vs argmax alone`,
-		value: `${fmt(median(chooserMs))} vs ${fmt(median(argmaxMs))}`,
+		metric: `constrained chooser ms/token on a ${vocab.length.toLocaleString('en')}-token vocabulary (vote, ${chosen} tokens, worst case), new schema / same schema again vs argmax alone`,
+		value: `${fmt(median(coldMs))} / ${fmt(median(warmMs))} vs ${fmt(median(argmaxMs))}`,
 		goal: '',
 		met: null
 	});
@@ -1056,37 +1067,54 @@ function buildRows() {
 /**
  * Every schema a scenario's model seats send, compiled from scratch (cache off: what a new schema text
  * costs WebLLM) by the XGrammar bundled with @mlc-ai/web-llm, over a catalog-sized vocabulary; the
- * median of three compiles each, after one warm-up compile. The reference row compiles the schema the
- * governance Executor used to send, the ask's own with its length limits and task id, once.
+ * median of three compiles each, after one warm-up compile. Each compile is timed on the wall and in
+ * this process's CPU time (`process.cpuUsage`, user plus system, every thread): on a shared machine the
+ * wall time counts the other processes' turns too, so the slowest schema is the one with the most CPU
+ * time and the goal is judged on it. The reference row compiles the schema the governance Executor used
+ * to send, the ask's own with its length limits and task id, once.
  */
 async function grammarRows() {
 	const checker = await schemaChecker();
 	try {
 		const timed = async (schema: unknown, times: number) => {
-			const ms: number[] = [];
+			const wall: number[] = [];
+			const cpu: number[] = [];
 			for (let i = 0; i < times; i++) {
+				const c0 = process.cpuUsage();
 				const { grammar, ms: t } = await checker.compile(JSON.stringify(schema));
+				const c = process.cpuUsage(c0);
 				grammar.dispose();
-				ms.push(t);
+				wall.push(t);
+				cpu.push((c.user + c.system) / 1000);
 			}
-			return median(ms);
+			return { ms: median(wall), cpuMs: median(cpu) };
 		};
 		const schemas = scenarioSchemas();
 		await timed(schemas[0]!.schema, 1);
 		const each = [];
-		for (const s of schemas) each.push({ name: s.name, ms: await timed(s.schema, 3) });
-		const slowest = each.reduce((a, b) => (b.ms > a.ms ? b : a));
+		for (const s of schemas) each.push({ name: s.name, ...(await timed(s.schema, 3)) });
+		const slowest = each.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
 		rows.push({
-			metric: `slowest scenario schema compile, WebLLM's XGrammar, ${checker.vocabSize.toLocaleString('en-US')}-token vocab (${slowest.name}; ${each.length} schemas, median of 3)`,
-			value: `${fmt(slowest.ms)} ms`,
+			metric: `slowest scenario schema compile, WebLLM's XGrammar, ${checker.vocabSize.toLocaleString('en-US')}-token vocab (${slowest.name}; ${each.length} schemas, median of 3), CPU time (wall)`,
+			value: `${fmt(slowest.cpuMs)} ms (${fmt(slowest.ms)} ms)`,
 			goal: '< 1000 ms',
-			met: slowest.ms < 1000
+			met: slowest.cpuMs < 1000
 		});
+		// Minutes of CPU: `BENCH_GRAMMAR_REFERENCE=0` leaves the reference out (and says so).
+		if (process.env.BENCH_GRAMMAR_REFERENCE === '0') {
+			rows.push({
+				metric: '  reference: governance execute as sent before, not compiled (BENCH_GRAMMAR_REFERENCE=0)',
+				value: 'n/a',
+				goal: '',
+				met: null
+			});
+			return;
+		}
 		const before = await timed(withToolCall(governanceSchemaFor({ kind: 'execute', task_id: 'T101' })), 1);
 		rows.push({
 			metric:
-				"  reference: governance execute + tool call as sent before (the ask's schema: length limits, task id)",
-			value: `${fmt(before)} ms`,
+				"  reference: governance execute + tool call as sent before (the ask's schema: length limits, task id), CPU time (wall)",
+			value: `${fmt(before.cpuMs)} ms (${fmt(before.ms)} ms)`,
 			goal: '',
 			met: null
 		});

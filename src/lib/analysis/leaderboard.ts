@@ -17,8 +17,9 @@
  * - herding: votes for the stage's plurality target (the one seat with the most votes in that round's
  *   vote or revote, the voter's own vote included), over votes cast in stages that had a single top seat.
  * - defence comeback rate: seats that were tied, defended (a `defence.given`), and were not eliminated
- *   in that round, over seats that were tied and defended. A second tie eliminates no one, so it counts
- *   as a comeback for every tied seat.
+ *   in that round, over seats that were tied and defended. A revote that ties again puts one seat out
+ *   by lot: the others are comebacks (in runs older than the lot rule a second tie eliminated no one,
+ *   a comeback for every tied seat).
  * - invalid-reply rate: `action.rejected` over replies (accepted actions plus rejected ones): one ask and
  *   its retry are two replies. `forfeit` is forfeited asks over asks (accepted plus forfeited).
  * - first-option votes: votes for the seat shown first among the vote's options (the order the model

@@ -3,7 +3,13 @@ import { DECIDE_SCHEMA } from '../scenarios/autonomy/prompts';
 import { schemaFor as governanceSchema } from '../scenarios/governance/asks';
 import { withToolCall } from '../scenarios/governance/prompts';
 import { SPEECH_SCHEMA, voteSchema } from '../scenarios/undercover/schemas';
-import { compileSchema, ConstrainedChooser, hasChoice, SchemaMatcher } from './schema-constraint';
+import {
+	compileSchema,
+	ConstrainedChooser,
+	hasChoice,
+	SchemaMatcher,
+	type SchemaAutomaton
+} from './schema-constraint';
 
 const matcher = (schema: Record<string, unknown>) => new SchemaMatcher(compileSchema(schema));
 const accepts = (schema: Record<string, unknown>, text: string) => !!matcher(schema).advance(text)?.complete;
@@ -78,5 +84,97 @@ describe('ConstrainedChooser', () => {
 		const prefer = (t: string) => (t.length === 1 ? t.charCodeAt(0) % 7 : 1);
 		expect(pick(3, 1, prefer)).toBe(pick(3, 1, prefer));
 		expect(pick(3, 0, prefer)).toBe(pick(4, 0, prefer));
+	});
+});
+
+/** The automaton read directly (sets of states, ε-closed after every character): what the DFA must equal. */
+function direct(a: SchemaAutomaton, text: string): { complete: boolean; remaining: number } | null {
+	const close = (seed: number[]) => {
+		const seen = new Set(seed);
+		const stack = [...seed];
+		while (stack.length)
+			for (const e of a.edges[stack.pop()!]!)
+				if ('eps' in e && !seen.has(e.to)) {
+					seen.add(e.to);
+					stack.push(e.to);
+				}
+		return [...seen];
+	};
+	let states = close([a.start]);
+	for (const ch of text) {
+		const next = new Set<number>();
+		for (const s of states)
+			for (const e of a.edges[s]!)
+				if ('ch' in e ? e.ch === ch : 'free' in e && ch !== '"' && ch !== '\\' && ch >= ' ') next.add(e.to);
+		if (!next.size) return null;
+		states = close([...next]);
+	}
+	return { complete: states.includes(a.accept), remaining: Math.min(...states.map((s) => a.dist[s]!)) };
+}
+
+describe('the lazily built DFA and the per-state token sets', () => {
+	const schemas = {
+		vote: voteSchema([4, 1, 3]),
+		decide: DECIDE_SCHEMA as never,
+		review: withToolCall(governanceSchema({ kind: 'review', task_id: 'T1', n: 2 } as never))
+	};
+
+	it('agrees with the automaton read directly on every prefix of valid and broken replies', () => {
+		const replies = [
+			'{"target":3,"reason":"too vague"}',
+			'{"target":2,"reason":"x"}',
+			'{"target":1,"reason":"a \\"q\\""}',
+			'{"decision":"SKIP"}',
+			'{"decision":"IMPROVE"}',
+			'{"tool_call":{"tool":"read_file","args":{}}}',
+			'{"task_id":"T1","n":2,"verdict":"veto","reason":"r"}',
+			'{"task_id":"T1","n":2,"verdict":"approve","reason":"ok 好"}'
+		];
+		for (const [name, schema] of Object.entries(schemas)) {
+			const a = compileSchema(schema);
+			for (const reply of replies)
+				for (let n = 0; n <= reply.length; n++) {
+					const text = reply.slice(0, n);
+					const got = new SchemaMatcher(a).advance(text);
+					const want = direct(a, text);
+					const what = `${name}: ${JSON.stringify(text)}`;
+					expect(got ? { complete: got.complete, remaining: got.remaining } : null, what).toEqual(want);
+					expect(new SchemaMatcher(a).remainingAfter(text), what).toBe(want ? want.remaining : -1);
+				}
+		}
+	});
+
+	it('lists exactly the tokens a state accepts, in id order, by first character where no free string is open', () => {
+		const texts = [
+			'',
+			'{',
+			'{"',
+			'{"target":',
+			'"',
+			'"target":3',
+			'x',
+			'hello',
+			'"}',
+			',"reason":"',
+			'3',
+			'1,',
+			'好',
+			'\\'
+		];
+		const a = compileSchema(schemas.vote);
+		for (const prefix of ['', '{', '{"target":', '{"target":1', '{"target":1,"reason":"ab']) {
+			const m = new SchemaMatcher(a).advance(prefix)!;
+			const { ids, remaining } = m.tokens(texts);
+			const want = texts.flatMap((t, id) => {
+				const r = t ? direct(a, prefix + t) : null;
+				return r ? [[id, r.remaining]] : [];
+			});
+			expect(
+				[...ids].map((id, k) => [id, remaining[k]]),
+				prefix
+			).toEqual(want);
+			// Worked out once per state: the same arrays the next time the state is reached.
+			expect(new SchemaMatcher(a).advance(prefix)!.tokens(texts).ids).toBe(ids);
+		}
 	});
 });

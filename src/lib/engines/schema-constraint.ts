@@ -184,61 +184,203 @@ function distances(edges: Edge[][], accept: number): number[] {
 	return dist;
 }
 
+/**
+ * One set of automaton states a reply may be in (ε-closed), as a node of a DFA built lazily over the
+ * automaton: each set is made once per automaton, and each character's move from it once, so a token's
+ * text is matched with a map lookup per character instead of a set of states built and sorted.
+ */
+interface DfaNode {
+	readonly states: readonly number[];
+	readonly complete: boolean;
+	readonly remaining: number;
+	readonly closed: boolean;
+	/** The characters some state here has a literal edge for. */
+	readonly literals: ReadonlySet<string>;
+	/** Whether some state here takes any free character. */
+	readonly free: boolean;
+	/** Memoised moves: a character to the next node, null where the schema refuses it. */
+	readonly moves: Map<string, DfaNode | null>;
+	/** The move of a free character that is no literal here (all such move alike); undefined: not yet. */
+	freeMove: DfaNode | null | undefined;
+	/** Per token vocabulary: the tokens this node accepts (in id order) and the characters left after each. */
+	readonly tokens: WeakMap<readonly string[], TokenMoves>;
+}
+
+interface TokenMoves {
+	readonly ids: Int32Array;
+	readonly remaining: Float64Array;
+}
+
+const dfas = new WeakMap<SchemaAutomaton, Map<string, DfaNode>>();
+
+function closure(a: SchemaAutomaton, seed: Iterable<number>): number[] {
+	const seen = new Set(seed);
+	const stack = [...seen];
+	while (stack.length) {
+		for (const e of a.edges[stack.pop()!]!) {
+			if ('eps' in e && !seen.has(e.to)) {
+				seen.add(e.to);
+				stack.push(e.to);
+			}
+		}
+	}
+	return [...seen].sort((x, y) => x - y);
+}
+
+function node(a: SchemaAutomaton, states: number[]): DfaNode {
+	let dfa = dfas.get(a);
+	if (!dfa) dfas.set(a, (dfa = new Map()));
+	const key = states.join(',');
+	const known = dfa.get(key);
+	if (known) return known;
+	let remaining = Infinity;
+	let closed = true;
+	let free = false;
+	const literals = new Set<string>();
+	for (const st of states) {
+		remaining = Math.min(remaining, a.dist[st]!);
+		for (const e of a.edges[st]!) {
+			if ('eps' in e) continue;
+			closed = false;
+			if ('ch' in e) literals.add(e.ch);
+			else free = true;
+		}
+	}
+	const made: DfaNode = {
+		states,
+		complete: states.includes(a.accept),
+		remaining,
+		closed,
+		literals,
+		free,
+		moves: new Map(),
+		freeMove: undefined,
+		tokens: new WeakMap()
+	};
+	dfa.set(key, made);
+	return made;
+}
+
+/** The states after one character from `from`, or null when no state here takes it. */
+function move(a: SchemaAutomaton, from: DfaNode, ch: string): DfaNode | null {
+	const literal = from.literals.has(ch);
+	if (!literal) {
+		if (!from.free || !isFreeChar(ch)) return null;
+		if (from.freeMove !== undefined) return from.freeMove;
+	} else {
+		const known = from.moves.get(ch);
+		if (known !== undefined) return known;
+	}
+	const next = new Set<number>();
+	for (const st of from.states)
+		for (const e of a.edges[st]!) if ('ch' in e ? e.ch === ch : 'free' in e && isFreeChar(ch)) next.add(e.to);
+	const to = next.size ? node(a, closure(a, next)) : null;
+	if (literal) from.moves.set(ch, to);
+	else from.freeMove = to;
+	return to;
+}
+
+function advanceNode(a: SchemaAutomaton, from: DfaNode, text: string): DfaNode | null {
+	let at: DfaNode | null = from;
+	for (const ch of text) {
+		at = move(a, at, ch);
+		if (!at) return null;
+	}
+	return at;
+}
+
+/** Token ids by the first character of their text, for nodes that take only a few characters. */
+const byFirst = new WeakMap<readonly string[], Map<string, number[]>>();
+
+function firstCharIndex(texts: readonly string[]): Map<string, number[]> {
+	let index = byFirst.get(texts);
+	if (index) return index;
+	index = new Map();
+	for (let id = 0; id < texts.length; id++) {
+		const text = texts[id];
+		if (!text) continue;
+		const first = String.fromCodePoint(text.codePointAt(0)!);
+		const list = index.get(first);
+		if (list) list.push(id);
+		else index.set(first, [id]);
+	}
+	byFirst.set(texts, index);
+	return index;
+}
+
+/**
+ * The tokens a node accepts and the characters still needed after each, worked out once per node and
+ * vocabulary: a node with no free edge looks only at the tokens that start with one of its literals.
+ */
+function tokenMoves(a: SchemaAutomaton, from: DfaNode, texts: readonly string[]): TokenMoves {
+	const known = from.tokens.get(texts);
+	if (known) return known;
+	const ids: number[] = [];
+	const remaining: number[] = [];
+	const consider = (id: number): void => {
+		const text = texts[id];
+		if (!text) return;
+		const to = advanceNode(a, from, text);
+		if (!to) return;
+		ids.push(id);
+		remaining.push(to.remaining);
+	};
+	if (from.free) for (let id = 0; id < texts.length; id++) consider(id);
+	else {
+		const index = firstCharIndex(texts);
+		const candidates: number[] = [];
+		for (const ch of from.literals) for (const id of index.get(ch) ?? []) candidates.push(id);
+		candidates.sort((x, y) => x - y);
+		for (const id of candidates) consider(id);
+	}
+	const made = { ids: Int32Array.from(ids), remaining: Float64Array.from(remaining) };
+	from.tokens.set(texts, made);
+	return made;
+}
+
 /** Where a reply stands in the automaton: the set of states it may be in, ε-closed. */
 export class SchemaMatcher {
-	#states: number[];
+	readonly #node: DfaNode;
 
 	constructor(
 		readonly automaton: SchemaAutomaton,
 		states?: number[]
 	) {
-		this.#states = states ?? this.#closure([automaton.start]);
+		this.#node = node(automaton, closure(automaton, states ?? [automaton.start]));
+	}
+
+	static #at(automaton: SchemaAutomaton, at: DfaNode): SchemaMatcher {
+		return new SchemaMatcher(automaton, at.states as number[]);
 	}
 
 	get complete(): boolean {
-		return this.#states.includes(this.automaton.accept);
+		return this.#node.complete;
 	}
 
 	/** The fewest characters still needed to complete the reply. */
 	get remaining(): number {
-		let min = Infinity;
-		for (const s of this.#states) min = Math.min(min, this.automaton.dist[s]!);
-		return min;
+		return this.#node.remaining;
 	}
 
 	/** Only complete replies: nothing may follow. */
 	get closed(): boolean {
-		return this.#states.every((s) => this.automaton.edges[s]!.every((e) => 'eps' in e));
+		return this.#node.closed;
 	}
 
 	/** The states after `text`, or null when the schema does not allow it here. */
 	advance(text: string): SchemaMatcher | null {
-		let states = this.#states;
-		for (const ch of text) {
-			const next = new Set<number>();
-			for (const s of states) {
-				for (const e of this.automaton.edges[s]!) {
-					if ('ch' in e ? e.ch === ch : 'free' in e && isFreeChar(ch)) next.add(e.to);
-				}
-			}
-			if (next.size === 0) return null;
-			states = this.#closure([...next]);
-		}
-		return new SchemaMatcher(this.automaton, states);
+		const to = advanceNode(this.automaton, this.#node, text);
+		return to ? SchemaMatcher.#at(this.automaton, to) : null;
 	}
 
-	#closure(seed: number[]): number[] {
-		const seen = new Set(seed);
-		const stack = [...seed];
-		while (stack.length) {
-			for (const e of this.automaton.edges[stack.pop()!]!) {
-				if ('eps' in e && !seen.has(e.to)) {
-					seen.add(e.to);
-					stack.push(e.to);
-				}
-			}
-		}
-		return [...seen].sort((a, b) => a - b);
+	/** The characters still needed after `text`, or -1 when the schema does not allow it here. */
+	remainingAfter(text: string): number {
+		return advanceNode(this.automaton, this.#node, text)?.remaining ?? -1;
+	}
+
+	/** Every token of `texts` allowed here (id order) and the characters still needed after each. */
+	tokens(texts: readonly string[]): TokenMoves {
+		return tokenMoves(this.automaton, this.#node, texts);
 	}
 }
 
@@ -285,31 +427,39 @@ export class ConstrainedChooser {
 	#pick(logits: Float32Array): number {
 		const eos = this.opts.eos[0]!;
 		if (this.#matcher.complete && (this.#matcher.closed || this.#left() < 2)) return eos;
-		const allowed = (id: number, budget = true): boolean => this.#allowed(id, budget);
 		const sample = this.opts.temperature > 0;
 		const first = sample ? this.#draw(logits, null) : argmax(logits, null);
-		if (first >= 0 && allowed(first)) return first;
+		if (first >= 0 && this.#allowed(first)) return first;
+		// The tokens this state accepts, worked out once per state and vocabulary (a free string's
+		// state recurs at every token of the string); the budget is checked per step.
+		const { ids, remaining } = this.#matcher.tokens(this.opts.tokenTexts);
 		const mask = new Uint8Array(logits.length);
 		let any = false;
-		for (let id = 0; id < logits.length; id++)
-			if (allowed(id)) {
-				mask[id] = 1;
+		const room = this.#left() - 2;
+		for (let k = 0; k < ids.length; k++)
+			if (remaining[k]! <= room && ids[k]! < logits.length) {
+				mask[ids[k]!] = 1;
 				any = true;
 			}
+		if (this.#matcher.complete)
+			for (const id of this.opts.eos)
+				if (id < logits.length) {
+					mask[id] = 1;
+					any = true;
+				}
 		if (any) return sample ? this.#draw(logits, mask) : argmax(logits, mask);
 		// No room left to finish within max_tokens (a budget below the schema's shortest reply): take
 		// the shortest way on, so the reply is as near complete as the budget allows.
 		if (this.#matcher.complete) return eos;
 		let best = -1;
 		let bestLeft = Infinity;
-		for (let id = 0; id < logits.length; id++) {
-			const next = allowed(id, false) ? this.#matcher.advance(this.opts.tokenTexts[id]!) : null;
-			if (
-				next &&
-				(next.remaining < bestLeft || (next.remaining === bestLeft && logits[id]! > logits[best]!))
-			) {
+		for (let k = 0; k < ids.length; k++) {
+			const id = ids[k]!;
+			if (id >= logits.length) continue;
+			const left = remaining[k]!;
+			if (left < bestLeft || (left === bestLeft && logits[id]! > logits[best]!)) {
 				best = id;
-				bestLeft = next.remaining;
+				bestLeft = left;
 			}
 		}
 		return best >= 0 ? best : eos;
@@ -319,14 +469,13 @@ export class ConstrainedChooser {
 		return this.opts.maxTokens - this.#written;
 	}
 
-	#allowed(id: number, budget: boolean): boolean {
+	#allowed(id: number): boolean {
 		const text = this.opts.tokenTexts[id];
 		if (this.#matcher.complete && this.opts.eos.includes(id)) return true;
 		if (!text) return false;
-		const next = this.#matcher.advance(text);
-		if (!next) return false;
+		const left = this.#matcher.remainingAfter(text);
 		// After this token: the characters still needed, then the end token.
-		return !budget || next.remaining + 1 <= this.#left() - 1;
+		return left >= 0 && left + 1 <= this.#left() - 1;
 	}
 
 	/** A seeded draw from softmax(logits / T), cut to the top-p nucleus, among `mask` when given. */

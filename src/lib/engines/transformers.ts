@@ -10,7 +10,7 @@ import type {
 	Tensor
 } from '@huggingface/transformers';
 import { raceAbort } from './abort';
-import { compileSchema, ConstrainedChooser, hasChoice } from './schema-constraint';
+import { compileSchema, ConstrainedChooser, hasChoice, type SchemaAutomaton } from './schema-constraint';
 import { SerialQueue } from './serial-queue';
 import type { ProblemCode } from '../problem';
 import {
@@ -20,6 +20,7 @@ import {
 	type ChatRequest,
 	type ChatResponse,
 	type EngineErrorCode,
+	type JsonSchema,
 	type LoadProgress
 } from './types';
 
@@ -351,6 +352,28 @@ interface Loaded {
 	eos: Set<number>;
 	/** Each token's text inside a reply, worked out on the first constrained ask. */
 	tokenTexts?: string[];
+	/**
+	 * Compiled schemas by their JSON, the most recent last: an automaton carries the DFA states and the
+	 * per-state token sets the chooser works out (schema-constraint.ts), so the next ask with the same
+	 * schema (every vote of a game with the same options) reuses them.
+	 */
+	automata?: Map<string, SchemaAutomaton>;
+}
+
+/** Schemas kept compiled per loaded model; a state's token set on a catalog vocabulary is ~2 MB. */
+const KEPT_AUTOMATA = 16;
+
+function automatonFor(l: Loaded, schema: JsonSchema): SchemaAutomaton {
+	const key = JSON.stringify(schema);
+	const kept = (l.automata ??= new Map());
+	let a = kept.get(key);
+	if (a) kept.delete(key);
+	else {
+		a = compileSchema(schema);
+		if (kept.size >= KEPT_AUTOMATA) kept.delete(kept.keys().next().value!);
+	}
+	kept.set(key, a);
+	return a;
 }
 
 /**
@@ -606,7 +629,7 @@ function schemaProcessor(
 ): InstanceType<TransformersLib['LogitsProcessorList']> {
 	const vocab = (l.model.config as { vocab_size?: number }).vocab_size ?? 0;
 	l.tokenTexts ??= tokenTexts(l.tokenizer, vocab);
-	const chooser = new ConstrainedChooser(compileSchema(request.schema!), {
+	const chooser = new ConstrainedChooser(automatonFor(l, request.schema!), {
 		tokenTexts: l.tokenTexts,
 		eos: [...l.eos],
 		maxTokens,

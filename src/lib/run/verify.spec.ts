@@ -458,10 +458,11 @@ const rarer = (async () => {
 	);
 
 	return [
-		await play('undercover: a tie and a halt', {
+		// Seed 10 at 3 rounds: a revote that ties again (settled by lot) and a halt at the cap.
+		await play('undercover: a tie, a lot and a halt', {
 			scenario: 'undercover',
-			seed: 6,
-			config: { seats: 5, undercover: 1, blank: false, lang: 'en', rounds: 4 }
+			seed: 10,
+			config: { seats: 5, undercover: 1, blank: false, lang: 'en', rounds: 3 }
 		}),
 		forfeitAndChange,
 		await play(
@@ -623,6 +624,39 @@ describe('an edit of every kind the logs above do not reach', () => {
 			}
 		expect(misses).toEqual([]);
 		expect([...edited].sort()).toEqual([...KINDS].sort());
+	});
+});
+
+describe('a revote that ties again, settled by lot', () => {
+	it('re-executes to its hash; the lot moved to the other tied seat, or its mark dropped or added, is refused naming the event', async () => {
+		const log = (await rarer).find((l) => l.name.includes('a lot'))!;
+		const lotAt = log.events.findIndex(
+			(e) => e.kind === 'seat.eliminated' && (e.data as { lot?: boolean }).lot === true
+		);
+		expect(lotAt, 'the run has a lot').toBeGreaterThan(0);
+		const v = await open(toJsonLines(log.header, log.events));
+		expect(v.ok, v.ok ? '' : v.error).toBe(true);
+		const lot = log.events[lotAt]!;
+		const d = lot.data as { round: number; seat: number; lot: true };
+		const revote = log.events.findLast(
+			(e) => e.seq < lot.seq && e.kind === 'votes.tallied' && (e.data as { stage: string }).stage === 'revote'
+		)!;
+		const other = (revote.data as { top: number[] }).top.find((x) => x !== d.seat)!;
+		expect(other, 'a second tied seat').toBeDefined();
+		const plain = log.events.find((e) => e.kind === 'seat.eliminated' && !(e.data as { lot?: true }).lot);
+		const edits: [string, number, unknown][] = [
+			['the other tied seat drawn', lot.seq, { ...d, seat: other }],
+			['the lot mark dropped', lot.seq, { round: d.round, seat: d.seat }]
+		];
+		if (plain)
+			edits.push(['a lot mark added to a vote-out', plain.seq, { ...(plain.data as object), lot: true }]);
+		for (const [what, seq, data] of edits) {
+			const forged = clone(log.events);
+			forged[seq]!.data = data;
+			const r = await open(reseal(log.header, forged));
+			expectSentence(r, new RegExp(`event ${seq} \\(seat\\.eliminated\\)`), what);
+			if (!r.ok) expect(r.seq, what).toBe(seq);
+		}
 	});
 });
 

@@ -20,7 +20,10 @@ export function undercoverPoint(asks: readonly Ask[]): PredictionPoint | null {
 			: 'Which seat will the agents vote out this round?',
 		options: [
 			...candidates.map((c) => ({ value: String(c), label: `seat ${c}` })),
-			{ value: 'tie', label: revote ? 'a tie again: no one is out' : 'a tie (a tiebreak follows)' }
+			{
+				value: 'tie',
+				label: revote ? 'a tie again: one of them is out by lot' : 'a tie (a tiebreak follows)'
+			}
 		]
 	};
 }

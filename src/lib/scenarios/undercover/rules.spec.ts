@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Runner, type Ask, type Policy, type SeatId } from '../../core';
+import { createRng, Runner, type Ask, type Policy, type SeatId } from '../../core';
 import { scriptedUndercover } from './policies/scripted/undercover';
 import {
 	parseUndercoverConfig,
@@ -9,6 +9,7 @@ import {
 	type UndercoverState
 } from '.';
 import { parseReply, REPLY_ERRORS } from './parse';
+import { drawLot } from './rules';
 import { saysWord } from './text';
 
 function config(patch: Partial<UndercoverConfig> = {}): UndercoverConfig {
@@ -95,8 +96,8 @@ describe('undercover rules', () => {
 		expect(kinds(r).at(-1)).toBe('run.halted');
 	});
 
-	it('sends a partial tie to a tiebreak: defences, a revote among the tied, and no elimination on a second tie', async () => {
-		// Round 1: seats 1-3 vote 4, seats 4-6 vote 1 -> tie {1, 4}. Revote by 2,3,5,6: two each -> no elimination.
+	it('sends a partial tie to a tiebreak: defences, a revote among the tied, and a second tie settled by lot from the round’s stream', async () => {
+		// Round 1: seats 1-3 vote 4, seats 4-6 vote 1 -> tie {1, 4}. Revote by 2,3,5,6: two each -> a lot.
 		const r = rigged(config({ rounds: 1 }), 6, (ask) => {
 			if (ask.id.includes('revote')) return { target: ask.seat <= 3 ? 1 : 4 };
 			return { target: ask.seat <= 3 ? 4 : 1 };
@@ -114,8 +115,22 @@ describe('undercover rules', () => {
 		).toEqual([1, 4]);
 		const revotes = r.state.votes.filter((v) => v.stage === 'revote');
 		expect(revotes.map((v) => v.voter).sort()).toEqual([2, 3, 5, 6]);
-		expect(r.state.eliminations).toEqual([]);
-		expect(r.log.events.find((e) => e.kind === 'round.ended')!.data).toMatchObject({ eliminated: null });
+		const drawn = drawLot(createRng(r.state.seed), 1, [1, 4] as SeatId[]);
+		expect([1, 4]).toContain(drawn);
+		expect(r.state.eliminations).toEqual([{ round: 1, seat: drawn, lot: true }]);
+		const out = r.log.events.find((e) => e.kind === 'seat.eliminated')!;
+		expect(out.data).toEqual({ round: 1, seat: drawn, lot: true });
+		expect(r.log.events.find((e) => e.kind === 'round.ended')!.data).toMatchObject({ eliminated: drawn });
+	});
+
+	it('draws the lot from the round’s own stream: both tied seats come out over seeds, each seed always the same', () => {
+		const drawn = new Set<number>();
+		for (let seed = 1; seed <= 40; seed++) {
+			const a = drawLot(createRng(seed), 2, [2, 5] as SeatId[]);
+			expect(drawLot(createRng(seed), 2, [2, 5] as SeatId[])).toBe(a);
+			drawn.add(a);
+		}
+		expect([...drawn].sort()).toEqual([2, 5]);
 	});
 
 	it('eliminates the seat a tiebreak revote singles out', async () => {

@@ -1,11 +1,14 @@
 /**
  * "Who is the Undercover" as pure functions: phases, the deal, speaking order, votes, ties and wins.
  * Seed 002's rules: a partial tie goes to a tiebreak (defences, then the others revote among the tied
- * seats; a second tie eliminates no one); a tie of every alive seat eliminates no one and starts a new
- * round, because revoting without new information never converges. The seed says nothing more of
- * ties: no limit on ties in a row and no round cap. The cap (`config.rounds`) is this project's, so a
- * game that keeps tying (tiny-chat at every seat, seed 16, 6 seats, English: three of its six rounds
- * tied, and tied again at the revote) is stopped by it as a draw; the rules are not bent to end it.
+ * seats); a tie of every alive seat eliminates no one and starts a new round, because revoting without
+ * new information never converges. The seed says nothing of a revote that ties again. This project's
+ * rule (stated, not the seed's): a revote that ties again is settled by lot, one of the seats tied at
+ * the top of the revote drawn from the run's seeded stream `tiebreak:lot:r<round>`, and logged as
+ * `seat.eliminated` with `lot: true`. Before it, a second tie eliminated no one, and a game that kept
+ * tying (tiny-chat at every seat, seed 16, 6 seats, English) ran to the project's round cap as a draw.
+ * The draw is a function of (seed, round) alone, so a replay draws the same seat and a forged one is
+ * refused like any other edited event.
  */
 import {
 	definePhases,
@@ -168,7 +171,7 @@ export function next(s: UndercoverState, rng: Rng): Step {
 			return voteStep(s, s.tied, 'revote');
 		}
 		case 'RESOLVE':
-			return resolve(s);
+			return resolve(s, rng);
 		case 'END':
 			return { type: 'done' };
 	}
@@ -231,7 +234,12 @@ function voteStep(s: UndercoverState, candidates: SeatId[], stage: Stage): Step 
 	};
 }
 
-function resolve(s: UndercoverState): Step {
+/** The seat a revote that tied again puts out: one of its top seats, drawn from the round's own stream. */
+export function drawLot(rng: Rng, round: number, top: readonly SeatId[]): SeatId {
+	return rng.stream(`tiebreak:lot:r${round}`).pick(top);
+}
+
+function resolve(s: UndercoverState, rng: Rng): Step {
 	if (s.roundOver) return startRound(s, s.round + 1);
 	const last = s.tallies[s.tallies.length - 1] as Tally;
 	const alive = aliveSeats(s);
@@ -240,6 +248,9 @@ function resolve(s: UndercoverState): Step {
 	if (last.top.length === 1) {
 		eliminated = last.top[0] as SeatId;
 		out.push({ kind: 'seat.eliminated', data: { round: s.round, seat: eliminated } });
+	} else if (last.stage === 'revote') {
+		eliminated = drawLot(rng, s.round, last.top);
+		out.push({ kind: 'seat.eliminated', data: { round: s.round, seat: eliminated, lot: true } });
 	} else if (last.stage === 'vote' && last.top.length < alive.length) {
 		return {
 			type: 'events',
@@ -385,7 +396,12 @@ export function applyEvent(s: UndercoverState, e: LogEvent): UndercoverState {
 			return n;
 		case 'seat.eliminated':
 			n.seats = setSeat(s, ev.data.seat, { alive: false });
-			n.eliminations = [...s.eliminations, { round: ev.data.round, seat: ev.data.seat }];
+			n.eliminations = [
+				...s.eliminations,
+				ev.data.lot
+					? { round: ev.data.round, seat: ev.data.seat, lot: true }
+					: { round: ev.data.round, seat: ev.data.seat }
+			];
 			return n;
 		case 'round.ended':
 			n.roundsCompleted = s.roundsCompleted + 1;

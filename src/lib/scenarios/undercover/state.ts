@@ -81,7 +81,8 @@ export interface UndercoverState {
 	tallies: Tally[];
 	/** Seats in the current tiebreak. */
 	tied: SeatId[];
-	eliminations: { round: number; seat: SeatId }[];
+	/** `lot`: put out by lot after a revote that tied again (rules.ts). */
+	eliminations: { round: number; seat: SeatId; lot?: true }[];
 	/** True between a round's end and the next round's start. */
 	roundOver: boolean;
 	outcome: UndercoverOutcome | null;
@@ -97,7 +98,8 @@ export type UndercoverEvent =
 	| EventDraft<'vote.cast', { seat: SeatId; round: number; stage: Stage; target: SeatId }>
 	| EventDraft<'votes.tallied', Tally>
 	| EventDraft<'tie.declared', { round: number; seats: SeatId[] }>
-	| EventDraft<'seat.eliminated', { round: number; seat: SeatId }>
+	/** `lot: true` when a revote tied again and the seat was drawn by lot; absent otherwise. */
+	| EventDraft<'seat.eliminated', { round: number; seat: SeatId; lot?: true }>
 	| EventDraft<'round.ended', { round: number; eliminated: SeatId | null }>
 	| EventDraft<'game.ended', { winner: Winner; reason: string }>;
 

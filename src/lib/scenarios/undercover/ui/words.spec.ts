@@ -36,6 +36,19 @@ describe('the live region', () => {
 		expect(newsOf(seenOf(after), after)).toEqual([]);
 	});
 
+	it('tells a seat put out by lot after a revote that tied again, in English and Chinese', () => {
+		const after = state({ eliminations: [{ round: 2, seat: 4, lot: true }] });
+		const news = newsOf(seenOf(state({})), after);
+		expect(news).toEqual([{ kind: 'out', seat: 4, lot: true }]);
+		expect(news.map(newsText)).toEqual(['The revote tied again: seat 4 is out by lot.']);
+		overwriteGetLocale(() => 'zh');
+		try {
+			expect(news.map(newsText)).toEqual(['重新投票再次平票：4号抽签出局。']);
+		} finally {
+			overwriteGetLocale(base);
+		}
+	});
+
 	it('tells a tie when one is declared', () => {
 		const news = newsOf(seenOf(state({})), state({ tied: [2, 4] }));
 		expect(news.map(newsText)).toEqual(['The vote is tied between seats 2, 4.']);

@@ -63,7 +63,7 @@ export interface Seen {
 export type News =
 	| { kind: 'vote'; voter: number; target: number | null }
 	| { kind: 'tie'; seats: number[] }
-	| { kind: 'out'; seat: number }
+	| { kind: 'out'; seat: number; lot: boolean }
 	| { kind: 'end'; winner: Winner };
 
 export function seenOf(s: UndercoverState): Seen {
@@ -83,7 +83,8 @@ export function newsOf(seen: Seen, s: UndercoverState): News[] {
 		target: v.target === null ? null : Number(v.target)
 	}));
 	if (!seen.tied && s.tied.length > 0) news.push({ kind: 'tie', seats: s.tied.map(Number) });
-	for (const e of s.eliminations.slice(seen.eliminations)) news.push({ kind: 'out', seat: Number(e.seat) });
+	for (const e of s.eliminations.slice(seen.eliminations))
+		news.push({ kind: 'out', seat: Number(e.seat), lot: e.lot === true });
 	if (!seen.over && s.outcome) news.push({ kind: 'end', winner: s.outcome.winner });
 	return news;
 }
@@ -97,7 +98,7 @@ export function newsText(n: News): string {
 		case 'tie':
 			return m.uc_announce_tie({ seats: n.seats.join(getLocale() === 'zh' ? '、' : ', ') });
 		case 'out':
-			return m.uc_announce_out({ seat: n.seat });
+			return n.lot ? m.uc_announce_out_lot({ seat: n.seat }) : m.uc_announce_out({ seat: n.seat });
 		case 'end':
 			return m.uc_announce_end({ headline: WINNER_LABEL[n.winner]() });
 	}
