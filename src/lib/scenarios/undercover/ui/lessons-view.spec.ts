@@ -32,7 +32,8 @@ async function endOf(id: string): Promise<{ winner: string; transcript: string; 
 	return {
 		winner,
 		transcript: text(render(Transcript, { props: { state } }).body),
-		first: state.speeches[0]!.text ?? ''
+		// A speech said (none would leave a marker no transcript contains).
+		first: state.speeches.find((sp) => sp.text)?.text ?? '(no speech)'
 	};
 }
 
