@@ -3,6 +3,8 @@
  * navigation until the network has been quiet for half a second (the modules its HTML preloads, and
  * whatever the page imports on mount, as the Models page's catalog did), each measured by gzipping
  * the built file it came from. Printed by `npm run bench` against a budget, largest chunks named.
+ * Measured as on a device without WebGPU (`navigator.gpu` removed before any script runs), the device
+ * the budgets are for, whatever GPU the bench's machine has.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -48,6 +50,10 @@ export async function firstLoads(
 	const out: FirstLoad[] = [];
 	for (const page of pages) {
 		const context = await browser.newContext({ serviceWorkers: 'block' });
+		// A device without WebGPU: the page finds no `navigator.gpu`, as on a browser that has none.
+		await context.addInitScript(() => {
+			delete (Navigator.prototype as { gpu?: unknown }).gpu;
+		});
 		const tab = await context.newPage();
 		const scripts = new Set<string>();
 		tab.on('request', (r) => {

@@ -24,7 +24,7 @@ import { isRunInterrupted, type LogEvent } from '$lib/core';
 import { needsEngine } from '$lib/engines/spec';
 import type { ModelChoice } from '$lib/engines/types';
 import { modelKey } from '$lib/analysis/leaderboard';
-import { createRunner, type AnyRunner } from '$lib/run/play';
+import type { AnyRunner } from '$lib/run/play';
 import type { UndercoverOutcome } from '$lib/scenarios/undercover';
 import {
 	EVAL_SETS,
@@ -37,8 +37,8 @@ import {
 } from '$lib/scenarios/undercover/eval-sets';
 import type { SharedRun } from '$lib/share/link';
 import type { RunRecord } from '$lib/storage/runs';
-import { AgentPool } from './agent-pool.svelte';
-import { runStore } from './game.svelte';
+import type { AgentPool } from './agent-pool.svelte';
+import { runStore } from './run-store';
 
 export const EVAL_STORAGE_KEY = 'conclave:eval-queue';
 
@@ -336,6 +336,8 @@ export class EvalRunner {
 		const pool = needsEngine(choice) ? await this.#poolFor(lane, seats) : null;
 		await pool?.configure(gameSampling(game, this.queue?.setup));
 		if (this.#stop) return null;
+		// The runner and the agent pool load when a game is played, not with the leaderboard's first view.
+		const { createRunner } = await import('$lib/run/play');
 		const runner = createRunner(run, { policyFor: pool ? (seat) => pool.policyFor(seat) : undefined });
 		let turns = 0;
 		let failures = 0;
@@ -363,6 +365,7 @@ export class EvalRunner {
 			return kept.pool;
 		}
 		kept?.pool.dispose();
+		const { AgentPool } = await import('./agent-pool.svelte');
 		const pool = new AgentPool('undercover', seats);
 		this.#lanePools[lane] = { pool, seats: key };
 		this.pools = this.#lanePools.flatMap((l) => (l ? [l.pool] : []));
