@@ -199,7 +199,8 @@ const scenarioIdExceptions = [
 	'src/lib/ui/classroom/PredictPanel.svelte',
 	'src/lib/classroom/presets.ts',
 	'src/lib/state/lessons-flow.ts',
-	'scripts/sim.ts'
+	'scripts/sim.ts',
+	'scripts/sim-args.ts'
 ];
 
 /** Unit and browser tests, and the helpers they share. */
