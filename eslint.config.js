@@ -198,7 +198,8 @@ const scenarioIdExceptions = [
 	// Undercover's own after-game flow (its prompts, summaries and lessons store): in state/, not in the
 	// scenario's folder, because it writes to storage, which no scenario layer may import.
 	'src/lib/state/lessons-flow.ts',
-	'scripts/sim.ts'
+	'scripts/sim.ts',
+	'scripts/sim-args.ts'
 ];
 
 /** Unit and browser tests, and the helpers they share. */

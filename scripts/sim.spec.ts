@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { format, promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { EventLog, fromJsonLines, toJsonLines, type LogEvent, type LogHeader } from '../src/lib/core';
 import { recordedFragment, setupOfHeader } from '../src/lib/run/replay';
@@ -21,6 +21,7 @@ import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
 import { govEvalCsv, govEvalMain, runGovEval, type GovEvalOutput } from './gov-eval';
 import { startMockOpenAI } from './mock-openai';
 import {
+	main,
 	parseArgs,
 	readReplayFile,
 	ReplayFailed,
@@ -32,8 +33,32 @@ import {
 import { UsageError } from './usage';
 
 const run = promisify(execFile);
-const sim = (...args: string[]) =>
+/** The real command, spawned: a few smoke tests prove what reaches the shell (output, exit codes). */
+const cli = (...args: string[]) =>
 	run('npx', ['tsx', 'scripts/sim.ts', ...args], { cwd: join(__dirname, '..') });
+
+/**
+ * The command in process, through the `main` the CLI calls: what it printed, or for an exit code
+ * other than 0 an error carrying the code and the output, as a spawned command's would. No process
+ * per run (a chain of spawned runs outlived its timeout on a loaded machine).
+ */
+async function sim(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+	const stdout: string[] = [];
+	const stderr: string[] = [];
+	const log = vi.spyOn(console, 'log').mockImplementation((...a) => void stdout.push(`${format(...a)}\n`));
+	const error = vi
+		.spyOn(console, 'error')
+		.mockImplementation((...a) => void stderr.push(`${format(...a)}\n`));
+	try {
+		const code = await main(args);
+		const printed = { stdout: stdout.join(''), stderr: stderr.join('') };
+		if (code !== 0) throw Object.assign(new Error(`sim exited with code ${code}`), { code, ...printed });
+		return printed;
+	} finally {
+		log.mockRestore();
+		error.mockRestore();
+	}
+}
 
 /** A misused command line: the parser refuses it with one line, in process (no process per case). */
 function expectUsageError(args: string[]): void {
@@ -48,8 +73,8 @@ function expectUsageError(args: string[]): void {
 }
 
 /** The command itself, once: such a line is printed as `sim: …` and exits with code 2. */
-async function expectExit2(args: string[]): Promise<void> {
-	const err = (await sim(...args).catch((e) => e)) as { code: number; stderr: string };
+async function expectExit2(args: string[], via = sim): Promise<void> {
+	const err = (await via(...args).catch((e) => e)) as { code: number; stderr: string };
 	expect(err.code, args.join(' ')).toBe(2);
 	expect(err.stderr.trim().split('\n')).toHaveLength(1);
 	expect(err.stderr).toMatch(/^sim: /);
@@ -59,7 +84,8 @@ describe('npm run sim', () => {
 	it('prints one JSON summary line and writes the log it describes', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'sim-'));
 		const file = join(dir, 'run.jsonl');
-		const { stdout } = await sim('--scenario', 'undercover', '--seed', '42', '--json', '--log', file);
+		// Spawned: the real command's output and log (the rest of this file calls its main in process).
+		const { stdout } = await cli('--scenario', 'undercover', '--seed', '42', '--json', '--log', file);
 		const summary = JSON.parse(stdout.trim().split('\n').at(-1)!);
 		expect(Object.keys(summary).sort()).toEqual([
 			'eliminated',
@@ -92,7 +118,8 @@ describe('npm run sim', () => {
 		for (const args of cases) {
 			expectUsageError(args);
 		}
-		await expectExit2(first);
+		// Spawned: the code 2 reaches the shell.
+		await expectExit2(first, cli);
 	});
 
 	it('parses options into the same setup a share link carries', async () => {
@@ -324,7 +351,7 @@ describe('npm run sim -- --scenario governance', () => {
 			['--scenario', 'governance', '--eval', 'smoke'],
 			['--scenario', 'governance', '--eval', 't155', '--policy', 'cosign']
 		];
-		// In process, as sim's main calls it; one spawned command proves the exit code reaches the shell.
+		// Through the parser, as sim's main calls it, then through main itself.
 		const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 		try {
 			for (const args of cases) {
@@ -782,13 +809,14 @@ describe('npm run sim -- --replay of forged files, and --link with an endpoint',
 		// The command itself: exit 1 and the one line.
 		const dir = mkdtempSync(join(tmpdir(), 'sim-forged-'));
 		writeFileSync(join(dir, 'relabelled.jsonl'), reseal(relabelled, gov.events));
-		const cli = (await sim('--replay', join(dir, 'relabelled.jsonl'), '--json').catch((e) => e)) as {
+		// Spawned: the code 1 reaches the shell.
+		const refused = (await cli('--replay', join(dir, 'relabelled.jsonl'), '--json').catch((e) => e)) as {
 			code: number;
 			stderr: string;
 		};
-		expect(cli.code).toBe(1);
-		expect(cli.stderr.trim().split('\n')).toHaveLength(1);
-		expect(cli.stderr.trim()).toMatch(/^sim: This run file's header .*its field "engines" differs\.$/);
+		expect(refused.code).toBe(1);
+		expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+		expect(refused.stderr.trim()).toMatch(/^sim: This run file's header .*its field "engines" differs\.$/);
 	});
 
 	it('plays a link whose seats name an endpoint only with --call-link-endpoint: a link never chooses where the key goes', () => {

@@ -8,6 +8,9 @@
  */
 
 import type { Problem } from '../problem';
+import { findByWebllmId, getCatalogEntry, pickBuild, type CatalogBuild } from './catalog';
+import type { GpuCaps } from './gpu';
+import { EngineError } from './types';
 
 export const WEBLLM_MODEL_CACHE = 'webllm/model';
 /** Where WebLLM keeps a model's `mlc-chat-config.json` and its model library (wasm), by URL. */
@@ -163,4 +166,158 @@ export async function deleteShard(
 export function cacheReadProblem(err: unknown): Problem {
 	const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
 	return { code: 'model-cache-unreadable', values: { detail } };
+}
+
+// --- A catalog model's builds in this browser: what the Models page and a load ask ---
+
+function buildsOf(catalogId: string): CatalogBuild[] {
+	const entry = getCatalogEntry(catalogId);
+	if (!entry) return [];
+	return (['q4f16', 'q4f32'] as const).flatMap((q) => entry.builds[q] ?? []);
+}
+
+/**
+ * Where WebLLM downloads a build's weights and its model library from (their keys in the cache), from
+ * the catalog's data (pinned to the package by catalog.spec.ts): asking the cache needs no 6 MB import.
+ */
+async function urlsOf(webllmId: string): Promise<{ model: string; lib: string | null } | null> {
+	if (typeof caches === 'undefined') return null; // Node: no Cache API, nothing cached
+	const hit = findByWebllmId(webllmId);
+	const build = hit?.entry.builds[hit.quant];
+	return build ? { model: build.modelUrl, lib: build.modelLibUrl } : null;
+}
+
+/** A build's state: its weights shard by shard, then its config and model library. */
+async function buildHealth(webllmId: string): Promise<CacheHealth> {
+	const urls = await urlsOf(webllmId);
+	if (!urls) return { state: 'absent' };
+	const weights = await checkModelCache(caches, urls.model);
+	if (weights.state === 'broken') return weights;
+	return (await checkSupportFiles(caches, urls.model, urls.lib)) ?? weights;
+}
+
+/**
+ * The state of a catalog model in this browser, over all its builds (one may have been picked under
+ * other caps): damaged beats partly downloaded beats cached, so that what needs a person's attention
+ * shows. Checked shard by shard (model-cache.ts), not by WebLLM's presence-only test, and a config or
+ * model library that is a web page counts as damaged.
+ */
+export async function modelHealth(catalogId: string): Promise<CacheHealth> {
+	const rank = { broken: 3, partial: 2, complete: 1, absent: 0 } as const;
+	let worst: CacheHealth = { state: 'absent' };
+	for (const b of buildsOf(catalogId)) {
+		const h = await buildHealth(b.webllmId);
+		if (rank[h.state] > rank[worst.state]) worst = h;
+	}
+	return worst;
+}
+
+/**
+ * Before a load. An interrupted download is kept: WebLLM fetches only the weight files it lacks, so
+ * the load resumes. What is broken is deleted, and only that: a weight file cut short (WebLLM would
+ * take its key for the whole file), or a config or model library that is a web page (all of the
+ * build's entries then, since which of them came from the same bad host is unknown). Says which.
+ */
+export async function repairBeforeLoad(webllmId: string, onNotice: (text: string) => void): Promise<void> {
+	const urls = await urlsOf(webllmId);
+	if (!urls) return;
+	const h = await buildHealth(webllmId);
+	if (h.state === 'partial' && h.of > 0) {
+		onNotice(
+			`Resuming the earlier download of ${webllmId}: ${h.have} of ${h.of} weight files are already here.`
+		);
+		return;
+	}
+	if (h.state !== 'broken') return;
+	if (h.file) {
+		await deleteShard(caches, urls.model, h.file);
+		onNotice(`A weight file of ${webllmId} was cut short, so it is downloaded again; the others are kept.`);
+		return;
+	}
+	await deleteModelEntries(caches, urls.model, urls.lib);
+	onNotice(
+		`The saved files of ${webllmId} were damaged (${h.why}), so they were removed and are downloaded again.`
+	);
+}
+
+/**
+ * After a failed download: the HTTP status of the build's files, asked again of the host. Chromium's
+ * Cache API reports a 404 as "Request failed" with no status, which would read as a connection
+ * problem; a config or model library that is not there means the model is not on the host. Returns
+ * the first failing status, or null (all there, or no answer at all: then it is the connection).
+ */
+export async function missingFileStatus(
+	webllmId: string,
+	fetchFn: typeof fetch = fetch
+): Promise<number | null> {
+	const hit = findByWebllmId(webllmId);
+	const build = hit?.entry.builds[hit.quant];
+	if (!build) return null;
+	const urls = [new URL('mlc-chat-config.json', modelCacheUrl(build.modelUrl)).href, build.modelLibUrl];
+	for (const url of urls) {
+		try {
+			const r = await fetchFn(url, { method: 'HEAD' });
+			if (!r.ok) return r.status;
+		} catch {
+			return null;
+		}
+	}
+	return null;
+}
+
+/** Whether the build this GPU would load is fully in this browser's storage (no download needed). */
+export async function isModelCached(catalogId: string, caps: GpuCaps): Promise<boolean> {
+	const entry = getCatalogEntry(catalogId);
+	if (!entry) return false;
+	const pick = pickBuild(entry, caps);
+	if (pick.quant === null) return false;
+	try {
+		const { hasModelInCache } = await import('@mlc-ai/web-llm');
+		return await hasModelInCache(pick.build.webllmId);
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Removes a model from this browser's storage: every build that is there, since the browser may hold
+ * one picked under other caps (a driver update can add or remove shader-f16). `caps` is accepted for
+ * symmetry with `isModelCached`. Only fully cached builds are deleted: WebLLM's delete re-fetches the
+ * weight index when it is missing, and a delete must never download. Shards of a cancelled download
+ * stay until that build is loaded or deleted once complete, or the site's data is cleared.
+ */
+export async function deleteModelFromCache(
+	catalogId: string,
+	_caps?: GpuCaps
+): Promise<{ deleted: string[] }> {
+	const label = getCatalogEntry(catalogId)?.label ?? catalogId;
+	const deleted: string[] = [];
+	try {
+		const webllm = await import('@mlc-ai/web-llm');
+		for (const b of buildsOf(catalogId)) {
+			if (await webllm.hasModelInCache(b.webllmId)) {
+				await webllm.deleteModelAllInfoInCache(b.webllmId);
+				deleted.push(b.webllmId);
+			} else {
+				// Config and model library are deleted by URL, no fetch: safe even for a partial download.
+				await webllm.deleteModelWasmInCache(b.webllmId);
+				await webllm.deleteChatConfigInCache(b.webllmId);
+			}
+		}
+		// And whatever an interrupted download left, by URL, which WebLLM's own delete does not reach.
+		for (const b of buildsOf(catalogId)) {
+			const urls = await urlsOf(b.webllmId);
+			if (
+				urls &&
+				(await deleteModelEntries(caches, urls.model, urls.lib)) > 0 &&
+				!deleted.includes(b.webllmId)
+			)
+				deleted.push(b.webllmId);
+		}
+	} catch (err) {
+		throw new EngineError('unknown', `${label} could not be removed from this browser's storage.`, {
+			cause: err
+		});
+	}
+	return { deleted };
 }

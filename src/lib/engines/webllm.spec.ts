@@ -4,14 +4,8 @@ import { fakeFactory, WEBLLM_ERRORS, type FakeLoadOptions, type FakeWebLLM } fro
 import type { GpuCaps } from './gpu';
 import type { ChatRequest, LoadProgress } from './types';
 import { FALLBACK_OFFER } from './webllm-errors';
-import {
-	createMLCEngine,
-	deleteModelFromCache,
-	isModelCached,
-	WebLLMEngine,
-	type InitProgress,
-	type WebLLMLike
-} from './webllm';
+import { deleteModelFromCache, isModelCached } from './model-cache';
+import { createMLCEngine, WebLLMEngine, type InitProgress, type WebLLMLike } from './webllm';
 
 // The real package is replaced only for the cache helpers and the default factory, which import it
 // lazily; everything else runs over FakeWebLLM.

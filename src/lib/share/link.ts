@@ -19,7 +19,8 @@ export { encodeShare, LINK_VERSION, sharePath } from './encode';
 
 /** Longer fragments are refused before any decoding work. */
 export const MAX_FRAGMENT = 4096;
-const MAX_JSON = 16384;
+/** The most a link may unpack to, in bytes: past it, a link is a deflate bomb. */
+export const MAX_JSON = 16384;
 
 /**
  * The longest fragment Conclave writes for a link with recorded replies, in characters. Links of
