@@ -344,7 +344,7 @@ export function ckArenaRunCsv(outs: readonly EvalOutput[]): string {
 }
 
 /** CK-Arena's figures for each language played (their published games were English). */
-export function ckArenaByLanguage(logs: readonly { header: LogHeader }[]): EvalOutput['ckArena'] {
+function ckArenaByLanguage(logs: readonly { header: LogHeader }[]): EvalOutput['ckArena'] {
 	const out: EvalOutput['ckArena'] = {};
 	for (const lang of ['en', 'zh'] as const) {
 		const mine = logs.filter((l) => (l.header.config as { lang?: string }).lang === lang);
@@ -362,7 +362,7 @@ const ci = (r: CkRate) =>
  * CK-Arena's three headline figures, each with its Wilson interval, beside the published ones; then,
  * when given, the same three by word-pair difficulty (CK-Arena published no figures by difficulty).
  */
-export function formatCkArena(
+function formatCkArena(
 	figures: NonNullable<EvalOutput['ckArena']>,
 	byDifficulty: EvalOutput['ckArenaByDifficulty'] = {}
 ): string {
@@ -574,7 +574,7 @@ export interface AbOutput {
 }
 
 /** What names a side in a table: its model, and the sampling settings it overrides. */
-export function sideLabel(o: EvalOptions): string {
+function sideLabel(o: EvalOptions): string {
 	const name = modelKey(choiceOf(o)) ?? o.engine;
 	const extra = [
 		o.temperature !== undefined ? `temperature ${o.temperature}` : '',

@@ -20,7 +20,7 @@ export const FAKE_USAGE = {
 	decodeTokensPerSecond: 9
 } as const;
 
-export const FAKE_SPEECH = 'It is round and you can eat it.';
+const FAKE_SPEECH = 'It is round and you can eat it.';
 
 export interface FakeClientOptions {
 	contextWindow?: number;

@@ -80,7 +80,7 @@ const SPEECHES = [
 ];
 
 /** The default reply: a vote where the schema offers targets, else a speech. */
-export function speechOrVote(body: MockChatBody): string {
+function speechOrVote(body: MockChatBody): string {
 	const text = (body.messages ?? []).map((m) => m.content ?? '').join('\n');
 	const h = fnv1a32(text, 0x6d6f636b);
 	const schema = body.response_format?.json_schema?.schema as

@@ -49,9 +49,7 @@ export const localModel = (name: string): ModelChoice => ({
 /** The ask kind of a model call (its purpose less a retry's "repair "). */
 const kindOf = (c: ModelCall): string => c.purpose.replace(/^repair /, '');
 
-export function figuresOf(
-	events: readonly LogEvent[]
-): Omit<GameFigures, 'ended' | 'replayed' | 'logHash' | 'ms'> {
+function figuresOf(events: readonly LogEvent[]): Omit<GameFigures, 'ended' | 'replayed' | 'logHash' | 'ms'> {
 	const calls = events
 		.filter((e) => e.kind === 'model.called')
 		.map((e) => e.data as ModelCall & { ask: string });

@@ -58,7 +58,7 @@ export interface XGrammar {
 
 let loaded: XGrammar | null = null;
 
-export function loadBundledXGrammar(): XGrammar {
+function loadBundledXGrammar(): XGrammar {
 	if (loaded) return loaded;
 	const src = readFileSync(WEBLLM_LIB, 'utf8');
 	const start = src.indexOf(START);

@@ -157,7 +157,7 @@ export class ProblemError extends Error {
 }
 
 /** Whether a value is a problem's plain data (as it arrives from a worker or from storage). */
-export function isProblem(value: unknown): value is Problem {
+function isProblem(value: unknown): value is Problem {
 	if (!value || typeof value !== 'object') return false;
 	const p = value as Partial<Problem>;
 	return (

@@ -88,7 +88,7 @@ export const LESSON_SHAPE: Record<Lang, string> = {
  * "下次要更细心" out. Matched anywhere in the lesson (lower-cased). "Next time" / "下次" alone are
  * allowed: "next time, vote for it first" is a real action.
  */
-export const VAGUE_PHRASES: Record<Lang, readonly string[]> = {
+const VAGUE_PHRASES: Record<Lang, readonly string[]> = {
 	en: [
 		'be more careful',
 		'be careful',
@@ -290,7 +290,7 @@ export interface ScoreOptions {
 	winWeight: number;
 }
 
-export const SCORE_DEFAULTS: ScoreOptions = { gamesPrior: 4, votesPrior: 4, priorRate: 0.5, winWeight: 0.7 };
+const SCORE_DEFAULTS: ScoreOptions = { gamesPrior: 4, votesPrior: 4, priorRate: 0.5, winWeight: 0.7 };
 
 /**
  * A Bayesian-smoothed success rate in [0, 1]: the smoothed win rate of the seats the lesson was given

@@ -159,7 +159,7 @@ export function formatP(p: number): string {
 /** Rounds for the file, so a CSV is read by eye too (6 decimals is far below any interval's width). */
 const r6 = (x: number | null) => csvRound(x, 6);
 
-export const AB_CSV_HEADER = [
+const AB_CSV_HEADER = [
 	'figure',
 	'a',
 	'b',

@@ -21,7 +21,7 @@ export interface TaggedGame {
 }
 
 /** An A/B side: a model key, optionally in one language ("openai:m@zh"). */
-export function sideKey(model: string, lang?: GameLang): string {
+function sideKey(model: string, lang?: GameLang): string {
 	return lang ? `${model}@${lang}` : model;
 }
 

@@ -115,24 +115,6 @@ export interface LeaderboardRow {
  */
 export type LeaderboardBy = 'model' | 'persona' | 'position' | 'difficulty' | 'side';
 
-/** Short definitions for the page's table headers (the full ones are above). */
-export const METRIC_DEFINITIONS: Record<string, string> = {
-	civilianWin: 'Games won when holding the common word.',
-	undercoverWin: 'Games won when holding the different word.',
-	blankWin: 'Games won as the seat with no word (on the undercover side).',
-	firstRoundOut: 'Voted out in the first round.',
-	voteHit: 'Votes for a seat on the other side.',
-	voteHitAsCivilian: 'Civilians’ votes for an undercover or blank seat.',
-	herding: 'Votes for the seat that got the most votes in that vote.',
-	comeback: 'Tied seats that defended and survived the revote.',
-	invalidReply: 'Replies rejected as invalid (a retry is a second reply).',
-	forfeit: 'Asks given up after a rejected retry.',
-	firstOption:
-		'Votes for the seat listed first among the options the model was shown (chance: 1 in the number of options).',
-	tokens: 'Prompt and reply tokens per game.',
-	seconds: 'Model time per game, in seconds.'
-};
-
 const proportion = (x: number, n: number): Proportion => ({ x, n, rate: n ? x / n : null });
 
 function perGame(values: number[]): PerGame {
@@ -355,12 +337,6 @@ export type RowKind = 'oracle' | 'fair' | 'model';
 export function rowKind(key: string): RowKind {
 	return key === SCRIPTED_LABEL ? 'oracle' : key === FAIR_LABEL ? 'fair' : 'model';
 }
-
-export const KIND_LABELS: Record<RowKind, string> = {
-	oracle: 'oracle baseline: reads the word pack, so it knows the other word',
-	fair: 'fair baseline: knows only what a model’s prompt shows',
-	model: 'model'
-};
 
 function modelLabel(key: string): string {
 	switch (rowKind(key)) {

@@ -177,7 +177,7 @@ function policyRow(
 
 const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
 
-export const T155_CSV_HEADER = [
+const T155_CSV_HEADER = [
 	'model',
 	'policy',
 	'runs',

@@ -61,7 +61,7 @@ export interface SpendLedgerOptions {
 }
 
 /** Okabe and Ito's palette (orange, bluish green, reddish purple, blue): apart in every common colour blindness. */
-export const REASON_COLOURS: Readonly<Record<string, string>> = {
+const REASON_COLOURS: Readonly<Record<string, string>> = {
 	'repo-changed': '#E69F00',
 	evidence: '#009E73',
 	'scheduled-review': '#CC79A7',

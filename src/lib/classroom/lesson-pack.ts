@@ -52,7 +52,7 @@ const CLASS: Preset = { speed: 'slow', god: 'end', predict: 'on', fix: ['god'], 
 const WATCH: Preset = { speed: 'fast', fix: [], hide: [] };
 
 /** Undercover's checks, also used by the seed search. */
-export const undercoverChecks = {
+const undercoverChecks = {
 	/** The civilians vote the undercover seat out in round 1, with no tie. */
 	easy: (run: LessonRun) =>
 		ended(run)?.winner === 'civilians' &&
@@ -72,7 +72,7 @@ export const undercoverChecks = {
 	}
 };
 
-export const governanceChecks = {
+const governanceChecks = {
 	/** A rule is amended: the Executor's proposal went through under this policy. */
 	enacted: (run: LessonRun) => has(run, 'amendment.proposed') && has(run, 'rule.amended'),
 	/** The Assigner approves an amendment, the Auditor refuses to co-sign, and no rule changes. */
@@ -83,7 +83,7 @@ export const governanceChecks = {
 
 const anomalies = (run: LessonRun) => autonomySummary(run.state as AutonomyState);
 
-export const autonomyChecks = {
+const autonomyChecks = {
 	noTrigger: (run: LessonRun) => anomalies(run).spendsWithoutTrigger > 0,
 	eternal: (run: LessonRun) => anomalies(run).repeatedFingerprints > 0,
 	charged: (run: LessonRun) => anomalies(run).transportFailuresCharged > 0

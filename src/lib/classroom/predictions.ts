@@ -44,11 +44,11 @@ export interface ClassLog {
 }
 
 /** The class log's header: scenario `predictions`, chained to the agents' log by its header hash. */
-export const PREDICTIONS = 'predictions';
+const PREDICTIONS = 'predictions';
 /** More predictions than a run has points is not a class's log. */
-export const MAX_PREDICTIONS = 10_000;
+const MAX_PREDICTIONS = 10_000;
 
-export function classLogHeader(agents: LogHeader): LogHeader {
+function classLogHeader(agents: LogHeader): LogHeader {
 	return {
 		format: agents.format,
 		scenario: PREDICTIONS,
@@ -86,7 +86,7 @@ export interface Reveal {
 }
 
 /** Reads the agents' answer to a point from their log after it, or null while it has not come. */
-export function revealOf(
+function revealOf(
 	p: Pick<PredictionData, 'point' | 'kind' | 'options' | 'at'>,
 	events: readonly LogEvent[]
 ): Reveal | null {

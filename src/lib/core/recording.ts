@@ -185,7 +185,7 @@ export class ReplaySource {
 }
 
 /** Names the first part of the request that differs from the recorded call expected at this point. */
-export function describeDifference(expected: RecordedCall, req: ReplayRequest): string {
+function describeDifference(expected: RecordedCall, req: ReplayRequest): string {
 	if (expected.engine !== req.engine)
 		return `the engine differs (recorded ${expected.engine}, now ${req.engine})`;
 	if (expected.model !== req.model) return `the model differs (recorded ${expected.model}, now ${req.model})`;

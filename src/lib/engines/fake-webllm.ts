@@ -351,7 +351,7 @@ export interface FakeLoadOptions extends FakeWebLLMOptions {
 	ignoreAbort?: boolean;
 }
 
-export function defaultReports(totalMB = 100): InitProgress[] {
+function defaultReports(totalMB = 100): InitProgress[] {
 	const half = Math.round(totalMB / 2);
 	return [
 		{ progress: 0, timeElapsed: 0, text: 'Start to fetch params' },

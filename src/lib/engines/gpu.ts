@@ -65,7 +65,7 @@ const DEFAULT_TIMEOUT_MS = 1000;
  * load fails with "Cannot initialize runtime because of requested ...". Checked here so that the
  * page can say so before a person picks a model and waits for a download.
  */
-export const WEBLLM_MIN_LIMITS = {
+const WEBLLM_MIN_LIMITS = {
 	maxBufferSize: 1 << 28,
 	maxStorageBufferBindingSize: 1 << 27,
 	maxComputeWorkgroupStorageSize: 32 << 10,

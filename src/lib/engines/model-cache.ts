@@ -12,10 +12,10 @@ import { findByWebllmId, getCatalogEntry, pickBuild, type CatalogBuild } from '.
 import type { GpuCaps } from './gpu';
 import { EngineError } from './types';
 
-export const WEBLLM_MODEL_CACHE = 'webllm/model';
+const WEBLLM_MODEL_CACHE = 'webllm/model';
 /** Where WebLLM keeps a model's `mlc-chat-config.json` and its model library (wasm), by URL. */
-export const WEBLLM_CONFIG_CACHE = 'webllm/config';
-export const WEBLLM_WASM_CACHE = 'webllm/wasm';
+const WEBLLM_CONFIG_CACHE = 'webllm/config';
+const WEBLLM_WASM_CACHE = 'webllm/wasm';
 
 export type CacheHealth =
 	| { state: 'absent' }
@@ -53,7 +53,7 @@ async function storedSize(r: Response): Promise<number> {
 }
 
 /** `modelUrl` as WebLLM keys it: ending in `/resolve/main/` for a Hugging Face repository. */
-export function modelCacheUrl(modelUrl: string): string {
+function modelCacheUrl(modelUrl: string): string {
 	let u = modelUrl.endsWith('/') ? modelUrl : `${modelUrl}/`;
 	if (!/.+\/resolve\/.+\//.test(u)) u += 'resolve/main/';
 	return new URL(u).href;

@@ -68,9 +68,9 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_DEADLINE_MS = 180_000;
 // Where a reply past its budget is cut: one rule with the replay that checks the cut (core/reply-cut.ts).
 export { MAX_CHARS_PER_TOKEN, MAX_REPLY_CHARS } from '../core/reply-cut';
-export const DEFAULT_MAX_RETRIES = 3;
+const DEFAULT_MAX_RETRIES = 3;
 /** A server asking to wait longer than this is not waited for: the call fails as rate-limited. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 20_000;
 /** How much of a server's error text goes into a message: enough to explain, not a whole HTML page. */

@@ -27,7 +27,7 @@ export interface SchemaAutomaton {
 }
 
 /** A character a free JSON string may hold; U+FFFD stands for a token's partial UTF-8 byte. */
-export const isFreeChar = (ch: string): boolean => ch !== '"' && ch !== '\\' && ch >= ' ';
+const isFreeChar = (ch: string): boolean => ch !== '"' && ch !== '\\' && ch >= ' ';
 
 /** Integer ranges up to this many values are listed as options; wider ones are free digits. */
 const MAX_LISTED_RANGE = 200;

@@ -18,7 +18,7 @@ const FIXED: Record<string, () => string> = {
 };
 
 /** A model id's last part, as `choiceLabel` shows it ("onnx-community/Qwen2.5-0.5B" -> "Qwen2.5-0.5B"). */
-export const modelShortName = (model: string | undefined): string =>
+const modelShortName = (model: string | undefined): string =>
 	(model ?? '').split('/').filter(Boolean).at(-1) ?? model ?? '';
 
 /** A choice's name in the interface's language ("WebLLM · qwen2.5-0.5b", "端点模型“mock”"). */

@@ -14,7 +14,7 @@
  *   their own caches (WebLLM, transformers.js), and an endpoint must never be answered from a cache.
  */
 
-export const SHELL_PREFIX = 'conclave-shell-';
+const SHELL_PREFIX = 'conclave-shell-';
 export const LARGE_CACHE = 'conclave-large';
 
 export interface Manifest {
@@ -29,7 +29,7 @@ export interface Manifest {
 export type Route = 'shell' | 'page' | 'large' | 'pass';
 
 /** A file is large when the plan caches it on first use instead of at install. */
-export function isLarge(path: string): boolean {
+function isLarge(path: string): boolean {
 	return path.endsWith('.wasm');
 }
 

@@ -90,7 +90,7 @@ export function setupOfHeader(header: LogHeader): SharedRun {
 }
 
 /** Seats a replay cannot re-execute (a person's moves are not model calls): null when there are none. */
-export function unreplayableSeat(setup: SharedRun): number | null {
+function unreplayableSeat(setup: SharedRun): number | null {
 	for (const [seat, choice] of Object.entries(setup.seats ?? {}))
 		if (choice.engine === 'human') return Number(seat);
 	return null;
@@ -288,7 +288,7 @@ function checkRecordedCalls(input: ReplayInput): void {
 const FINISH = new Set(['stop', 'length', 'error']);
 
 /** What is wrong with one recorded call's reply and usage, as the end of a sentence; null when nothing. */
-export function recordedCallProblem(raw: unknown, meta?: unknown): string | null {
+function recordedCallProblem(raw: unknown, meta?: unknown): string | null {
 	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'is not a model call';
 	const c = raw as Record<string, unknown>;
 	if (typeof c.reply !== 'string') return 'has no reply text';

@@ -25,17 +25,17 @@ import type { Problem, ProblemCode } from '../problem';
  * runner halts a run before its log could pass it (core MAX_LOG_BYTES, the same number).
  */
 export const MAX_RUN_FILE_BYTES = MAX_LOG_BYTES;
-export const MAX_RUN_EVENTS = 250_000;
+const MAX_RUN_EVENTS = 250_000;
 /** One event's line: a model reply can be long, never this long. */
 export const MAX_LINE = 2 ** 20;
 /** The header line: a setup and its seats' choices, a few KB at most. */
-export const MAX_HEADER_LINE = 64 * 1024;
+const MAX_HEADER_LINE = 64 * 1024;
 /**
  * Arrays and objects inside one another, checked before JSON.parse (whose recursion 200,000 levels
  * overflow). Deep enough for anything a run writes: governance evidence, the deepest a model may send,
  * is at most 4,000 characters of JSON, so at most 2,000 levels.
  */
-export const MAX_DEPTH = 4096;
+const MAX_DEPTH = 4096;
 const MAX_KIND = 64;
 
 export type RunFile =
@@ -141,7 +141,7 @@ function headerShape(value: unknown): HeaderWhy | null {
 }
 
 /** Whether a line nests arrays and objects deeper than MAX_DEPTH: one pass, strings skipped. */
-export function tooDeep(line: string, max = MAX_DEPTH): boolean {
+function tooDeep(line: string, max = MAX_DEPTH): boolean {
 	if (line.length <= max * 2) return false; // each level costs two characters at least
 	let depth = 0;
 	let inString = false;
@@ -160,7 +160,7 @@ export function tooDeep(line: string, max = MAX_DEPTH): boolean {
 }
 
 /** Whether a parsed value holds a number JSON.parse turned into Infinity (`1e400`): no hash can carry it. */
-export function hasNonFinite(value: unknown): boolean {
+function hasNonFinite(value: unknown): boolean {
 	if (typeof value === 'number') return !Number.isFinite(value);
 	if (typeof value !== 'object' || value === null) return false;
 	for (const v of Array.isArray(value) ? value : Object.values(value)) if (hasNonFinite(v)) return true;
@@ -171,7 +171,7 @@ export function hasNonFinite(value: unknown): boolean {
  * The first header field that is not what a live run with this setup writes (an `engines` label naming
  * another model, a field no run writes, a config spelled differently): null when the header is exact.
  */
-export function headerMismatch(header: LogHeader, setup: SharedRun): string | null {
+function headerMismatch(header: LogHeader, setup: SharedRun): string | null {
 	const written = createRunner(setup).log.header as unknown as Record<string, unknown>;
 	const given = header as unknown as Record<string, unknown>;
 	for (const key of Object.keys(given)) if (!Object.hasOwn(written, key)) return key;

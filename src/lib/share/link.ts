@@ -31,7 +31,7 @@ export const MAX_JSON = 16384;
  * there, which the link's own check then reports as damaged. Past this limit the page offers the file.
  */
 export const MAX_RECORDED_LINK = 8000;
-export const RECORDING_VERSION = 1;
+const RECORDING_VERSION = 1;
 /** Separates the setup from the recorded replies: `#v1.<setup>~r1.<replies>`. */
 const RECORDING_MARK = '~r';
 /** Bounds on what a recording may unpack to, checked before the work. */

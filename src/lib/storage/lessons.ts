@@ -24,7 +24,7 @@ import {
 	type SeatOutcome
 } from '../agents/lessons';
 
-export const LESSONS_DB = 'conclave-lessons';
+const LESSONS_DB = 'conclave-lessons';
 const LESSONS_DB_VERSION = 1;
 
 type MetaKey = 'clock' | 'memory';
@@ -72,7 +72,7 @@ export function memoryBackend(): LessonBackend {
 	};
 }
 
-export async function idbBackend(): Promise<LessonBackend> {
+async function idbBackend(): Promise<LessonBackend> {
 	const db: IDBPDatabase<LessonsDB> = await openDB<LessonsDB>(LESSONS_DB, LESSONS_DB_VERSION, {
 		upgrade(d) {
 			const lessons = d.createObjectStore('lessons', { keyPath: 'id' });

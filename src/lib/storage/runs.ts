@@ -57,7 +57,7 @@ interface ConclaveDB extends DBSchema {
 	events: { key: [string, number]; value: LogEvent & { runId: string } };
 }
 
-export const DB_NAME = 'conclave';
+const DB_NAME = 'conclave';
 const DB_VERSION = 1;
 
 export interface StorageProblem {

@@ -14,7 +14,7 @@ import { isReplayableOutputPath } from '$lib/tools/path-policy';
 import { utf8Length } from '$lib/tools/text';
 import type { FileRecord, FileSystemState } from '$lib/tools/types';
 
-export const VFS_DB_NAME = 'conclave-vfs';
+const VFS_DB_NAME = 'conclave-vfs';
 const VFS_DB_VERSION = 1;
 
 export interface VfsFileRow {

@@ -17,13 +17,13 @@ import { csvParseRows } from 'd3';
 import { isPlainObject, quote } from './text';
 import type { QueryResult, ToolError } from './types';
 
-export const WHERE_OPS = ['=', '!=', '<', '<=', '>', '>=', 'contains', 'empty', 'not-empty'] as const;
-export const AGGREGATE_FNS = ['count', 'sum', 'avg', 'min', 'max'] as const;
+const WHERE_OPS = ['=', '!=', '<', '<=', '>', '>=', 'contains', 'empty', 'not-empty'] as const;
+const AGGREGATE_FNS = ['count', 'sum', 'avg', 'min', 'max'] as const;
 export type WhereOp = (typeof WHERE_OPS)[number];
 export type AggregateFn = (typeof AGGREGATE_FNS)[number];
 
-export const MAX_QUERY_LIMIT = 1000;
-export const DEFAULT_QUERY_LIMIT = 100;
+const MAX_QUERY_LIMIT = 1000;
+const DEFAULT_QUERY_LIMIT = 100;
 const MAX_CONDITIONS = 20;
 const MAX_GROUP_COLUMNS = 5;
 const MAX_AGGREGATES = 10;

@@ -23,7 +23,7 @@ export const CUSTOMERS_PATH = `${INPUT_ROOT}/customers.csv`;
 export const README_PATH = `${INPUT_ROOT}/README.md`;
 
 /** The thresholds the planted violations are built around (the seed's two rules). */
-export const VIP_MIN_DISCOUNT = 15;
+const VIP_MIN_DISCOUNT = 15;
 export const HIGH_RISK_AMOUNT = 50_000;
 
 const CUSTOMERS = 200;

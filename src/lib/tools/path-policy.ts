@@ -50,7 +50,7 @@ export const INPUT_ROOT = '/workspace/input';
 export const OUTPUT_ROOT = '/workspace/output';
 export const RULES_PATH = '/workspace/rules.json';
 export const MAX_PATH_CHARS = 256;
-export const MAX_SEGMENT_CHARS = 100;
+const MAX_SEGMENT_CHARS = 100;
 
 export type PathOp = 'read' | 'write' | 'list';
 

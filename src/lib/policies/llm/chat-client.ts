@@ -103,10 +103,10 @@ export class TransportFailure extends RunInterrupted {
  * Model calls a policy may make through its own gate, outside a runner's turns (god-view monologues,
  * lessons): a session cap, so a page left open cannot call a paid endpoint without end.
  */
-export const OFF_RUN_CALLS = 2000;
+const OFF_RUN_CALLS = 2000;
 
 /** The sampling settings of a request as the log records them on its model.called event. */
-export function samplingOf(req: ChatRequest): NonNullable<ModelCall['sampling']> {
+function samplingOf(req: ChatRequest): NonNullable<ModelCall['sampling']> {
 	return {
 		temperature: req.temperature,
 		...(req.top_p !== undefined ? { topP: req.top_p } : {}),
@@ -120,7 +120,7 @@ export function samplingOf(req: ChatRequest): NonNullable<ModelCall['sampling']>
  * it is left out and such a request hashes as it did before top_p existed. `maxTokens` caps the
  * budget the policy computed for the prompt kind.
  */
-export function samplingFields(
+function samplingFields(
 	settings: SamplingSettings,
 	defaultTemperature: number,
 	maxTokens: number

@@ -44,7 +44,7 @@ export const SWITCHES: readonly (keyof LegacySwitches)[] = [
  * its triggers and the question), which at $0.018 per 1,000 tokens is the seed's $0.08 a day
  * (checked by a test against the run itself).
  */
-export const DEFAULT_PRICE_PER_1K = 0.018;
+const DEFAULT_PRICE_PER_1K = 0.018;
 
 export const DEFAULT_CONFIG: Readonly<AutonomyConfig> = Object.freeze({
 	days: 30,

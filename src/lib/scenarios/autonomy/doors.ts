@@ -49,7 +49,7 @@ const clock = (m: number) =>
 	`${String(Math.floor((m % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 /** The shared precondition list both doors use once fixed. */
-export function spendChecks(s: AutonomyState, r: SpendRequest, triggers: readonly Trigger[]): Check[] {
+function spendChecks(s: AutonomyState, r: SpendRequest, triggers: readonly Trigger[]): Check[] {
 	const fp = fingerprint(triggers);
 	const c = s.config;
 	const t = textsFor(c.lang);

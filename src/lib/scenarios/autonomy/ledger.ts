@@ -13,12 +13,11 @@ import {
 } from './state';
 
 /** Granted by a door (whatever happened after). */
-export const isSpend = (sp: Spend) => sp.outcome !== 'refused';
-export const withoutTrigger = (sp: Spend) => isSpend(sp) && sp.triggers.length === 0;
-export const isRepeat = (sp: Spend) => isSpend(sp) && sp.repeated;
-export const isTransportFailure = (sp: Spend) =>
-	sp.outcome === 'transport-failure' || sp.outcome === 'deferred';
-export const chargedFailure = (sp: Spend) => sp.outcome === 'deferred';
+const isSpend = (sp: Spend) => sp.outcome !== 'refused';
+const withoutTrigger = (sp: Spend) => isSpend(sp) && sp.triggers.length === 0;
+const isRepeat = (sp: Spend) => isSpend(sp) && sp.repeated;
+const isTransportFailure = (sp: Spend) => sp.outcome === 'transport-failure' || sp.outcome === 'deferred';
+const chargedFailure = (sp: Spend) => sp.outcome === 'deferred';
 
 /** An anomaly of the seed, or null: the chart highlights these. */
 export function anomalyOf(sp: Spend): 'no-trigger' | 'repeated-fingerprint' | 'charged-failure' | null {
@@ -28,7 +27,7 @@ export function anomalyOf(sp: Spend): 'no-trigger' | 'repeated-fingerprint' | 'c
 	return null;
 }
 
-export const costOf = (tokens: number, pricePer1k: number) => Math.round(tokens * pricePer1k * 1e4) / 1e7;
+const costOf = (tokens: number, pricePer1k: number) => Math.round(tokens * pricePer1k * 1e4) / 1e7;
 
 export function summarize(
 	s: Pick<AutonomyState, 'spends' | 'config' | 'daysCompleted'>,
@@ -87,7 +86,7 @@ export interface ChainWords {
 }
 
 /** The chain in English: the words the page had before it had two languages. */
-export const ENGLISH_CHAIN: ChainWords = {
+const ENGLISH_CHAIN: ChainWords = {
 	cause: (c) => c,
 	reason: (r) => r,
 	check: (name) => name,

@@ -8,8 +8,8 @@ import { emptyFileSystem, runTool, writeFile, type FileSystemState, type ReadRes
 import type { RepoFile } from './state';
 export { clockOf } from './clock';
 
-export const REPO_ROOT = '/workspace/input/repo';
-export const PATCH_ROOT = '/workspace/output/patches';
+const REPO_ROOT = '/workspace/input/repo';
+const PATCH_ROOT = '/workspace/output/patches';
 
 /** Module -> files; a locked file is out of every check (and, in the seed, still feeds a trigger). */
 const LAYOUT: readonly { module: string; files: readonly (string | [string, 'locked'])[] }[] = [

@@ -24,7 +24,7 @@ export const HORIZON: Readonly<Record<TriggerType, number>> = {
 };
 
 /** The types the seed's bug left without a horizon. */
-export const ETERNAL_TYPES: readonly TriggerType[] = ['sibling-rollback-penalty', 'security-counter'];
+const ETERNAL_TYPES: readonly TriggerType[] = ['sibling-rollback-penalty', 'security-counter'];
 
 type TriggerView = Pick<
 	AutonomyState,

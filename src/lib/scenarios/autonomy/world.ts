@@ -10,9 +10,9 @@ import type { AgendaItem, RepoFile } from './state';
 const H = 60;
 /** Sentinel's autonomy windows: the seed's 15:01 and 15:17. */
 export const AUTONOMY_MINUTES = [15 * H + 1, 15 * H + 17] as const;
-export const REVIEW_MINUTE = 11 * H;
+const REVIEW_MINUTE = 11 * H;
 /** A scheduled review every this many days. */
-export const REVIEW_EVERY = 7;
+const REVIEW_EVERY = 7;
 
 /** The runtime errors the world throws: program output, the same in a run of any language. */
 export const RUNTIME_ERRORS: readonly string[] = [

@@ -11,14 +11,14 @@ import type { GovernanceState, Message } from './state';
 
 /** The seed ran for 72 hours in three phases of 24: adaptation, the game, evolution. */
 export const RUN_HOURS = 72;
-export const PHASES = ['adaptation', 'game', 'evolution'] as const;
+const PHASES = ['adaptation', 'game', 'evolution'] as const;
 export type HourPhase = (typeof PHASES)[number];
 
 /**
  * The logical clock of hours: a run's rounds spread evenly over the seed's 72 hours (a 3,000-round
  * run is about 42 rounds an hour). 0-based: round 1 is in hour 0.
  */
-export const hourOf = (round: number, rounds: number): number =>
+const hourOf = (round: number, rounds: number): number =>
 	Math.min(RUN_HOURS - 1, Math.floor(((Math.max(1, round) - 1) * RUN_HOURS) / Math.max(1, rounds)));
 export const phaseOf = (hour: number): HourPhase => PHASES[Math.min(2, Math.floor(hour / 24))] as HourPhase;
 

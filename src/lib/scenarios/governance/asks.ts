@@ -24,7 +24,7 @@ const object = (properties: Record<string, JsonSchema>, required: string[]): Jso
 });
 
 /** The Executor's fixed output schema: { task_id, status, content, tool_calls }. */
-export const outputSchema = (taskId: string): JsonSchema =>
+const outputSchema = (taskId: string): JsonSchema =>
 	object(
 		{
 			task_id: constant(taskId),
@@ -42,7 +42,7 @@ export const outputSchema = (taskId: string): JsonSchema =>
 		['task_id', 'status', 'content', 'tool_calls']
 	);
 
-export const AMENDMENT_SCHEMA: JsonSchema = object(
+const AMENDMENT_SCHEMA: JsonSchema = object(
 	{
 		rule_id: { type: 'string' },
 		text: text('the new wording of the rule'),

@@ -61,7 +61,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
 const money = (x: number) => Math.round(x * 100) / 100;
 const share = (x: number) => Math.round(x * 10_000) / 10_000;
 
-export function notAssessable(ruleId: string, reason: string): Impact {
+function notAssessable(ruleId: string, reason: string): Impact {
 	return {
 		rule_id: ruleId,
 		assessable: false,

@@ -58,7 +58,7 @@ export const isIdle = (s: GovernanceState) =>
  * What the Executor may answer a veto with. Resubmitting is always open: vetoes in a row escalate
  * the task to the Assigner (the config's `escalateAfter`), who redefines or withdraws it.
  */
-export function vetoResponses(s: GovernanceState, task: Task): VetoResponse[] {
+function vetoResponses(s: GovernanceState, task: Task): VetoResponse[] {
 	const out: VetoResponse[] = ['resubmit'];
 	const veto = lastVeto(s, task.id);
 	// The Auditor required a redo: the output comes back reworked, not contested.

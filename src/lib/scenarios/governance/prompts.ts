@@ -89,7 +89,7 @@ export interface GovernancePromptOptions {
  * Completion tokens per reply, sized for a 0.5B model: an output a few paragraphs with the lines the
  * rules ask for, a ruling a sentence or two beside its choice; a reasoning model gets room to think first.
  */
-export const GOVERNANCE_REPLY_BUDGET: Readonly<Record<GovernanceAskKind, ReplyBudget>> = {
+const GOVERNANCE_REPLY_BUDGET: Readonly<Record<GovernanceAskKind, ReplyBudget>> = {
 	assign: { plain: 256, reasoning: 4000 },
 	'answer-clarification': { plain: 256, reasoning: 4000 },
 	'rule-appeal': { plain: 256, reasoning: 4000 },

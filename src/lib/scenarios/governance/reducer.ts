@@ -66,13 +66,13 @@ export const newProposal = (
 });
 
 /** Where a task is in the list: its id is its place (T101 first), checked, or found by a search. */
-export function taskIndex(tasks: readonly Task[], id: string): number {
+function taskIndex(tasks: readonly Task[], id: string): number {
 	const i = Number(id.slice(1)) - 101;
 	return tasks[i]?.id === id ? i : tasks.findIndex((t) => t.id === id);
 }
 
 /** The task by id, without a search of the whole list (a long run holds 1,500). */
-export const taskById = (tasks: readonly Task[], id: string): Task | undefined => tasks[taskIndex(tasks, id)];
+const taskById = (tasks: readonly Task[], id: string): Task | undefined => tasks[taskIndex(tasks, id)];
 
 /** A copy of the list with one item replaced: a copy of the pointers, not a callback per item. */
 function replaced<T>(list: readonly T[], i: number, item: T): T[] {

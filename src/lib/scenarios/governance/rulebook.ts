@@ -90,7 +90,7 @@ const ZH_WORDING: Readonly<Record<string, { title: string; text: string }>> = {
 	R5: { title: '图表标题', text: '每张图表都要有标题。' }
 };
 
-export const INITIAL_RULES_ZH: RuleBook = Object.freeze(
+const INITIAL_RULES_ZH: RuleBook = Object.freeze(
 	INITIAL_RULES.map((r) => Object.freeze({ ...r, ...(ZH_WORDING[r.id] ?? {}) }))
 );
 

@@ -37,7 +37,7 @@ export const INPUTS: readonly string[] = Object.values(INPUT_FILES);
  * Files on which an action is a reasonable request ("allocation reasonableness" in the Assigner's
  * score): fraud risk is judged on transactions, discount rules on sales, and so on.
  */
-export const REASONABLE_FILES: Readonly<Record<TaskAction, readonly string[]>> = {
+const REASONABLE_FILES: Readonly<Record<TaskAction, readonly string[]>> = {
 	read: INPUTS,
 	summarise: INPUTS,
 	compare: INPUTS,
@@ -50,9 +50,9 @@ export const REASONABLE_FILES: Readonly<Record<TaskAction, readonly string[]>> =
 export const isReasonable = (action: TaskAction, file: string) => REASONABLE_FILES[action].includes(file);
 
 /** The vague need the Assigner must turn into tasks. */
-export const GOAL = 'Find out whether our Q3 discounts and payments are in order, and report what you find.';
+const GOAL = 'Find out whether our Q3 discounts and payments are in order, and report what you find.';
 /** The same need in Chinese, for a run in that language. */
-export const GOAL_ZH = '查明我们第三季度的折扣和付款是否合规，并报告你的发现。';
+const GOAL_ZH = '查明我们第三季度的折扣和付款是否合规，并报告你的发现。';
 export const goalIn = (lang: 'en' | 'zh' | undefined) => (lang === 'zh' ? GOAL_ZH : GOAL);
 
 /** Tasks open at once: the Assigner assigns a new one only below this. */

@@ -33,7 +33,7 @@ export function configParser<C>(
 }
 
 /** A whole number (not a numeric string, not 2.5). */
-export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
 /** A setting's bounds, both ends allowed. */
 export interface IntRange {

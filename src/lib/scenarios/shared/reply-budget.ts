@@ -14,7 +14,7 @@ export interface ReplyBudget {
 }
 
 /** The least room a reply is guaranteed: a vote, or a short speech, with its JSON fits in it. */
-export const MIN_REPLY_RESERVE = 256;
+const MIN_REPLY_RESERVE = 256;
 
 /** The budget that applies to a model, reasoning or not. */
 export const budgetFor = (budget: ReplyBudget, reasoning: boolean): number =>

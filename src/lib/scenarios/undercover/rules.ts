@@ -47,7 +47,7 @@ export const phases = definePhases<Phase>({
 	END: []
 });
 
-export const MAX_SPEECH_CHARS = 400;
+const MAX_SPEECH_CHARS = 400;
 
 export function initState(config: UndercoverConfig, seed: number): UndercoverState {
 	return {

@@ -31,7 +31,7 @@ export function voteSchema(options?: readonly number[]): JsonSchema {
 	return object({ target: seatSchema(options), reason: { type: 'string' } }, ['target', 'reason']);
 }
 
-export function monologueSchema(options?: readonly number[]): JsonSchema {
+function monologueSchema(options?: readonly number[]): JsonSchema {
 	return object({ thoughts: { type: 'string' }, suspect: seatSchema(options) }, ['thoughts', 'suspect']);
 }
 

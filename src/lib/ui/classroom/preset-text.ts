@@ -57,7 +57,7 @@ export const valueName = (v: string): string => VALUE[v]?.() ?? v;
 
 const list = (items: readonly string[]) => items.join(m.list_sep());
 
-export const controlName = (c: Control): string => CONTROL[c]();
+const controlName = (c: Control): string => CONTROL[c]();
 
 export const controlNames = (cs: readonly Control[]): string => list(cs.map(controlName));
 

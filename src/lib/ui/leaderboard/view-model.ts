@@ -246,7 +246,7 @@ export function formatCkRate(r: CkRate): string {
 }
 
 /** A side of the A/B in one language, "openai:m@zh", named as the page names its model. */
-export function langRowName(row: LeaderboardRow): { text: string; translated: boolean } | null {
+function langRowName(row: LeaderboardRow): { text: string; translated: boolean } | null {
 	const side = /^(.*)@(en|zh)$/.exec(row.key);
 	if (!side) return null;
 	const base = rowName({ ...row, key: side[1] as string, label: row.label.replace(/ \(in \w+\)$/, '') });

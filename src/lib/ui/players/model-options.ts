@@ -30,7 +30,7 @@ export const TRANSFORMERS_MODELS = [
 
 export const SCRIPTED: ModelChoice = { engine: 'scripted' };
 /** The fair scripted baseline: only what a model's prompt shows (see policies/scripted/undercover-fair). */
-export const SCRIPTED_FAIR: ModelChoice = { engine: 'scripted', model: 'fair' };
+const SCRIPTED_FAIR: ModelChoice = { engine: 'scripted', model: 'fair' };
 /** A person at this keyboard: a seat's own choice only, never "all seats" (someone has to watch). */
 export const HUMAN: ModelChoice = { engine: 'human' };
 

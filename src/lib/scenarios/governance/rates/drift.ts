@@ -36,7 +36,7 @@ export interface DriftScore {
 	note: string;
 }
 
-export const LEXICAL_NOTE = 'lexical fallback (no embedding model loaded)';
+const LEXICAL_NOTE = 'lexical fallback (no embedding model loaded)';
 
 /** Cosine of two vectors of equal length; 0 when either is all zeros. */
 export function cosine(a: readonly number[], b: readonly number[]): number {
@@ -84,7 +84,7 @@ function weights(words: readonly string[]): Map<string, number> {
  * only in the action count at this share of their weight, so a thorough answer is not taken for a
  * different one; an answer about something else still shares few of the task's words and scores low.
  */
-export const ELABORATION_WEIGHT = 1 / 3;
+const ELABORATION_WEIGHT = 1 / 3;
 
 /**
  * The lexical fallback: cosine over stemmed content words (code reduced to its literals and

@@ -116,7 +116,7 @@ export interface FuseSettings {
 	fuseRounds: number;
 }
 
-export const DEFAULT_FUSE: Readonly<FuseSettings> = Object.freeze({
+const DEFAULT_FUSE: Readonly<FuseSettings> = Object.freeze({
 	thresholds: DEFAULT_THRESHOLDS,
 	window: DEFAULT_FUSE_WINDOW,
 	fuseRounds: DEFAULT_FUSE_ROUNDS
