@@ -264,35 +264,47 @@ async function expectChartLabelsApart(page: Page, where: string): Promise<void> 
 	expect.soft(problems, `${where}: chart labels`).toEqual([]);
 }
 
-// The two languages' walks are independent: they may run on two workers at once.
+// The walk in three parts a language, each in a tab of its own: the pages as they open, an undercover
+// game's states, and the other runs with the error states. The six are independent, so they may run on
+// several workers at once (as one test a language, the walk was the last file to finish, on one worker).
 test.describe.configure({ mode: 'parallel' });
 
-// One test a language: it walks every state in one tab (a page per state would start a browser
-// context 17 times over), reaches each once, and checks it at every size as a person would meet it.
-// The checks are soft, so one run lists every problem of every state and size, not only the first.
+const firstOther = STATES.findIndex((s) => s.name === 'governance finished');
+const PARTS = [
+	{ name: 'every page as it opens', states: STATES.slice(0, PAGES.length) },
+	{ name: 'an undercover game’s states', states: STATES.slice(PAGES.length, firstOther) },
+	{ name: 'the other runs, a broken link and the runs page', states: STATES.slice(firstOther) }
+];
+
+// Each part walks its states in one tab (a page per state would start a browser context for each),
+// reaches each once, and checks it at every size as a person would meet it. The checks are soft, so one
+// run lists every problem of every state and size, not only the first.
 for (const language of LANGUAGES)
 	test.describe(`in ${language.name}`, () => {
 		test.use({ locale: language.browser });
-		test(`every page and state fits ${SIZES.map((s) => `${s.width}x${s.height}`).join(', ')}, in one language, with no serious axe violation`, async ({
-			page
-		}) => {
-			test.setTimeout(STATES.length * 60_000);
-			for (const state of STATES) {
-				await resizeTo(page, SIZES[0]);
-				await page.goto(state.url);
-				await expect(page.locator('main')).toBeVisible();
-				await expect(page.locator('html')).toHaveAttribute('lang', language.html);
-				if (state.reach) await state.reach(page);
-				else await page.waitForLoadState('networkidle');
-				for (const size of SIZES) {
-					const where = `${state.name} at ${size.width}x${size.height}`;
-					await resizeTo(page, size);
-					await expectNoSidewaysScroll(page, where);
-					await expectSeatsApart(page, where);
-					await expectChartLabelsApart(page, where);
-					expect.soft(await language.foreign(page), `${language.other} on the page: ${where}`).toEqual([]);
-					if (size.axe) expect.soft(await seriousViolations(page), where).toEqual([]);
+		for (const part of PARTS)
+			test(`${part.name}: fits ${SIZES.map((s) => `${s.width}x${s.height}`).join(', ')}, in one language, with no serious axe violation`, async ({
+				page
+			}) => {
+				expect(firstOther, 'the parts cover every state once').toBeGreaterThan(PAGES.length);
+				expect(PARTS.flatMap((p) => p.states)).toEqual(STATES);
+				test.setTimeout(part.states.length * 60_000);
+				for (const state of part.states) {
+					await resizeTo(page, SIZES[0]);
+					await page.goto(state.url);
+					await expect(page.locator('main')).toBeVisible();
+					await expect(page.locator('html')).toHaveAttribute('lang', language.html);
+					if (state.reach) await state.reach(page);
+					else await page.waitForLoadState('networkidle');
+					for (const size of SIZES) {
+						const where = `${state.name} at ${size.width}x${size.height}`;
+						await resizeTo(page, size);
+						await expectNoSidewaysScroll(page, where);
+						await expectSeatsApart(page, where);
+						await expectChartLabelsApart(page, where);
+						expect.soft(await language.foreign(page), `${language.other} on the page: ${where}`).toEqual([]);
+						if (size.axe) expect.soft(await seriousViolations(page), where).toEqual([]);
+					}
 				}
-			}
-		});
+			});
 	});
