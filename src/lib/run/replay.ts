@@ -353,6 +353,9 @@ function modelChangeOf(
 	if (!needsEngine(to)) throw new ReplayError(`${at} gives seat ${seat} something other than a model`, e.seq);
 	if (canonicalJson(to) === canonicalJson(had))
 		throw new ReplayError(`${at} gives seat ${seat} the model it already has`, e.seq);
+	// The page refuses these (state/model-change.ts): a file that has one was not written by it.
+	if (had.panel || to.panel)
+		throw new ReplayError(`${at} changes seat ${seat}'s panel of two models, which a run cannot do`, e.seq);
 	return { seat, to };
 }
 
