@@ -31,6 +31,20 @@ export type ReplayFile = ReplayInput & { classLog?: ClassLog };
 /** A run file or recording that cannot be replayed (tampered, a missed call, another hash): exit 1. */
 export class ReplayFailed extends Error {}
 
+/**
+ * The fuse's settings as flags (governance): flag -> config path. Each is checked by the scenario's
+ * own config parser, so a flag takes exactly the values the setup page's form does.
+ */
+export const FUSE_FLAGS: Readonly<Record<string, readonly [string] | readonly ['thresholds', string]>> = {
+	'drift-threshold': ['thresholds', 'drift'],
+	'penetration-threshold': ['thresholds', 'penetration'],
+	'conversion-threshold': ['thresholds', 'conversion'],
+	window: ['window'],
+	'fuse-rounds': ['fuseRounds'],
+	'escalate-after': ['escalateAfter'],
+	'fuse-mode': ['fuseMode']
+};
+
 const FLAGS = new Set([
 	'scenario',
 	'seed',
@@ -54,7 +68,8 @@ const FLAGS = new Set([
 	'from',
 	'to',
 	'task',
-	'drift-model'
+	'drift-model',
+	...Object.keys(FUSE_FLAGS)
 ]);
 /** Options that may be given more than once. */
 const REPEATABLE = new Set(['role']);
@@ -153,7 +168,7 @@ export function parseArgs(argv: string[]): SimArgs {
 				if (values[key] !== undefined || switches.has(key))
 					throw new UsageError(`--${key} is an option of the autonomy scenario`);
 		if (scenario !== 'governance')
-			for (const key of ['policy', 'approval', 'drift-model'])
+			for (const key of ['policy', 'approval', 'drift-model', ...Object.keys(FUSE_FLAGS)])
 				if (values[key] !== undefined)
 					throw new UsageError(`--${key} is an option of the governance scenario`);
 		const parsed = scenarios[scenario]!.parseConfig(config);
@@ -306,6 +321,16 @@ function governanceOptions(values: Record<string, string>): Record<string, unkno
 	const config: Record<string, unknown> = {};
 	if (values.policy !== undefined) config.policy = values.policy;
 	if (values['drift-model'] !== undefined) config.driftModel = driftModelPlace(values['drift-model']).model;
+	for (const [flag, path] of Object.entries(FUSE_FLAGS)) {
+		const v = values[flag];
+		if (v === undefined) continue;
+		const value = flag === 'fuse-mode' ? v : Number(v);
+		if (typeof value === 'number' && (v.trim() === '' || !Number.isFinite(value)))
+			throw new UsageError(`--${flag} must be a number, got "${v}"`);
+		if (path[0] === 'thresholds')
+			config.thresholds = { ...(config.thresholds as object), [path[1] as string]: value };
+		else config[path[0]] = value;
+	}
 	if (values.approval !== undefined) {
 		const a = values.approval;
 		if (!/^\d{1,3}$/.test(a) || Number(a) > 100)

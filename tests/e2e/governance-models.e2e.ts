@@ -55,6 +55,10 @@ test('an endpoint plays the Assigner and a panel of two endpoint models the Audi
 	await expect(page.getByTestId('role-error')).toHaveCount(0);
 	// With models in the roles, the T155 table is for the command line; the page says how.
 	await expect(page.getByTestId('t155-scripted-only')).toContainText('--eval t155');
+	// The command beside it carries the roles, the panel included, so it plays the same table.
+	const command = page.getByTestId('t155-command');
+	await expect(command).toContainText('--rounds 6 --role assigner=openai:assign-model');
+	await expect(command).toContainText('--role auditor=openai:audit-a+openai:audit-b --base-url http');
 	await expect(page.getByTestId('t155-run')).toBeDisabled();
 
 	await page.getByTestId('setup-speed').selectOption('instant');

@@ -43,7 +43,9 @@ async function godViewErrors(): Promise<[string, string]> {
 const CHANGE_MODEL = [
 	'A seat’s model can be changed only while this tab’s run is paused.',
 	'Seat 2 is not played by a model.',
-	'A model seat can only be given another model.'
+	'A model seat can only be given another model.',
+	'Seat 3 is a panel of two models, which cannot be changed during a run: start a new run to seat other models.',
+	'Seat 1 cannot become a panel of two models during a run.'
 ];
 
 describe('a run control’s refusal in the interface’s language', () => {
@@ -54,7 +56,9 @@ describe('a run control’s refusal in the interface’s language', () => {
 		expect(CHANGE_MODEL).toEqual([
 			m.rest_change_not_paused({}, { locale: 'en' }),
 			m.rest_change_not_model({ seat: 2 }, { locale: 'en' }),
-			m.rest_change_model_only({}, { locale: 'en' })
+			m.rest_change_model_only({}, { locale: 'en' }),
+			m.rest_change_panel({ seat: 3 }, { locale: 'en' }),
+			m.rest_change_to_panel({ seat: 1 }, { locale: 'en' })
 		]);
 		for (const s of [noModel, notRunning, ...CHANGE_MODEL]) expect(sessionErrorText(s)).toEqual({ text: s });
 	});
@@ -70,6 +74,8 @@ describe('a run control’s refusal in the interface’s language', () => {
 		}
 		expect(said[0]!.text).toContain('3号');
 		expect(said[3]!.text).toContain('2号');
+		expect(said[5]!.text).toContain('3号');
+		expect(said[6]!.text).toContain('1号');
 	});
 
 	it('passes a worker’s sentence on to errorText, and frames one it does not know', () => {

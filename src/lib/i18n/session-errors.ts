@@ -13,6 +13,14 @@ const READERS: [RegExp, (g: string[]) => string][] = [
 	[/^Seat (\d+) is not played by a model\.$/, ([seat]) => m.rest_change_not_model({ seat: seat! })],
 	[/^A model seat can only be given another model\.$/, () => m.rest_change_model_only()],
 	[
+		/^Seat (\d+) is a panel of two models, which cannot be changed during a run: start a new run to seat other models\.$/,
+		([seat]) => m.rest_change_panel({ seat: seat! })
+	],
+	[
+		/^Seat (\d+) cannot become a panel of two models during a run\.$/,
+		([seat]) => m.rest_change_to_panel({ seat: seat! })
+	],
+	[
 		/^seat (\d+) has no model to think with, or the words are not dealt yet$/,
 		([seat]) => m.rest_god_no_model({ seat: seat! })
 	],

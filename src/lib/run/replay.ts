@@ -33,6 +33,7 @@ import {
 	MAX_RECORDED_LINK,
 	parseChoice,
 	type LinkCall,
+	type LinkMeasurement,
 	type LinkRecording,
 	type SharedRun
 } from '../share/link';
@@ -48,6 +49,8 @@ export interface ReplayInput {
 	original?: readonly LogEvent[];
 	/** Where the recording came from, when not a whole log: a link's refusals say "link", not "file". */
 	from?: 'link';
+	/** A link's system-seat answers (the drift meter's similarities), where it has no original events. */
+	measurements?: readonly LinkMeasurement[];
 }
 
 /** A replay that cannot be set up, or that left its recording: a sentence for a person. */
@@ -145,7 +148,9 @@ export function createReplay(
 		resume: { header: input.header, events: [] },
 		policyFor: (seat) => policies.get(seat),
 		// What the system seat measured (governance's embedding drift) is read back, never measured again.
-		...(system === undefined ? {} : { systemPolicy: recordedSystemSeat(system, original) }),
+		...(system === undefined
+			? {}
+			: { systemPolicy: recordedSystemSeat(system, original, input.measurements) }),
 		tools,
 		onEvents: (events) => {
 			source.observe(events);
@@ -243,11 +248,21 @@ function personMoves(seat: number, original: readonly LogEvent[], whose = "no mo
 
 /**
  * The system seat's answers (governance's drift meter: the similarities its embedding model gave),
- * from the log like a person's moves and validated again. A link carries model replies only, so a
- * replay from a link that meets the seat stops and says where the numbers are.
+ * from the log like a person's moves and validated again, or from a link's measurements (the same
+ * events, carried in its rows). A link made before links carried them stops where the seat is asked
+ * and says where the numbers are.
  */
-function recordedSystemSeat(seat: number, original: readonly LogEvent[] | undefined): Policy {
+function recordedSystemSeat(
+	seat: number,
+	original: readonly LogEvent[] | undefined,
+	measurements: readonly LinkMeasurement[] | undefined
+): Policy {
 	if (original) return personMoves(seat, original, 'no recorded measurement');
+	if (measurements?.length) {
+		// personMoves reads an event's kind and data only.
+		const events = measurements.map((m) => ({ ...m.answer }) as unknown as LogEvent);
+		return personMoves(seat, events, 'no recorded measurement');
+	}
 	return {
 		label: 'system seat (recorded measurements)',
 		act(_observation, ask) {
@@ -353,6 +368,9 @@ function modelChangeOf(
 	if (!needsEngine(to)) throw new ReplayError(`${at} gives seat ${seat} something other than a model`, e.seq);
 	if (canonicalJson(to) === canonicalJson(had))
 		throw new ReplayError(`${at} gives seat ${seat} the model it already has`, e.seq);
+	// The page refuses these (state/model-change.ts): a file that has one was not written by it.
+	if (had.panel || to.panel)
+		throw new ReplayError(`${at} changes seat ${seat}'s panel of two models, which a run cannot do`, e.seq);
 	return { seat, to };
 }
 
@@ -418,7 +436,11 @@ export function replayInputOf(header: LogHeader, events: readonly LogEvent[]): R
 }
 
 /** What a link carries of a run's log: its model calls in brief, and where it ended. */
-export function linkRecordingOf(events: readonly LogEvent[], seats?: SharedRun['seats']): LinkRecording {
+export function linkRecordingOf(
+	events: readonly LogEvent[],
+	seats?: SharedRun['seats'],
+	system?: { seat: number; asks: readonly string[] }
+): LinkRecording {
 	const calls: LinkCall[] = [];
 	for (const e of events) {
 		if (e.kind !== 'model.called') continue;
@@ -443,7 +465,36 @@ export function linkRecordingOf(events: readonly LogEvent[], seats?: SharedRun['
 			...(second ? { second: true as const } : {})
 		});
 	}
-	return { events: events.length, logHash: events.at(-1)?.hash ?? '', calls };
+	const measurements = system ? systemAnswers(events, system) : [];
+	return {
+		events: events.length,
+		logHash: events.at(-1)?.hash ?? '',
+		calls,
+		...(measurements.length ? { measurements } : {})
+	};
+}
+
+/**
+ * The system seat's answers in a log (governance's drift meter): the events its asks were answered
+ * with, a refusal included, which `recordedSystemSeat` hands back in the same order.
+ */
+function systemAnswers(
+	events: readonly LogEvent[],
+	system: { seat: number; asks: readonly string[] }
+): LinkMeasurement[] {
+	const out: LinkMeasurement[] = [];
+	for (const e of events) {
+		if (NOT_A_MOVE.has(e.kind)) continue;
+		const d = e.data as { ask?: unknown; seat?: unknown } | null;
+		if (typeof d?.ask !== 'string' || (d.seat !== undefined && d.seat !== system.seat)) continue;
+		if (!system.asks.includes(d.ask.split(':')[1] ?? '')) continue;
+		out.push({
+			seat: system.seat,
+			ask: d.ask,
+			answer: { kind: e.kind, data: e.data } as Record<string, unknown>
+		});
+	}
+	return out;
 }
 
 /**
@@ -483,7 +534,10 @@ export function recordedFragment(
 			reason: 'older',
 			why: 'this run was saved by an older version of Conclave'
 		};
-	const fragment = encodeRecordedShare(setup, linkRecordingOf(events, setup.seats));
+	const module = scenarioModule(setup.scenario);
+	const system =
+		module.systemSeat === undefined ? undefined : { seat: module.systemSeat, asks: module.systemAsks ?? [] };
+	const fragment = encodeRecordedShare(setup, linkRecordingOf(events, setup.seats, system));
 	if (fragment.length > MAX_RECORDED_LINK)
 		return {
 			ok: false,
@@ -502,6 +556,23 @@ export function recordedFragment(
 			why: 'a link cannot carry this run’s recorded replies whole'
 		};
 	return { ok: true, fragment };
+}
+
+/** A link's measurements, each of the scenario's system seat and shaped as a logged event. */
+function measurementsOf(setup: SharedRun, list: readonly LinkMeasurement[]): LinkMeasurement[] {
+	const system = scenarioModule(setup.scenario).systemSeat;
+	for (const [i, m] of list.entries()) {
+		const a = m.answer as { kind?: unknown; data?: unknown };
+		if (system === undefined || m.seat !== system)
+			throw new ReplayError(
+				`the link's measurement ${i + 1} belongs to seat ${m.seat}, which measures nothing`
+			);
+		if (typeof a.kind !== 'string' || typeof a.data !== 'object' || a.data === null)
+			throw new ReplayError(`the link's measurement ${i + 1} is not readable`);
+		if ((a.data as { ask?: unknown }).ask !== m.ask)
+			throw new ReplayError(`the link's measurement ${i + 1} answers another ask than its row says`);
+	}
+	return [...list];
 }
 
 /** A replay of a link with recorded replies: the header its setup gives, the calls it carries. */
@@ -532,6 +603,7 @@ export function replayInputOfLink(setup: SharedRun, recording: LinkRecording): R
 		header: createRunner(setup).log.header,
 		recording: new Recording(calls),
 		expected: { events: recording.events, logHash: recording.logHash },
-		from: 'link'
+		from: 'link',
+		...(recording.measurements?.length ? { measurements: measurementsOf(setup, recording.measurements) } : {})
 	};
 }

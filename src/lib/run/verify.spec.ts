@@ -399,7 +399,9 @@ const rarer = (async () => {
 	const govRun: SharedRun = {
 		scenario: 'governance',
 		seed: 1,
-		config: { rounds: 10 },
+		// Long enough for inference tasks: a veto the Executor may abandon (R4 with R3), where a missing
+		// line alone is a redo, which may only be resubmitted.
+		config: { rounds: 24 },
 		seats: { '2': GOV_EXECUTOR }
 	};
 	const box: { runner?: ReturnType<typeof createRunner> } = {};
@@ -408,15 +410,26 @@ const rarer = (async () => {
 		const task = /Task (T\d+), assigned/.exec(userText(req))?.[1] ?? '';
 		return JSON.stringify(
 			JSON.stringify(req.schema ?? {}).includes('"response"')
-				? { task_id: task, response: 'abandon', reason: 'It cannot be done as asked.' }
-				: { task_id: task, status: 'success', content: 'Title: Q3\nConfidence: 0.5', tool_calls: [] }
+				? JSON.stringify(req.schema ?? {}).includes('"abandon"')
+					? { task_id: task, response: 'abandon', reason: 'It cannot be done as asked.' }
+					: {
+							task_id: task,
+							response: 'resubmit',
+							output: {
+								task_id: task,
+								status: 'success',
+								content: 'Title: Q3\nConfidence: high',
+								tool_calls: []
+							}
+						}
+				: { task_id: task, status: 'success', content: 'Title: Q3\nConfidence: high', tool_calls: [] }
 		);
 	});
 	const govPolicies = new Map<number, Policy>([
 		[2, policyForChoice('governance', GOV_EXECUTOR, { client: executor, seat: 2, deps: { tools } })]
 	]);
 	box.runner = createRunner(govRun, { tools, policyFor: (s) => govPolicies.get(s) });
-	while (box.runner.log.length < 300 && (await box.runner.step())) {
+	while (box.runner.log.length < 600 && (await box.runner.step())) {
 		/* one turn a step */
 	}
 	const abandoning: Log = {

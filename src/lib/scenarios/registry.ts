@@ -62,6 +62,8 @@ export interface ScenarioModule extends ScenarioRules {
 	 * gives it the scenario's own policy, built with the run's deps, never the caller's seat policy.
 	 */
 	readonly systemSeat?: number;
+	/** The ask kinds `systemSeat` answers (ask ids are `r<round>:<kind>...`): what a link carries of its answers. */
+	readonly systemAsks?: readonly string[];
 	/** The Tool Agent over the run's own state, for runs in Node and replays (none where no seat uses tools). */
 	toolHost?(state: () => unknown): ToolHost;
 	/** `panelSeat` played by two models' policies as one (where the scenario has a panel seat). */

@@ -51,6 +51,19 @@ export interface LinkRecording {
 	events: number;
 	logHash: string;
 	calls: LinkCall[];
+	/**
+	 * The system seat's answers (governance's drift meter: the similarities its embedding model gave),
+	 * in log order: what a replay reads back instead of measuring again. A row of the calls' format
+	 * with its 13th column 1, its reply the answer's JSON. Absent when the run has none.
+	 */
+	measurements?: LinkMeasurement[];
+}
+
+export interface LinkMeasurement {
+	seat: number;
+	ask: string;
+	/** The logged event's data (the answer, as a replay hands it back to be validated again). */
+	answer: Record<string, unknown>;
 }
 
 export interface LinkCall {
@@ -212,6 +225,8 @@ function decodeSetup(text: string, bad: (d: Damage) => Decoded): Decoded {
 }
 
 const FINISH = ['stop', 'length', 'error'] as const;
+/** A measurement row's fingerprint column: it answers no request. */
+const MEASUREMENT_FINGERPRINT = '0000000000000000';
 const CONSTRAINTS: readonly ConstraintMode[] = ['none', 'grammar', 'json_schema', 'options'];
 
 /** The fragment of a link carrying the setup and its recorded replies (no `#`). */
@@ -219,28 +234,46 @@ export function encodeRecordedShare(run: SharedRun, recording: LinkRecording): s
 	const json = JSON.stringify({
 		e: recording.events,
 		h: recording.logHash,
-		c: recording.calls.map((c) => {
-			const row: unknown[] = [
-				c.seat,
-				c.ask,
-				c.fingerprint,
-				c.reply,
-				FINISH.indexOf(c.finishReason),
-				c.promptTokens,
-				c.completionTokens
-			];
-			// Optional columns, each a null where absent when a later one is present.
-			const optional = [
-				c.transportError ?? null,
-				c.lessons ?? null,
-				c.constraint !== undefined ? CONSTRAINTS.indexOf(c.constraint) : null,
-				c.cutByClient ? 1 : null,
-				c.second ? 1 : null
-			];
-			while (optional.length && optional.at(-1) === null) optional.pop();
-			row.push(...optional);
-			return row;
-		})
+		c: recording.calls
+			.map((c) => {
+				const row: unknown[] = [
+					c.seat,
+					c.ask,
+					c.fingerprint,
+					c.reply,
+					FINISH.indexOf(c.finishReason),
+					c.promptTokens,
+					c.completionTokens
+				];
+				// Optional columns, each a null where absent when a later one is present.
+				const optional = [
+					c.transportError ?? null,
+					c.lessons ?? null,
+					c.constraint !== undefined ? CONSTRAINTS.indexOf(c.constraint) : null,
+					c.cutByClient ? 1 : null,
+					c.second ? 1 : null
+				];
+				while (optional.length && optional.at(-1) === null) optional.pop();
+				row.push(...optional);
+				return row;
+			})
+			.concat(
+				(recording.measurements ?? []).map((m) => [
+					m.seat,
+					m.ask,
+					MEASUREMENT_FINGERPRINT,
+					JSON.stringify(m.answer),
+					0,
+					0,
+					0,
+					null,
+					null,
+					null,
+					null,
+					null,
+					1
+				])
+			)
 	});
 	const packed = toBase64Url(deflateSync(strToU8(json), { level: 9 }));
 	return `${encodeShare(run)}${RECORDING_MARK}${RECORDING_VERSION}.${packed}`;
@@ -277,8 +310,26 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 	if (!Array.isArray(c) || c.length > MAX_CALLS) return 'its recorded replies are not a list of calls';
 	const seats = seatCount(run.scenario, run.config);
 	const calls: LinkCall[] = [];
+	const measurements: LinkMeasurement[] = [];
 	for (const [i, row] of c.entries()) {
 		const why = `recorded call ${i + 1} is not readable`;
+		if (Array.isArray(row) && row.length === 13 && row[12] === 1) {
+			// The system seat's answer (a measurement), not a model call.
+			// Its seat is checked by the replay, which knows the scenario's system seat.
+			const [seat, ask, , reply] = row as unknown[];
+			if (!Number.isSafeInteger(seat) || (seat as number) < 1 || (seat as number) > 99) return why;
+			if (typeof ask !== 'string' || ask.length > 120) return why;
+			if (typeof reply !== 'string' || reply.length > MAX_REPLY) return why;
+			let answer: unknown;
+			try {
+				answer = JSON.parse(reply);
+			} catch {
+				return why;
+			}
+			if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return why;
+			measurements.push({ seat: seat as number, ask, answer: answer as Record<string, unknown> });
+			continue;
+		}
 		if (!Array.isArray(row) || row.length < 7 || row.length > 12) return why;
 		const [seat, ask, fingerprint, reply, finish, pt, ct, te, lessons, constraint, cut, second] =
 			row as unknown[];
@@ -330,5 +381,5 @@ function decodeRecording(text: string, run: SharedRun): LinkRecording | string {
 			...(second === 1 ? { second: true as const } : {})
 		});
 	}
-	return { events: e as number, logHash: h, calls };
+	return { events: e as number, logHash: h, calls, ...(measurements.length ? { measurements } : {}) };
 }

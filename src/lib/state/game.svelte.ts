@@ -46,6 +46,7 @@ import {
 	type Mode,
 	type Status
 } from './session-status';
+import { panelChangeRefusal } from './model-change';
 
 export type { Mode, Status };
 import { wasSaved } from '$lib/storage/run-ledger';
@@ -855,6 +856,8 @@ export class GameSession<S = unknown> {
 		if (!from || !needsEngine(from)) return `Seat ${seat} is not played by a model.`;
 		if (!needsEngine(to)) return 'A model seat can only be given another model.';
 		if (canonicalChoices({ 1: from }) === canonicalChoices({ 1: to })) return null;
+		const panel = panelChangeRefusal(seat, from, to);
+		if (panel) return panel;
 		const before = this.#runner.log.length;
 		this.#runner.changeModel(seatId(seat), from, to);
 		this.#persist(this.#runner.log.events.slice(before));

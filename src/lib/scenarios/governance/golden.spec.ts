@@ -10,13 +10,13 @@ import type { GovernanceOutcome } from '.';
 const golden = [
 	{
 		run: { scenario: 'governance', seed: 1, config: { policy: 'assigner-alone' } },
-		logHash: '7b513892f4eea06c29615214e48c1b1c69061b68cc711b017f073a05782dbabd',
+		logHash: '501a256a305e9efad242523e61cf9e9bc16ad6d4733f6c2ee0834bf7bf1d05c2',
 		events: 286,
 		amendments: 1
 	},
 	{
 		run: { scenario: 'governance', seed: 2, config: { policy: 'cosign' } },
-		logHash: 'b529397982890ccdc8da8b884f40005cc83bb4d13d402f3261be588d014cb317',
+		logHash: '1f39e00ac3a1a793b51c744d54b8786c5f8703fec44d722b99f238c943e49933',
 		events: 284,
 		amendments: 0
 	}

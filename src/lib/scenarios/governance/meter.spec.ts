@@ -12,7 +12,8 @@ import { Embedder as TransformersEmbedder } from '../../engines/embeddings';
 import { NO_EMBEDDER } from './policies/scripted/drift-meter';
 import { scriptedGovernance } from './policies/scripted/governance';
 import { createRunner, type AnyRunner } from '../../run/play';
-import { replayInputOf } from '../../run/replay';
+import { recordedFragment, replayInputOf, replayInputOfLink, setupOfHeader } from '../../run/replay';
+import { decodeShare, encodeRecordedShare } from '../../share/link';
 import { verifyRun } from '../../run/verify';
 import {
 	governance,
@@ -149,6 +150,46 @@ describe('drift scored by an embedding model', () => {
 		expect(v.ok).toBe(true);
 		expect(v.ok && v.replay.runner.hash).toBe(r.hash);
 		expect(embedder.calls).toBe(calls);
+	});
+
+	it('replays from a recorded link too: the link carries the meter’s answers, and a forged one is refused', async () => {
+		const embedder = fakeEmbedder('fake-sbert');
+		const r = await play({ rounds: 30, driftModel: 'fake-sbert' }, 3, { embedder });
+		const calls = embedder.calls;
+		const setup = setupOfHeader(r.log.header);
+		const link = recordedFragment(setup, r.log.header, r.log.events);
+		if (!link.ok) throw new Error(link.why);
+		const decoded = decodeShare(link.fragment);
+		if (!decoded.ok || !decoded.recording) throw new Error('the link did not decode');
+		const measured = events(r, 'drift.measured');
+		expect(decoded.recording.measurements?.map((m) => m.ask)).toEqual(
+			measured.map((e) => (e.data as { ask: string }).ask)
+		);
+		const v = await verifyRun(replayInputOfLink(decoded.run, decoded.recording));
+		expect(v.ok && v.replay.runner.hash).toBe(r.hash);
+		expect(embedder.calls).toBe(calls);
+
+		// The same link with one round's similarities changed: read back, and its metrics no longer follow.
+		const forged = decoded.recording.measurements!.map((m, i) => {
+			const a = m.answer as { kind: string; data: { similarities?: { id: string }[] } };
+			if (i !== 0 || !a.data.similarities) return m;
+			const similarities = a.data.similarities.map((x) => ({ id: x.id, similarity: 0.5 }));
+			return { ...m, answer: { kind: a.kind, data: { ...a.data, similarities } } };
+		});
+		const relinked = decodeShare(
+			encodeRecordedShare(decoded.run, { ...decoded.recording, measurements: forged })
+		);
+		if (!relinked.ok || !relinked.recording) throw new Error('the forged link did not decode');
+		const bad = await verifyRun(replayInputOfLink(relinked.run, relinked.recording));
+		expect(bad.ok).toBe(false);
+		expect(!bad.ok && bad.error).toMatch(/^This link was altered/);
+
+		// A link without them (made before links carried them) stops where the meter is asked, and says why.
+		const bare = decodeShare(encodeRecordedShare(decoded.run, { ...decoded.recording, measurements: [] }));
+		if (!bare.ok || !bare.recording) throw new Error('the bare link did not decode');
+		const stopped = await verifyRun(replayInputOfLink(bare.run, bare.recording));
+		expect(stopped.ok).toBe(false);
+		expect(!stopped.ok && stopped.error).toMatch(/run file/);
 	});
 
 	it('refuses similarities altered in the log and the chain sealed again: the metrics no longer follow', async () => {

@@ -10,6 +10,7 @@ import { HUMAN_STAND_IN_LABEL, scriptedGovernanceSeat } from './policies/scripte
 import { DRIFT_METER_LABEL, driftMeter } from './policies/scripted/drift-meter';
 import { RED_TEAM_LABEL, redTeamExecutor } from './policies/scripted/red-team';
 import { panelPolicy } from '../../policies/panel';
+import { MEASURE_DRIFT } from './asks';
 import type { ScenarioModule } from '../registry';
 import {
 	governanceRules,
@@ -47,6 +48,7 @@ export const governanceModule: ScenarioModule = {
 		}) as Policy,
 	personSeat: SEAT_OF.human,
 	systemSeat: METER_SEAT,
+	systemAsks: [MEASURE_DRIFT],
 	// Governance's files live in its state; headless, the Executor's tools run over them in memory.
 	toolHost: (state) => stateToolHost(() => state() as GovernanceState),
 	// The Auditor's panel: both review and co-sign, and must agree (panel.ts, the rule of a split).

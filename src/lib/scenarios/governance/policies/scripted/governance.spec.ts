@@ -176,3 +176,87 @@ describe('scripted governance policies by seat', () => {
 		});
 	});
 });
+
+describe('the scripted Auditor requires a redo and appeals to the Assigner on its own', () => {
+	interface Vetoed {
+		seq: number;
+		task_id: string;
+		n: number;
+		rule: { id: string; version: number } | null;
+		demand?: string;
+	}
+	async function play() {
+		/** The Executor's veto responses it was asked for, with how long the log was then. */
+		const asked: { at: number; task_id: string; allowed: string[] }[] = [];
+		const box: { runner?: ReturnType<typeof createRunner> } = {};
+		const inner = scriptedGovernance('executor', {
+			tools: stateToolHost(() => box.runner!.state as GovernanceState)
+		});
+		box.runner = createRunner(
+			{ scenario: 'governance', seed: 1, config: { policy: 'assigner-alone', rounds: 60 } },
+			{
+				policyFor: (seat) =>
+					seat === 2
+						? {
+								label: SCRIPTED_LABEL,
+								act(obs, a, c) {
+									const f = (obs as GovernanceObservation).focus;
+									if (f?.kind === 'respond-veto')
+										asked.push({ at: box.runner!.log.length, task_id: f.task_id, allowed: [...f.allowed] });
+									return inner.act(obs as GovernanceObservation, a, c);
+								}
+							}
+						: undefined
+			}
+		);
+		await box.runner.run();
+		const events = box.runner.log.events;
+		const vetoes = events
+			.filter((e) => e.kind === 'output.vetoed')
+			.map((e) => ({ seq: e.seq, ...(e.data as object) }) as Vetoed);
+		/** The next event after `seq` about the task, other than the system's bookkeeping. */
+		const nextOn = (v: Vetoed) =>
+			events.find(
+				(e) =>
+					e.seq > v.seq &&
+					(e.data as { task_id?: string } | null)?.task_id === v.task_id &&
+					e.kind !== 'tool.called' &&
+					e.kind !== 'model.called'
+			);
+		const responseTo = (v: Vetoed) => asked.find((a) => a.task_id === v.task_id && a.at > v.seq);
+		return { vetoes, nextOn, responseTo };
+	}
+
+	it('an output missing what R3 or R5 requires is sent back for a redo: the Executor may only resubmit', async () => {
+		const { vetoes, nextOn, responseTo } = await play();
+		const redos = vetoes.filter((v) => v.demand === 'redo');
+		expect(redos.length).toBeGreaterThan(0);
+		for (const v of redos) {
+			expect(['R3', 'R5']).toContain(v.rule?.id);
+			expect(responseTo(v)?.allowed).toEqual(['resubmit']);
+			expect(nextOn(v)).toMatchObject({ kind: 'output.submitted', data: { task_id: v.task_id } });
+		}
+		// A plain veto (R1: a rule the Executor contests) leaves it the appeal.
+		const plain = vetoes.find((v) => v.demand === undefined && v.rule?.id === 'R1');
+		expect(plain && responseTo(plain)?.allowed).toContain('appeal');
+	});
+
+	it('a repeated fault goes to the Assigner at once, who redefines or withdraws the task', async () => {
+		const { vetoes, nextOn, responseTo } = await play();
+		const escalated = vetoes.filter((v) => v.demand === 'escalate');
+		expect(escalated.length).toBeGreaterThan(0);
+		for (const v of escalated) {
+			// A repeated fault: this task's previous output broke the same rule, or two earlier vetoes cited it.
+			const before = vetoes.findLast((p) => p.task_id === v.task_id && p.n === v.n - 1);
+			const earlier = vetoes.filter((p) => p.seq < v.seq && p.rule?.id === v.rule?.id);
+			expect(before?.rule?.id === v.rule?.id || earlier.length >= 2).toBe(true);
+			// A task's first escalation comes well before the five vetoes in a row that escalate by themselves.
+			if (escalated.find((x) => x.task_id === v.task_id) === v) expect(v.n).toBeLessThan(5);
+			// The Executor is not asked to answer that veto: the Assigner rules next.
+			const next = nextOn(v);
+			expect(next?.kind).toBe('escalation.ruled');
+			const answered = responseTo(v);
+			expect(answered === undefined || answered.at > (next?.seq ?? Infinity)).toBe(true);
+		}
+	});
+});

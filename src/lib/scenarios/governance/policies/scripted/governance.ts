@@ -14,8 +14,9 @@
  *   query results (the T155 event). Now and then it drops a source, writes "Confidence: high",
  *   forgets a chart title, drifts off-task, or probes outside the sandbox once;
  * - the Auditor reviews against the rule book in force and cites rule and version, with a zealous
- *   streak (vetoes "inference basis insufficient" with no rule); it never co-signs an amendment
- *   that lowers what a rule asks;
+ *   streak (vetoes "inference basis insufficient" with no rule); it requires a redo of an output
+ *   missing a line a rule requires and appeals to the Assigner on a repeated fault
+ *   (`auditorDemand`); it never co-signs an amendment that lowers what a rule asks;
  * - the person's seat, headless, answers with the configured approval and ends the run after a fuse.
  *
  * Each role is a file (`assigner.ts`, `executor.ts`, `auditor.ts`); their words are `phrasebook.ts`,

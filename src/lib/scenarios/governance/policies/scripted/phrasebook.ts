@@ -155,3 +155,13 @@ export const VETO_REASONS_ZH: Record<string, string> = {
 	R4: 'CONFIDENCE_NOT_QUANTIFIED：置信度必须是 0 到 1 之间的数字',
 	R5: 'CHART_TITLE_MISSING：图表没有标题'
 };
+
+/** What the Auditor adds to a veto's reason when it requires a redo or appeals to the Assigner. */
+export const DEMAND_LINES = {
+	redo: ' Add what is missing and resubmit (redo required).',
+	escalate: ' The same fault again after a veto: the Auditor appeals to the Assigner.'
+} as const;
+export const DEMAND_LINES_ZH = {
+	redo: ' 补上缺少的内容后重新提交（要求重做）。',
+	escalate: ' 否决之后又是同一个错误：审计员上诉至分派员。'
+} as const;
