@@ -18,8 +18,13 @@ interface Frame {
 	status: string;
 }
 
-/** Starts recording every frame, then presses Play in the same task, so the first frame is recorded. */
+/**
+ * Starts recording every frame, then presses Play in the same task, so the first frame is recorded.
+ * The run's view loads with the page (its scenario's `view.run`): a person presses Start on a table
+ * they can see, so the recording starts once it is drawn.
+ */
 async function playRecording(page: Page): Promise<void> {
+	await expect(page.getByTestId('table')).toBeVisible();
 	await page.evaluate(() => {
 		const frames: Frame[] = [];
 		(window as unknown as { frames_: Frame[] }).frames_ = frames;
