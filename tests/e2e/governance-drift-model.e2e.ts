@@ -4,7 +4,7 @@
  * with the run), and the rates panel says which model measured. Without a model it says lexical.
  */
 import { encodeShare } from '../../src/lib/share/link';
-import { expect, serveTestModels, test } from './fixtures';
+import { expect, playToEnd, serveTestModels, test } from './fixtures';
 
 /** The run's events as the page stored them. */
 function storedKinds(page: import('@playwright/test').Page, runId: string) {
@@ -40,6 +40,23 @@ test('a run naming a drift model scores drift with it, logs the numbers and says
 	const measured = events.filter((e) => e.kind === 'drift.measured');
 	expect(measured.length).toBeGreaterThan(0);
 	for (const e of measured) expect(e.data).toMatchObject({ model, similarities: expect.any(Array) });
+
+	// Its link with the recorded answers replays it exactly in a fresh profile, loading no model.
+	const hash = (await page.getByTestId('log-hash').textContent()) ?? '';
+	const link = await page.getByTestId('recorded-link').getAttribute('href');
+	expect(link).toMatch(/#v1\.[\w-]+~r1\./);
+	const fresh = await page.context().browser()!.newContext();
+	const other = await fresh.newPage();
+	const fetched: string[] = [];
+	other.on('request', (r) => {
+		if (r.url().includes('/test-models/')) fetched.push(r.url());
+	});
+	await other.goto(link!);
+	await expect(other.getByTestId('replay-mode')).toBeVisible();
+	expect(await playToEnd(other)).toBe(hash);
+	await expect(other.getByTestId('replay-verdict')).toContainText('Replayed exactly');
+	expect(fetched, 'model files fetched by the link').toEqual([]);
+	await fresh.close();
 });
 
 test('the setup page chooses a drift model folder, and the run it starts measures drift with it', async ({
@@ -78,6 +95,23 @@ test('the setup page chooses a drift model folder, and the run it starts measure
 	const measured = (await storedKinds(page, runId!)).filter((e) => e.kind === 'drift.measured');
 	expect(measured.length).toBeGreaterThan(0);
 	for (const e of measured) expect(e.data).toMatchObject({ model, similarities: expect.any(Array) });
+
+	// Its link with the recorded answers replays it exactly in a fresh profile, loading no model.
+	const hash = (await page.getByTestId('log-hash').textContent()) ?? '';
+	const link = await page.getByTestId('recorded-link').getAttribute('href');
+	expect(link).toMatch(/#v1\.[\w-]+~r1\./);
+	const fresh = await page.context().browser()!.newContext();
+	const other = await fresh.newPage();
+	const fetched: string[] = [];
+	other.on('request', (r) => {
+		if (r.url().includes('/test-models/')) fetched.push(r.url());
+	});
+	await other.goto(link!);
+	await expect(other.getByTestId('replay-mode')).toBeVisible();
+	expect(await playToEnd(other)).toBe(hash);
+	await expect(other.getByTestId('replay-verdict')).toContainText('Replayed exactly');
+	expect(fetched, 'model files fetched by the link').toEqual([]);
+	await fresh.close();
 });
 
 test('a run naming no drift model says its drift is lexical', async ({ page }) => {

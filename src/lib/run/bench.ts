@@ -366,3 +366,55 @@ export async function longRunFigures(run: SharedRun, now: () => number): Promise
 		replay: tenths(replayed, t1)
 	};
 }
+
+/**
+ * `longRunFigures` timed by a clock that is asked, not read: `mark` answers the CPU time so far (in
+ * Chromium, the driver's DevTools `Performance.getMetrics` TaskDuration of the page's main thread,
+ * which a shared machine's other processes do not inflate). It is asked only at the tenths' edges:
+ * the run is played once first to learn its length (the same seed plays the same events), then
+ * played and replayed with a mark before the first event, at the first and the last tenth's edges
+ * (the first step that reaches each) and after the last.
+ */
+export async function longRunMarkedFigures(
+	run: SharedRun,
+	mark: () => Promise<number>
+): Promise<LongRunFigures> {
+	const probe = createRunner(run);
+	await probe.run();
+	const n = probe.log.events.length;
+	const k = Math.max(1, Math.floor(n / 10));
+	async function timed(step: () => Promise<boolean>, count: () => number) {
+		const at: { ms: number; events: number }[] = [{ ms: await mark(), events: 0 }];
+		const edges = [k, n - k];
+		while (await step())
+			while (at.length - 1 < edges.length && count() >= (edges[at.length - 1] as number))
+				at.push({ ms: await mark(), events: count() });
+		at.push({ ms: await mark(), events: count() });
+		const [start, first, last, end] = at as [(typeof at)[0], (typeof at)[0], (typeof at)[0], (typeof at)[0]];
+		return {
+			ms: end.ms - start.ms,
+			tenths: {
+				firstUs: ((first.ms - start.ms) * 1000) / first.events,
+				lastUs: ((end.ms - last.ms) * 1000) / (end.events - last.events)
+			}
+		};
+	}
+	const recorded = createRunner(run);
+	const play = await timed(
+		() => recorded.step(),
+		() => recorded.log.events.length
+	);
+	const replay = createReplay(replayInputOf(recorded.log.header, recorded.log.events));
+	const again = await timed(
+		() => replay.step(),
+		() => replay.runner.log.events.length
+	);
+	replay.verify();
+	return {
+		events: recorded.log.events.length,
+		playMs: play.ms,
+		replayMs: again.ms,
+		play: play.tenths,
+		replay: again.tenths
+	};
+}

@@ -474,6 +474,13 @@ export function linkRecordingOf(
 	};
 }
 
+/** The run's system seat answered (governance's drift meter measured): its link must carry those answers. */
+export function measuredOutside(setup: SharedRun, events: readonly LogEvent[]): boolean {
+	const module = scenarioModule(setup.scenario);
+	if (module.systemSeat === undefined) return false;
+	return systemAnswers(events, { seat: module.systemSeat, asks: module.systemAsks ?? [] }).length > 0;
+}
+
 /**
  * The system seat's answers in a log (governance's drift meter): the events its asks were answered
  * with, a refusal included, which `recordedSystemSeat` hands back in the same order.
