@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SEED_MAX } from '../scenarios';
+import { presetSetup } from './preset-setup';
 import {
 	CONTROLS,
 	controlState,
@@ -14,7 +15,6 @@ import {
 	parsePreset,
 	presetQuery,
 	presetSettings,
-	presetSetup,
 	SPEED_VALUES,
 	SWITCH_VALUES,
 	VIEW_VALUES,

@@ -8,9 +8,7 @@
  * edit a link.
  */
 import { locales, type Locale } from '../paraglide/runtime.js';
-import { rulesOf } from '../scenarios';
 import { SEED_MAX } from '../scenarios/seed';
-import type { SharedRun } from '../share/link';
 
 /** The controls of the play page a preset can reach. */
 export const CONTROLS = [
@@ -184,25 +182,6 @@ export function presetQuery(p: Preset): string {
 	if (p.hide.length) params.set('hide', p.hide.join(','));
 	const q = params.toString().replace(/%2C/g, ',');
 	return q ? `?${q}` : '';
-}
-
-/**
- * The setup a preset opens: the link's, with the preset's seed, language (undercover) and players.
- * Returns the problems of settings that do not apply to this scenario.
- */
-export function presetSetup(run: SharedRun, p: Preset): { run: SharedRun; problems: PresetProblem[] } {
-	const problems: PresetProblem[] = [];
-	let out: SharedRun = { ...run, config: { ...run.config } };
-	if (p.seed !== undefined) out.seed = p.seed;
-	if (p.lang !== undefined) {
-		if (rulesOf(run.scenario)?.presetLang) out.config.lang = p.lang;
-		else problems.push({ code: 'lang-undercover-only' });
-	}
-	if (p.models === 'scripted' && out.seats) {
-		const { seats: _seats, ...rest } = out;
-		out = rest;
-	}
-	return { run: out, problems };
 }
 
 /** What a control is under a preset: shown and usable, shown but fixed, or absent. */

@@ -9,7 +9,8 @@ import { getLocale } from '$lib/paraglide/runtime';
 import { problemOf, type Problem } from '$lib/problem';
 import { decodeShare, MAX_RECORDED_LINK, type SharedRun } from '$lib/share/link';
 import type { NoLinkReason } from '$lib/run/replay';
-import { presetSetup, type Preset, type PresetProblem } from '$lib/classroom/presets';
+import { presetSetup } from '$lib/classroom/preset-setup';
+import type { Preset, PresetProblem } from '$lib/classroom/presets';
 import { GameSession, pageDeps, type SessionDeps } from './game.svelte';
 
 /** What a play page's URL fragment names. */

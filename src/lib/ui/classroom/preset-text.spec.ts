@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePreset, presetSettings, presetSetup } from '$lib/classroom/presets';
+import { parsePreset, presetSettings } from '$lib/classroom/presets';
+import { presetSetup } from '$lib/classroom/preset-setup';
 import { overwriteGetLocale, type Locale } from '$lib/paraglide/runtime';
 import { controlNames, presetProblemParts, presetProblemText, settingText } from './preset-text';
 
