@@ -23,6 +23,28 @@ function storedKinds(page: import('@playwright/test').Page, runId: string) {
 	}, runId);
 }
 
+/**
+ * A finished measured run's link with the recorded answers (the drift meter's among them) replays it
+ * exactly in a fresh profile, loading no model file.
+ */
+async function expectLinkReplaysWithoutModel(page: import('@playwright/test').Page): Promise<void> {
+	const hash = (await page.getByTestId('log-hash').textContent()) ?? '';
+	const link = await page.getByTestId('recorded-link').getAttribute('href');
+	expect(link).toMatch(/#v1\.[\w-]+~r1\./);
+	const fresh = await page.context().browser()!.newContext();
+	const other = await fresh.newPage();
+	const fetched: string[] = [];
+	other.on('request', (r) => {
+		if (r.url().includes('/test-models/')) fetched.push(r.url());
+	});
+	await other.goto(link!);
+	await expect(other.getByTestId('replay-mode')).toBeVisible();
+	expect(await playToEnd(other)).toBe(hash);
+	await expect(other.getByTestId('replay-verdict')).toContainText('Replayed exactly');
+	expect(fetched, 'model files fetched by the link').toEqual([]);
+	await fresh.close();
+}
+
 test('a run naming a drift model scores drift with it, logs the numbers and says so', async ({ page }) => {
 	test.setTimeout(120_000);
 	await serveTestModels(page);
@@ -41,22 +63,7 @@ test('a run naming a drift model scores drift with it, logs the numbers and says
 	expect(measured.length).toBeGreaterThan(0);
 	for (const e of measured) expect(e.data).toMatchObject({ model, similarities: expect.any(Array) });
 
-	// Its link with the recorded answers replays it exactly in a fresh profile, loading no model.
-	const hash = (await page.getByTestId('log-hash').textContent()) ?? '';
-	const link = await page.getByTestId('recorded-link').getAttribute('href');
-	expect(link).toMatch(/#v1\.[\w-]+~r1\./);
-	const fresh = await page.context().browser()!.newContext();
-	const other = await fresh.newPage();
-	const fetched: string[] = [];
-	other.on('request', (r) => {
-		if (r.url().includes('/test-models/')) fetched.push(r.url());
-	});
-	await other.goto(link!);
-	await expect(other.getByTestId('replay-mode')).toBeVisible();
-	expect(await playToEnd(other)).toBe(hash);
-	await expect(other.getByTestId('replay-verdict')).toContainText('Replayed exactly');
-	expect(fetched, 'model files fetched by the link').toEqual([]);
-	await fresh.close();
+	await expectLinkReplaysWithoutModel(page);
 });
 
 test('the setup page chooses a drift model folder, and the run it starts measures drift with it', async ({
@@ -96,22 +103,7 @@ test('the setup page chooses a drift model folder, and the run it starts measure
 	expect(measured.length).toBeGreaterThan(0);
 	for (const e of measured) expect(e.data).toMatchObject({ model, similarities: expect.any(Array) });
 
-	// Its link with the recorded answers replays it exactly in a fresh profile, loading no model.
-	const hash = (await page.getByTestId('log-hash').textContent()) ?? '';
-	const link = await page.getByTestId('recorded-link').getAttribute('href');
-	expect(link).toMatch(/#v1\.[\w-]+~r1\./);
-	const fresh = await page.context().browser()!.newContext();
-	const other = await fresh.newPage();
-	const fetched: string[] = [];
-	other.on('request', (r) => {
-		if (r.url().includes('/test-models/')) fetched.push(r.url());
-	});
-	await other.goto(link!);
-	await expect(other.getByTestId('replay-mode')).toBeVisible();
-	expect(await playToEnd(other)).toBe(hash);
-	await expect(other.getByTestId('replay-verdict')).toContainText('Replayed exactly');
-	expect(fetched, 'model files fetched by the link').toEqual([]);
-	await fresh.close();
+	await expectLinkReplaysWithoutModel(page);
 });
 
 test('a run naming no drift model says its drift is lexical', async ({ page }) => {
