@@ -33,7 +33,7 @@ export interface ExportedRow {
 	by: string;
 	key: string;
 	label: string;
-	/** "oracle" or "fair" for the scripted baselines, "model" otherwise (see policies/scripted). */
+	/** "oracle" or "fair" for the scripted baselines, "model" otherwise (see scenarios/undercover/policies/scripted). */
 	kind?: string;
 	/** By side: the role the row's seats played (civilian, undercover, blank). */
 	side?: string;

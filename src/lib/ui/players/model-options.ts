@@ -29,7 +29,7 @@ export const TRANSFORMERS_MODELS = [
 ] as const;
 
 export const SCRIPTED: ModelChoice = { engine: 'scripted' };
-/** The fair scripted baseline: only what a model's prompt shows (see policies/scripted/undercover-fair). */
+/** The fair scripted baseline: only what a model's prompt shows (see scenarios/undercover/policies/scripted/undercover-fair.ts). */
 const SCRIPTED_FAIR: ModelChoice = { engine: 'scripted', model: 'fair' };
 /** A person at this keyboard: a seat's own choice only, never "all seats" (someone has to watch). */
 export const HUMAN: ModelChoice = { engine: 'human' };
