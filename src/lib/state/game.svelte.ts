@@ -61,9 +61,6 @@ export interface EndpointAsk {
 	savedKey: boolean;
 }
 
-export { INSTANT_SHOW_MS, SPEEDS, type Speed } from './speeds';
-export { runStore } from './run-store';
-
 function newRunId(): string {
 	return crypto.randomUUID().replace(/-/g, '').slice(0, 16);
 }

@@ -3,7 +3,8 @@ import type { LogEvent, ModelCall } from '../../core';
 import { applyToolEffect, writeFile } from '../../tools';
 import { summarize } from './ledger';
 import { phases } from './phases';
-import { clockOf, fileContent, headOf, repoPath } from './repository';
+import { clockOf } from './clock';
+import { fileContent, headOf, repoPath } from './repository';
 import type { AutonomyEvent, AutonomyState, Evidence, Spend } from './state';
 import { textsFor } from './texts';
 

@@ -6,7 +6,6 @@
 import { createStream, fnv1a32, sha256Hex, type Stream } from '../../core';
 import { emptyFileSystem, runTool, writeFile, type FileSystemState, type ReadResult } from '../../tools';
 import type { RepoFile } from './state';
-export { clockOf } from './clock';
 
 const REPO_ROOT = '/workspace/input/repo';
 const PATCH_ROOT = '/workspace/output/patches';

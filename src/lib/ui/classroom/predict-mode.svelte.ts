@@ -14,7 +14,8 @@ import {
 	type PredictionPoint,
 	type Scored
 } from '$lib/classroom/predictions';
-import { runStore, type GameSession } from '$lib/state/game.svelte';
+import type { GameSession } from '$lib/state/game.svelte';
+import { runStore } from '$lib/state/run-store';
 
 export class PredictMode {
 	readonly session: GameSession;
