@@ -266,6 +266,8 @@ test('after a model game, lessons are scored and listed, and the leaderboard has
 	await first.getByTestId('lesson-pin').click();
 	await expect(page.getByTestId('lesson-pinned').first()).toBeVisible();
 	await page.getByTestId('memory-toggle').uncheck();
+	// The page says "off" once the store has the switch (a reload before that would find it on).
+	await expect(page.getByTestId('memory-state')).toContainText('Memory is off');
 	await page.reload();
 	await expect(page.getByTestId('memory-toggle')).not.toBeChecked();
 	await page.getByTestId('memory-toggle').check();
