@@ -194,12 +194,9 @@ const scenarioIdExceptions = [
 	'scripts/model-games.ts',
 	'scripts/eval.ts',
 	'scripts/bench-analysis.ts',
-	// Per-scenario branches not yet moved into descriptors: sim's CLI options and summaries.
 	// Undercover's own after-game flow (its prompts, summaries and lessons store): in state/, not in the
 	// scenario's folder, because it writes to storage, which no scenario layer may import.
-	'src/lib/state/lessons-flow.ts',
-	'scripts/sim.ts',
-	'scripts/sim-args.ts'
+	'src/lib/state/lessons-flow.ts'
 ];
 
 /** Unit and browser tests, and the helpers they share. */

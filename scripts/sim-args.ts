@@ -9,7 +9,9 @@ import type { ModelChoice } from '../src/lib/engines/types';
 import { replayInputOf, replayInputOfLink, setupOfHeader, type ReplayInput } from '../src/lib/run/replay';
 import { readRunFile, sizeProblem } from '../src/lib/run/run-file';
 import { checkClassLog, splitClassLines, type ClassLog } from '../src/lib/classroom/predictions';
-import { isSeed, panelProblem, scenarios, seatCount } from '../src/lib/scenarios';
+import { isSeed, scenarios, seatCount } from '../src/lib/scenarios';
+import type { HeadlessArgs, OptionContext, ScenarioHeadless } from '../src/lib/scenarios/headless';
+import { findScenario, scenarioModules } from '../src/lib/scenarios/registry';
 import { decodeShare, parseChoice, type SharedRun } from '../src/lib/share/link';
 import { UsageError } from './usage';
 
@@ -31,61 +33,73 @@ export type ReplayFile = ReplayInput & { classLog?: ClassLog };
 /** A run file or recording that cannot be replayed (tampered, a missed call, another hash): exit 1. */
 export class ReplayFailed extends Error {}
 
-/**
- * The fuse's settings as flags (governance): flag -> config path. Each is checked by the scenario's
- * own config parser, so a flag takes exactly the values the setup page's form does.
- */
-export const FUSE_FLAGS: Readonly<Record<string, readonly [string] | readonly ['thresholds', string]>> = {
-	'drift-threshold': ['thresholds', 'drift'],
-	'penetration-threshold': ['thresholds', 'penetration'],
-	'conversion-threshold': ['thresholds', 'conversion'],
-	window: ['window'],
-	'fuse-rounds': ['fuseRounds'],
-	'escalate-after': ['escalateAfter'],
-	'fuse-mode': ['fuseMode']
-};
-
-const FLAGS = new Set([
+/** Options every scenario takes; a scenario's own are its descriptor's (`headless.options`). */
+const SHARED_FLAGS = [
 	'scenario',
 	'seed',
-	'seats',
-	'undercover',
 	'lang',
-	'rounds',
 	'log',
 	'link',
-	'policy',
-	'approval',
 	'engine',
 	'model',
 	'base-url',
 	'deadline',
 	'replay',
-	'days',
-	'fault-rate',
-	'role',
 	'analyze',
 	'from',
 	'to',
-	'task',
-	'drift-model',
-	...Object.keys(FUSE_FLAGS)
-]);
-/** Options that may be given more than once. */
-const REPEATABLE = new Set(['role']);
-/** The autonomy scenario's legacy switches: flag -> config key (on = the seed's bug). */
-export const AUTONOMY_SWITCHES: Record<string, string> = {
-	'legacy-consider': 'legacyConsider',
-	'no-fingerprint': 'ignoreFingerprint',
-	'no-staleness': 'noStaleness',
-	'charge-transport-errors': 'chargeTransportErrors'
+	'task'
+];
+const SHARED_SWITCHES = ['json', 'blank', 'call-link-endpoint'];
+
+/** Each registered scenario's headless options (none where it has no `headless`). */
+const headlessOf = (scenario: string): ScenarioHeadless | undefined => findScenario(scenario)?.headless;
+
+/** Every scenario's options, asked when the command parses (a test may have registered one since). */
+function optionNames() {
+	const hs = scenarioModules().map((m) => m.headless ?? ({} as Partial<ScenarioHeadless>));
+	const repeatable = new Set(hs.flatMap((h) => h.repeatable ?? []));
+	const wholeNumbers = [...new Set(hs.flatMap((h) => h.wholeNumbers ?? []))];
+	return {
+		flags: new Set([...SHARED_FLAGS, ...wholeNumbers, ...hs.flatMap((h) => h.options ?? []), ...repeatable]),
+		wholeNumbers,
+		switches: new Set([...SHARED_SWITCHES, ...hs.flatMap((h) => h.switches ?? [])]),
+		repeatable
+	};
+}
+
+/**
+ * An option of another scenario's (`kinds`: which of its options) given to this one: the first, in
+ * the registry's order, is a UsageError naming the scenario it belongs to.
+ */
+function refuseForeign(scenario: string, args: HeadlessArgs, kinds: 'single' | 'repeatable') {
+	const own = headlessOf(scenario);
+	const ownNames = new Set([...(own?.options ?? []), ...(own?.switches ?? []), ...(own?.repeatable ?? [])]);
+	for (const m of scenarioModules()) {
+		const h = m.headless;
+		if (!h || m.scenario.id === scenario) continue;
+		const names = kinds === 'single' ? [...(h.options ?? []), ...(h.switches ?? [])] : (h.repeatable ?? []);
+		for (const key of names)
+			if (
+				!ownNames.has(key) &&
+				(args.values[key] !== undefined || args.switches.has(key) || args.repeated[key])
+			)
+				throw new UsageError(`--${key} is an option of the ${m.scenario.id} scenario`);
+	}
+}
+
+/** What a scenario's options may ask of the command: the file system, the link codec's checks. */
+const optionContext: OptionContext = {
+	modelName: (value) => modelPlace(value).model,
+	choice: (values) => modelChoice(values),
+	check: parseChoice
 };
-const SWITCHES = new Set(['json', 'blank', 'call-link-endpoint', ...Object.keys(AUTONOMY_SWITCHES)]);
 
 export function parseArgs(argv: string[]): SimArgs {
 	const values: Record<string, string> = {};
 	const repeated: Record<string, string[]> = {};
 	const switches = new Set<string>();
+	const { flags: FLAGS, switches: SWITCHES, repeatable: REPEATABLE, wholeNumbers } = optionNames();
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] as string;
 		const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
@@ -118,8 +132,12 @@ export function parseArgs(argv: string[]): SimArgs {
 			throw new UsageError(`--from ${range.from} is after --to ${range.to}`);
 		replay = readReplayFile(values.analyze);
 		run = setupOfHeader(replay.header);
-		if (run.scenario !== 'governance')
-			throw new UsageError(`--analyze reads governance runs; this file is a ${run.scenario} run`);
+		if (!headlessOf(run.scenario)?.analyze) {
+			const readable = scenarioModules().filter((m) => m.headless?.analyze);
+			throw new UsageError(
+				`--analyze reads ${readable.map((m) => m.scenario.id).join(', ')} runs; this file is a ${run.scenario} run`
+			);
+		}
 		const analyze = { ...range, ...(values.task ? { task: values.task } : {}) };
 		return { run, json: switches.has('json'), replay, analyze };
 	}
@@ -145,14 +163,15 @@ export function parseArgs(argv: string[]): SimArgs {
 				);
 		}
 	} else {
-		const scenario = values.scenario ?? 'undercover';
+		// The first scenario registered is the command's default.
+		const scenario = values.scenario ?? scenarioModules()[0]!.scenario.id;
 		if (!Object.hasOwn(scenarios, scenario))
 			throw new UsageError(`unknown scenario "${scenario}" (known: ${Object.keys(scenarios).join(', ')})`);
 		const seed = Number(values.seed ?? '1');
 		if (!/^\d+$/.test(values.seed ?? '1') || !isSeed(seed))
 			throw new UsageError(`--seed must be a whole number from 0 to 4294967295, got "${values.seed}"`);
 		const config: Record<string, unknown> = {};
-		for (const key of ['seats', 'undercover', 'rounds'] as const) {
+		for (const key of wholeNumbers) {
 			if (values[key] === undefined) continue;
 			const n = Number(values[key]);
 			if (!/^-?\d+$/.test(values[key] as string))
@@ -161,33 +180,29 @@ export function parseArgs(argv: string[]): SimArgs {
 		}
 		if (values.lang !== undefined) config.lang = values.lang;
 		if (switches.has('blank')) config.blank = true;
-		if (scenario === 'governance') Object.assign(config, governanceOptions(values));
-		if (scenario === 'autonomy') Object.assign(config, autonomyOptions(values, switches));
-		else
-			for (const key of ['days', 'fault-rate', ...Object.keys(AUTONOMY_SWITCHES)])
-				if (values[key] !== undefined || switches.has(key))
-					throw new UsageError(`--${key} is an option of the autonomy scenario`);
-		if (scenario !== 'governance')
-			for (const key of ['policy', 'approval', 'drift-model', ...Object.keys(FUSE_FLAGS)])
-				if (values[key] !== undefined)
-					throw new UsageError(`--${key} is an option of the governance scenario`);
+		const own = headlessOf(scenario);
+		const args: HeadlessArgs = { values, switches, repeated };
+		if (own?.config) Object.assign(config, own.config(args, optionContext));
+		refuseForeign(scenario, args, 'single');
 		const parsed = scenarios[scenario]!.parseConfig(config);
 		if (!parsed.ok) throw new UsageError(parsed.error);
 		run = { scenario, seed, config: scenarios[scenario]!.serializeConfig(parsed.config) };
-		const choice = modelChoice(values, repeated.role !== undefined);
-		if (scenario === 'governance') {
-			const seats = governanceSeats(choice, repeated.role ?? [], values);
+		const choice = modelChoice(values, Object.keys(repeated).length > 0);
+		refuseForeign(scenario, args, 'repeatable');
+		if (own?.seats) {
+			const seats = own.seats(choice, args, optionContext);
 			if (seats) run.seats = seats;
 		} else {
-			if (repeated.role) throw new UsageError('--role is an option of the governance scenario');
 			if (choice)
 				run.seats = Object.fromEntries(
 					Array.from({ length: seatCount(scenario, run.config) }, (_, i) => [String(i + 1), choice])
 				);
 		}
 	}
-	const driftDir =
-		values['drift-model'] === undefined ? undefined : driftModelPlace(values['drift-model']).dir;
+	// A model the scenario's option names may be a local folder (governance's drift model).
+	const folderOption = headlessOf(run.scenario)?.modelFolderOption;
+	const folder = folderOption === undefined ? undefined : values[folderOption];
+	const driftDir = folder === undefined ? undefined : modelPlace(folder).dir;
 	return {
 		run,
 		json: switches.has('json'),
@@ -198,10 +213,10 @@ export function parseArgs(argv: string[]): SimArgs {
 }
 
 /**
- * --drift-model: a folder holding a feature-extraction model (its name is what the log records), or
- * a hub id (fetched by transformers.js, or read from its cache).
+ * A scenario's model option (governance's --drift-model): a folder holding the model (its name is what
+ * the log records), or a hub id (fetched by transformers.js, or read from its cache).
  */
-function driftModelPlace(value: string): { model: string; dir?: string } {
+function modelPlace(value: string): { model: string; dir?: string } {
 	if (!existsSync(value)) return { model: value };
 	if (!statSync(value).isDirectory()) throw new UsageError(`--drift-model: ${value} is not a model folder`);
 	return { model: basename(resolve(value)), dir: dirname(resolve(value)) };
@@ -253,108 +268,4 @@ function modelChoice(values: Record<string, string>, roles = false): ModelChoice
 	const checked = parseChoice(existsSync(values.model) ? { ...raw, model: 'local' } : raw);
 	if (typeof checked === 'string') throw new UsageError(checked);
 	return { ...checked, model: values.model };
-}
-
-const ROLE_SEATS: Record<string, number> = { assigner: 1, executor: 2, auditor: 3 };
-
-/**
- * Governance seats are roles, and the seed ran a different model per role: `--engine/--model` give all
- * three agent roles one model, `--role executor=transformers:PATH` (repeatable) one role its own. An
- * openai role takes the base URL from `--base-url`. Seat 4 (the person's) stays the scripted stand-in.
- */
-function governanceSeats(
-	all: ModelChoice | null,
-	roles: readonly string[],
-	values: Record<string, string>
-): Record<string, ModelChoice> | null {
-	const seats: Record<string, ModelChoice> = {};
-	if (all) for (const seat of Object.values(ROLE_SEATS)) seats[seat] = all;
-	for (const whole of roles) {
-		// `auditor=openai:A+openai:B`: the Auditor as a panel of two models that must agree.
-		const [spec, second, ...more] = whole.split('+') as [string, ...string[]];
-		if (more.length) throw new UsageError(`--role takes at most two models (a panel), got "${whole}"`);
-		const m = /^([a-z]+)=([a-z]+)(?::(.+))?$/.exec(spec);
-		if (!m) throw new UsageError(`--role must look like executor=transformers:PATH, got "${spec}"`);
-		const [, role, engine, model] = m as unknown as [string, string, string, string | undefined];
-		const seat = ROLE_SEATS[role];
-		if (!seat)
-			throw new UsageError(
-				`--role names assigner, executor or auditor (seat 4 is the person's), got "${role}"`
-			);
-		if (engine === 'scripted') {
-			if (second !== undefined)
-				throw new UsageError(`--role ${role}: a panel of two models needs a model in both places`);
-			if (model !== undefined && !(role === 'executor' && model === 'red-team'))
-				throw new UsageError(
-					`--role ${role}=scripted takes no model${role === 'executor' ? ' but red-team' : ''}`
-				);
-			seats[seat] = model ? { engine: 'scripted', model } : { engine: 'scripted' };
-			continue;
-		}
-		const one = (engine: string, model: string | undefined) =>
-			modelChoice({
-				engine,
-				...(model !== undefined ? { model } : {}),
-				...(values['base-url'] !== undefined ? { 'base-url': values['base-url'] } : {})
-			});
-		const choice = one(engine, model);
-		if (choice && second !== undefined) {
-			const p = /^([a-z]+)(?::(.+))?$/.exec(second);
-			const member = p ? one(p[1]!, p[2]) : null;
-			if (!member)
-				throw new UsageError(`--role ${role}: the panel's second model "${second}" is not ENGINE:MODEL`);
-			const panel = parseChoice({ ...choice, panel: member });
-			if (typeof panel === 'string') throw new UsageError(`--role ${role}: ${panel}`);
-			const problem = panelProblem('governance', seat, panel);
-			if (problem) throw new UsageError(`--role ${role}: ${problem}`);
-			seats[seat] = panel;
-		} else if (choice) seats[seat] = choice;
-	}
-	return Object.keys(seats).length ? seats : null;
-}
-
-/**
- * --policy, --approval and --drift-model: the approval is the person's slider value under `human`,
- * fixed headless; the drift model scores drift by embedding (its name goes into the setup).
- */
-function governanceOptions(values: Record<string, string>): Record<string, unknown> {
-	const config: Record<string, unknown> = {};
-	if (values.policy !== undefined) config.policy = values.policy;
-	if (values['drift-model'] !== undefined) config.driftModel = driftModelPlace(values['drift-model']).model;
-	for (const [flag, path] of Object.entries(FUSE_FLAGS)) {
-		const v = values[flag];
-		if (v === undefined) continue;
-		const value = flag === 'fuse-mode' ? v : Number(v);
-		if (typeof value === 'number' && (v.trim() === '' || !Number.isFinite(value)))
-			throw new UsageError(`--${flag} must be a number, got "${v}"`);
-		if (path[0] === 'thresholds')
-			config.thresholds = { ...(config.thresholds as object), [path[1] as string]: value };
-		else config[path[0]] = value;
-	}
-	if (values.approval !== undefined) {
-		const a = values.approval;
-		if (!/^\d{1,3}$/.test(a) || Number(a) > 100)
-			throw new UsageError(`--approval must be a whole number from 0 to 100, got "${a}"`);
-		if (values.policy !== 'human') throw new UsageError('--approval applies only with --policy human');
-		config.approval = Number(a);
-	}
-	return config;
-}
-
-/** --days, --fault-rate and the legacy switches. */
-function autonomyOptions(values: Record<string, string>, switches: Set<string>): Record<string, unknown> {
-	const config: Record<string, unknown> = {};
-	if (values.days !== undefined) {
-		if (!/^\d{1,4}$/.test(values.days))
-			throw new UsageError(`--days must be a whole number, got "${values.days}"`);
-		config.days = Number(values.days);
-	}
-	if (values['fault-rate'] !== undefined) {
-		const f = values['fault-rate'];
-		if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(f))
-			throw new UsageError(`--fault-rate must be a number from 0 to 1, got "${f}"`);
-		config.faultRate = Number(f);
-	}
-	for (const [flag, key] of Object.entries(AUTONOMY_SWITCHES)) if (switches.has(flag)) config[key] = true;
-	return config;
 }

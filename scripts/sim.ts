@@ -32,19 +32,21 @@ import { usageExit } from './usage';
 import { createRunner, type AnyRunner } from '../src/lib/run/play';
 import { verifyRun } from '../src/lib/run/verify';
 import { classLines, percent, scoreClassLog, type ClassLog } from '../src/lib/classroom/predictions';
-import { panelPolicyFor } from '../src/lib/scenarios/registry';
+import { panelPolicyFor, scenarioModule } from '../src/lib/scenarios/registry';
 import { sharePath, type SharedRun } from '../src/lib/share/link';
-import type { AutonomyOutcome } from '../src/lib/scenarios/autonomy';
 import {
-	analyze,
-	stateToolHost,
-	traceTask,
-	type GovernanceOutcome,
-	type GovernanceState
-} from '../src/lib/scenarios/governance';
-import type { UndercoverOutcome } from '../src/lib/scenarios/undercover';
+	callFiguresOf,
+	runHead,
+	type RunFigures,
+	type ScenarioHeadless,
+	type SummaryHead
+} from '../src/lib/scenarios/headless';
+import { autonomyHeadless } from '../src/lib/scenarios/autonomy/headless';
+import { governanceHeadless } from '../src/lib/scenarios/governance/headless';
+import { undercoverHeadless } from '../src/lib/scenarios/undercover/headless';
+import type { ToolHost } from '../src/lib/tools/types';
 import { parseArgs, ReplayFailed, type ReplayFile, type SimArgs } from './sim-args';
-import { printAnalysis, printRun } from './sim-print';
+import { printRun } from './sim-print';
 
 // The parser's names stay importable from here, where the specs and browser tests found them.
 export { parseArgs, readReplayFile, ReplayFailed, type ReplayFile } from './sim-args';
@@ -111,91 +113,88 @@ export async function simulateReplay(input: ReplayFile) {
 	};
 }
 
+/**
+ * A scenario without headless options of its own (a test's): its run, log hash and event count.
+ * Every built-in scenario's summary is its descriptor's (`<id>/headless.ts`).
+ */
+const bareHeadless: ScenarioHeadless = {
+	summary: (run, _outcome, f) => ({ ...runHead(run, f.logHash), events: f.events }),
+	print: (s, { run, events }) => [
+		`${run.scenario} seed ${run.seed}: ${events} events, log hash ${(s as { logHash: string }).logHash}`
+	]
+};
+
+/** The headless side of a run's scenario, from its descriptor. */
+export const headlessOf = (scenario: string): ScenarioHeadless =>
+	scenarioModule(scenario).headless ?? bareHeadless;
+
+/** What the command measured of a run, for its scenario's summary. */
+function figuresOf(run: SharedRun, runner: AnyRunner): RunFigures {
+	return {
+		logHash: runner.hash,
+		events: runner.log.length,
+		link: sharePath('', run),
+		calls: callFigures(runner)
+	};
+}
+
 /** The summary line a run of this scenario prints: the same for a played run and for its replay. */
 function summaryOf(run: SharedRun, runner: AnyRunner) {
-	const outcome = runner.outcome();
-	switch (run.scenario) {
-		case 'governance': {
-			const models = Object.values(run.seats ?? {}).some(
-				(c) => c.engine !== 'scripted' && c.engine !== 'human'
-			);
-			return {
-				...governanceSummary(run, runner.hash, outcome as GovernanceOutcome | null),
-				...(models ? callFigures(runner) : {})
-			};
-		}
-		case 'autonomy':
-			return autonomySummary(run, runner.hash, outcome as AutonomyOutcome | null);
-		default:
-			return undercoverSummary(run, runner, outcome as UndercoverOutcome | null);
-	}
+	return headlessOf(run.scenario).summary(run, runner.outcome(), figuresOf(run, runner));
 }
 
-/** What every scenario's summary opens with: the run and its log hash. */
-function runHead(run: SharedRun, logHash: string) {
-	return { scenario: run.scenario, seed: run.seed, logHash };
-}
-
-/** An outcome's counts for a summary, each 0 where the run ended without an outcome. */
-function countsOf<O, K extends NumberKey<O>>(outcome: O | null, keys: readonly K[]): Record<K, number> {
-	return Object.fromEntries(keys.map((k) => [k, outcome ? (outcome[k] as number) : 0])) as Record<K, number>;
-}
-
-type NumberKey<O> = { [K in keyof O]: O[K] extends number ? K : never }[keyof O];
-
-function governanceSummary(run: SharedRun, logHash: string, outcome: GovernanceOutcome | null) {
-	return {
-		...runHead(run, logHash),
-		...countsOf(outcome, ['tasks', 'vetoes', 'appeals', 'amendments'] as const),
-		fuse: outcome?.fuse ?? null,
-		metrics: outcome?.rates ?? { drift: null, penetration: null, conversion: null },
-		driftMeasure: outcome?.driftMeasure ?? 'lexical'
-	};
-}
-
-/** The undercover summary line: the same for a played run and for its replay. */
-function undercoverSummary(run: SharedRun, runner: AnyRunner, outcome: UndercoverOutcome | null) {
-	const choices = Object.values(run.seats ?? {}).filter((c) => c.engine !== 'scripted');
-	return {
-		...runHead(run, runner.hash),
-		events: runner.log.length,
-		rounds: outcome?.rounds ?? 0,
-		winner: outcome?.winner ?? 'draw',
-		eliminated: outcome?.eliminated ?? [],
-		link: sharePath('', run),
-		...(choices.length ? callFigures(runner) : {})
-	};
-}
-
-export async function simulateGovernance(run: SharedRun, opts: { driftModelDir?: string } = {}) {
-	if (run.scenario !== 'governance')
-		throw new Error(`simulateGovernance() runs governance, not ${run.scenario}`);
-	const box: { runner?: ReturnType<typeof createRunner> } = {};
-	// One Tool Agent over the run's files for the scripted seats and the model seats alike.
-	const tools = stateToolHost(() => box.runner?.state as GovernanceState);
+/**
+ * Plays a run headless, whatever its scenario: the seats its setup gives a model play it (loaded here),
+ * the rest get the scenario's scripted policies; a seat working through the Tool Agent gets the
+ * descriptor's over the run's own state, and a drift model named by the config scores the run.
+ */
+export async function simulateRun(run: SharedRun, opts: { driftModelDir?: string } = {}) {
+	const box: { runner?: AnyRunner } = {};
+	// One Tool Agent over the run's state for the scripted seats and the model seats alike.
+	const tools = scenarioModule(run.scenario).toolHost?.(() => box.runner?.state);
 	const embedder = await driftEmbedder(run, opts.driftModelDir);
 	const loaded = await loadClients(run);
 	try {
-		const policies = modelPolicies(run, loaded, { tools });
+		const policies = modelPolicies(run, loaded, tools ? { tools } : undefined);
 		box.runner = createRunner(run, {
-			tools,
+			...(tools ? { tools } : {}),
 			policyFor: (seat) => policies.get(seat),
 			...(embedder ? { embedder } : {})
 		});
 		const runner = box.runner;
-		const outcome = (await playToEnd(runner)) as GovernanceOutcome | null;
-		return {
-			runner,
-			summary: {
-				...governanceSummary(run, runner.hash, outcome),
-				...(loaded.size ? callFigures(runner) : {})
-			}
-		};
+		await playToEnd(runner);
+		return { runner, summary: summaryOf(run, runner) };
 	} finally {
 		for (const c of loaded.values()) await c.close();
 		await embedder?.unload();
 	}
 }
+
+/**
+ * `simulateRun` for a caller that knows the scenario it runs, with that scenario's summary typed;
+ * `name` is the caller's, for the error when the run is another scenario's.
+ */
+async function simulateAs<S extends SummaryHead>(
+	headless: ScenarioHeadless<S>,
+	name: string,
+	run: SharedRun,
+	opts: { driftModelDir?: string } = {}
+) {
+	if (scenarioModule(run.scenario).headless !== (headless as ScenarioHeadless))
+		throw new Error(`${name}() does not run ${run.scenario}: use simulateRun()`);
+	const { runner, summary } = await simulateRun(run, opts);
+	return { runner, summary: summary as S };
+}
+
+/** A governance run (see simulateRun), its summary typed. */
+export const simulateGovernance = (run: SharedRun, opts: { driftModelDir?: string } = {}) =>
+	simulateAs(governanceHeadless, 'simulateGovernance', run, opts);
+
+/** An autonomy run (see simulateRun), its summary typed. */
+export const simulateAutonomy = (run: SharedRun) => simulateAs(autonomyHeadless, 'simulateAutonomy', run);
+
+/** An undercover run (see simulateRun), its summary typed. */
+export const simulate = (run: SharedRun) => simulateAs(undercoverHeadless, 'simulate', run);
 
 const clientKey = (c: ModelChoice) => `${c.engine}|${c.model}|${c.baseUrl ?? ''}|${c.deadlineS ?? ''}`;
 
@@ -206,7 +205,7 @@ const modelsOf = (c: ModelChoice): ModelChoice[] => (c.panel ? [c, c.panel] : [c
 function modelPolicies(
 	run: SharedRun,
 	loaded: Map<string, NodeClient>,
-	deps?: { tools: ReturnType<typeof stateToolHost> }
+	deps?: { tools: ToolHost }
 ): Map<number, Policy> {
 	const policies = new Map<number, Policy>();
 	for (const [seat, choice] of Object.entries(run.seats ?? {})) {
@@ -259,57 +258,10 @@ async function loadClients(run: SharedRun): Promise<Map<string, NodeClient>> {
 }
 
 /** Model calls and tokens of a run, for its --json line. */
-function callFigures(runner: ReturnType<typeof createRunner>) {
-	const calls = runner.log.events.filter((e) => e.kind === 'model.called').map((e) => e.data as ModelCall);
-	return {
-		modelCalls: calls.length,
-		promptTokens: calls.reduce((n, c) => n + c.promptTokens, 0),
-		completionTokens: calls.reduce((n, c) => n + c.completionTokens, 0)
-	};
-}
-
-/** The autonomy run's counts, computed the same way whatever the switches. */
-function autonomySummary(run: SharedRun, logHash: string, outcome: AutonomyOutcome | null) {
-	return {
-		...runHead(run, logHash),
-		...countsOf(outcome, [
-			'days',
-			'spends',
-			'spendsWithoutTrigger',
-			'repeatedFingerprints',
-			'transportFailures',
-			'transportFailuresCharged',
-			'tokensUsed',
-			'cost'
-		] as const)
-	};
-}
-
-export async function simulateAutonomy(run: SharedRun) {
-	if (run.scenario !== 'autonomy') throw new Error(`simulateAutonomy() runs autonomy, not ${run.scenario}`);
-	const loaded = await loadClients(run);
-	try {
-		const policies = modelPolicies(run, loaded);
-		const runner = createRunner(run, { policyFor: (seat) => policies.get(seat) });
-		const outcome = (await runner.run()) as AutonomyOutcome | null;
-		return { runner, summary: autonomySummary(run, runner.hash, outcome) };
-	} finally {
-		for (const c of loaded.values()) await c.close();
-	}
-}
-
-export async function simulate(run: SharedRun) {
-	if (run.scenario === 'governance') throw new Error('simulate() runs undercover; use simulateGovernance()');
-	if (run.scenario === 'autonomy') throw new Error('simulate() runs undercover; use simulateAutonomy()');
-	const loaded = await loadClients(run);
-	try {
-		const policies = modelPolicies(run, loaded);
-		const runner = createRunner(run, { policyFor: (seat) => policies.get(seat) });
-		const outcome = (await playToEnd(runner)) as UndercoverOutcome | null;
-		return { runner, summary: undercoverSummary(run, runner, outcome) };
-	} finally {
-		for (const c of loaded.values()) await c.close();
-	}
+function callFigures(runner: AnyRunner) {
+	return callFiguresOf(
+		runner.log.events.filter((e) => e.kind === 'model.called').map((e) => e.data as ModelCall)
+	);
 }
 
 /** The command: prints what it did and returns its exit code (0, 1 for a run that failed, 2 for a misuse). */
@@ -331,11 +283,7 @@ export async function main(argv: string[]): Promise<number> {
 	try {
 		result = args.replay
 			? await simulateReplay(args.replay)
-			: args.run.scenario === 'governance'
-				? await simulateGovernance(args.run, args.driftModelDir ? { driftModelDir: args.driftModelDir } : {})
-				: args.run.scenario === 'autonomy'
-					? await simulateAutonomy(args.run)
-					: await simulate(args.run);
+			: await simulateRun(args.run, args.driftModelDir ? { driftModelDir: args.driftModelDir } : {});
 	} catch (err) {
 		if (err instanceof ModelError || err instanceof ReplayFailed) {
 			console.error(`sim: ${err.message.split('\n')[0]}`);
@@ -345,10 +293,10 @@ export async function main(argv: string[]): Promise<number> {
 	}
 	const { runner } = result;
 	if (args.analyze) {
-		const a = analyze(runner.state as GovernanceState, args.analyze);
-		const trace = args.analyze.task ? traceTask(runner.state as GovernanceState, args.analyze.task) : null;
-		if (args.json) console.log(JSON.stringify({ ...a, ...(trace ? { trace } : {}) }));
-		else printAnalysis(a, trace, args.analyze.task);
+		// parseArgs let --analyze through only for a scenario whose descriptor has an analyser.
+		const a = headlessOf(args.run.scenario).analyze!(runner.state, args.analyze);
+		if (args.json) console.log(JSON.stringify(a.json));
+		else for (const line of a.lines) console.log(line);
 		return 0;
 	}
 	if (args.log)
@@ -361,9 +309,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** Every run's result: the runner and the summary its line prints. */
-export type SimResult = Awaited<
-	ReturnType<typeof simulateReplay | typeof simulateGovernance | typeof simulateAutonomy | typeof simulate>
->;
+export type SimResult = Awaited<ReturnType<typeof simulateReplay | typeof simulateRun>>;
 
 // A code other than 0 ends the process at once, as a misuse or a failed run always has.
 if (import.meta.url === `file://${process.argv[1]}`) {

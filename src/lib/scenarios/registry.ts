@@ -15,6 +15,7 @@ import type { ModelChoice, SamplingSettings } from '../engines/types';
 import type { ChatClient } from '../policies/llm/chat-client';
 import type { ToolHost } from '../tools/types';
 import type { Embedder } from './governance/rates';
+import type { ScenarioHeadless } from './headless';
 import { autonomyModule } from './autonomy/module';
 import type { ScenarioRules } from './descriptor';
 import { governanceModule } from './governance/module';
@@ -68,6 +69,8 @@ export interface ScenarioModule extends ScenarioRules {
 	toolHost?(state: () => unknown): ToolHost;
 	/** `panelSeat` played by two models' policies as one (where the scenario has a panel seat). */
 	panel?(first: Policy, second: Policy): Policy;
+	/** What `npm run sim` and the benchmarks know of it headless (`<id>/headless.ts`); absent: the bare summary. */
+	readonly headless?: ScenarioHeadless;
 }
 
 const modules = new Map<string, ScenarioModule>();

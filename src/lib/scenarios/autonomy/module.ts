@@ -4,11 +4,13 @@ import { createLlmAutonomyPolicy } from './policies/llm/autonomy';
 import { scriptedSentinel } from './policies/scripted/autonomy';
 import type { ScenarioModule } from '../registry';
 import { autonomyRules } from '.';
+import { autonomyHeadless } from './headless';
 
 export const autonomyModule: ScenarioModule = {
 	...autonomyRules,
 	scripted: () => scriptedSentinel as Policy,
 	scriptedLabel: () => scriptedSentinel.label,
 	scriptedShared: scriptedSentinel as Policy,
-	model: (client, { sampling }) => createLlmAutonomyPolicy(client, sampling ? { sampling } : {}) as Policy
+	model: (client, { sampling }) => createLlmAutonomyPolicy(client, sampling ? { sampling } : {}) as Policy,
+	headless: autonomyHeadless
 };

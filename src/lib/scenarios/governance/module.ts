@@ -23,6 +23,7 @@ import {
 	type GovernanceObservation,
 	type GovernanceState
 } from '.';
+import { governanceHeadless } from './headless';
 
 export const governanceModule: ScenarioModule = {
 	...governanceRules,
@@ -56,5 +57,6 @@ export const governanceModule: ScenarioModule = {
 		panelPolicy(first, second, {
 			asks: PANEL_ASKS,
 			join: (kind, a, b, obs) => panelAction(kind, a, b, (obs as GovernanceObservation).lang)
-		})
+		}),
+	headless: governanceHeadless
 };

@@ -6,6 +6,7 @@ import { scriptedUndercover } from './policies/scripted/undercover';
 import { fairUndercover } from './policies/scripted/undercover-fair';
 import type { ScenarioModule } from '../registry';
 import { undercoverRules } from '.';
+import { undercoverHeadless } from './headless';
 
 export const undercoverModule: ScenarioModule = {
 	...undercoverRules,
@@ -18,5 +19,6 @@ export const undercoverModule: ScenarioModule = {
 			...(lessons?.length ? { lessons } : {}),
 			...(recordedLessons ? { recordedLessons } : {}),
 			...(sampling ? { sampling } : {})
-		}) as Policy
+		}) as Policy,
+	headless: undercoverHeadless
 };
