@@ -186,14 +186,7 @@ const scenarioIdExceptions = [
 	'src/routes/leaderboard/+page.svelte',
 	'src/lib/classroom/lesson-pack.ts',
 	'src/lib/ui/classroom/LessonPack.svelte',
-	'src/lib/run/bench.ts',
-	'src/lib/storage/append-bench.ts',
 	'src/lib/state/eval-queue.svelte.ts',
-	'scripts/bench.ts',
-	'scripts/page-cost.ts',
-	'scripts/model-games.ts',
-	'scripts/eval.ts',
-	'scripts/bench-analysis.ts',
 	// Undercover's own after-game flow (its prompts, summaries and lessons store): in state/, not in the
 	// scenario's folder, because it writes to storage, which no scenario layer may import.
 	'src/lib/state/lessons-flow.ts'

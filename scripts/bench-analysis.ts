@@ -25,9 +25,12 @@ import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';
 import { median } from '../src/lib/run/bench';
 
 const TABLES: readonly LeaderboardBy[] = ['model', 'side', 'persona', 'position', 'difficulty'];
+/** The CK-Arena set, and the scenario its games are of (whose scripted agents play beside the models). */
+const SET = EVAL_SETS['ck-arena'];
+const SCENARIO = SET.games[0]!.run.scenario;
 
 function modelPolicy(model: string, contrary: boolean): Policy {
-	const inner = scriptedPolicy('undercover');
+	const inner = scriptedPolicy(SCENARIO);
 	return {
 		label: `openai:${model}`,
 		act: (obs, ask, ctx) =>
@@ -48,7 +51,7 @@ export type StoredGame = TaggedGame & { log: GameLog };
 
 /** The stored games described above: 144 of them, the CK-Arena set's deals throughout. */
 export async function storedGames(): Promise<StoredGame[]> {
-	const set = EVAL_SETS['ck-arena'];
+	const set = SET;
 	const out: StoredGame[] = [];
 	for (const [model, contrary] of [
 		['a', false],
@@ -68,7 +71,7 @@ export async function storedGames(): Promise<StoredGame[]> {
 	const players: [ModelChoice, Policy][] = [
 		[choice('a'), modelPolicy('a', false)],
 		[choice('b'), modelPolicy('b', true)],
-		[{ engine: 'scripted' }, scriptedPolicy('undercover')]
+		[{ engine: 'scripted' }, scriptedPolicy(SCENARIO)]
 	];
 	for (const [g, game] of set.games.entries()) {
 		const at = (seat: number) => players[(seat + g) % 3]!;

@@ -65,6 +65,9 @@ import {
 	type GameFigures
 } from './model-games';
 import { simulate } from './sim';
+import { labRun } from '../src/lib/scenarios/autonomy/setups';
+import { longRun } from '../src/lib/scenarios/governance/setups';
+import { benchGame } from '../src/lib/scenarios/undercover/setups';
 import { TransformersEngine } from '../src/lib/engines/transformers';
 import { compileSchema, ConstrainedChooser } from '../src/lib/engines/schema-constraint';
 import { voteSchema } from '../src/lib/scenarios/undercover/schemas';
@@ -199,7 +202,7 @@ function replayRows(where: string, r: { events: number; rebuildMs: number; parse
  * read at the tenths' edges (`longRunMarkedFigures`); the load average is printed with them.
  */
 async function longRunRows() {
-	const run = (rounds: number): SharedRun => ({ scenario: 'governance', seed: 1, config: { rounds } });
+	const run = (rounds: number): SharedRun => longRun(rounds);
 	const cpuMs = () => {
 		const c = process.cpuUsage();
 		return (c.user + c.system) / 1000;
@@ -278,7 +281,7 @@ function longRows(where: string, clock: string, f: LongRunFigures, beside: strin
  */
 async function autonomyRows() {
 	const runOnce = async (seed: number) => {
-		const r = createRunner({ scenario: 'autonomy', seed, config: { days: 30 } });
+		const r = createRunner(labRun(seed));
 		await r.run();
 	};
 	await runOnce(0); // warm-up
@@ -388,10 +391,10 @@ async function nodeModelRows() {
 	const { client, close } = await loadNodeClient(choice);
 	try {
 		const seats = Object.fromEntries([1, 2, 3, 4, 5, 6].map((s) => [String(s), choice]));
+		const run = { ...benchGame(1, 2), seats };
 		const policies = new Map(
-			[1, 2, 3, 4, 5, 6].map((s) => [s, policyForChoice('undercover', choice, { client, seat: s })])
+			[1, 2, 3, 4, 5, 6].map((s) => [s, policyForChoice(run.scenario, choice, { client, seat: s })])
 		);
-		const run = { scenario: 'undercover', seed: 1, config: { seats: 6, rounds: 2 }, seats };
 		modelRows(
 			'Node',
 			await modelGame(
@@ -557,11 +560,9 @@ async function modelGameRows() {
 	const scriptedMs: number[] = [];
 	for (let i = 0; i < 5; i++) {
 		const t0 = performance.now();
-		await simulate({
-			scenario: 'undercover',
-			seed: 1,
-			config: undercoverRun(localModel(STORY_MODEL), 1, 4, 'en').config
-		});
+		// The same setup with no model seats: every seat scripted.
+		const { scenario, seed, config } = undercoverRun(localModel(STORY_MODEL), 1, 4, 'en');
+		await simulate({ scenario, seed, config });
 		scriptedMs.push(performance.now() - t0);
 	}
 	rows.push({

@@ -38,6 +38,7 @@ import {
 	type Difficulty
 } from '../src/lib/analysis/ck-arena';
 import { createRunner } from '../src/lib/run/play';
+import { findScenario, scenarioModules } from '../src/lib/scenarios/registry';
 import { isTransportError, type ChatClient } from '../src/lib/policies/llm/chat-client';
 import { createLlmUndercoverPolicy } from '../src/lib/scenarios/undercover/policies/llm/undercover';
 import type { SharedRun } from '../src/lib/share/link';
@@ -516,8 +517,14 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
 		if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
 		values[name] = value;
 	}
-	if ((values.scenario ?? 'undercover') !== 'undercover')
-		throw new UsageError('evaluation sets exist for the undercover scenario only');
+	// The first scenario registered is the command's default, as for a run.
+	const scenario = values.scenario ?? scenarioModules()[0]!.scenario.id;
+	if (evaluationOf(scenario) !== 'sets') {
+		const withSets = scenarioModules().filter((m) => m.headless?.evaluation === 'sets');
+		throw new UsageError(
+			`evaluation sets exist for the ${withSets.map((m) => m.scenario.id).join(', ')} scenario only`
+		);
+	}
 	const set = values.eval;
 	if (!isEvalSetId(set))
 		throw new UsageError(`--eval must be one of ${Object.keys(EVAL_SPECS).join(', ')}, got "${set ?? ''}"`);
@@ -638,6 +645,9 @@ export function formatAb(out: AbOutput): string {
 	return lines.join('\n');
 }
 
+/** The evaluation a scenario's descriptor names (`headless.evaluation`), if any. */
+const evaluationOf = (scenario: string) => findScenario(scenario)?.headless?.evaluation;
+
 /** Runs the command line; returns the exit code. */
 export async function evalMain(argv: readonly string[], governance?: GovSim): Promise<number> {
 	// Governance has its own evaluation: the T155 table (scripts/gov-eval).
@@ -648,7 +658,7 @@ export async function evalMain(argv: readonly string[], governance?: GovSim): Pr
 			: argv[scenarioAt]!.includes('=')
 				? argv[scenarioAt]!.split('=')[1]
 				: argv[scenarioAt + 1];
-	if (scenario === 'governance') {
+	if (scenario !== undefined && evaluationOf(scenario) === 't155') {
 		if (!governance) throw new Error('the governance evaluation runs through scripts/sim.ts');
 		return govEvalMain(argv, governance);
 	}

@@ -10,7 +10,11 @@ import type { ModelChoice } from '../src/lib/engines/types';
 import { createReplay, replayInputOf } from '../src/lib/run/replay';
 import type { SharedRun } from '../src/lib/scenarios/setup';
 import { MODELS_DIR } from './fixtures/index';
-import { simulate, simulateAutonomy, simulateGovernance } from './sim';
+import { simulateRun } from './sim';
+import { scenarioModule } from '../src/lib/scenarios/registry';
+import { modelRun as autonomyModelRun } from '../src/lib/scenarios/autonomy/setups';
+import { modelRun as governanceModelRun } from '../src/lib/scenarios/governance/setups';
+import { modelRun as undercoverModelRun } from '../src/lib/scenarios/undercover/setups';
 
 /** Asks answered in free text; every other ask of every scenario is a choice (a structured decision). */
 const FREE_TEXT = new Set(['speak', 'defend']);
@@ -68,19 +72,15 @@ function figuresOf(events: readonly LogEvent[]): Omit<GameFigures, 'ended' | 're
 /** Plays one run with its model seats as given, then replays its log. */
 export async function playModelGame(run: SharedRun): Promise<GameFigures> {
 	const t0 = performance.now();
-	const played =
-		run.scenario === 'governance'
-			? await simulateGovernance(run)
-			: run.scenario === 'autonomy'
-				? await simulateAutonomy(run)
-				: await simulate(run);
+	const played = await simulateRun(run);
 	const ms = performance.now() - t0;
 	const { runner } = played;
 	const events = runner.log.events;
 	const outcome = runner.outcome() as { rounds?: number } | null;
 	const replay = createReplay(replayInputOf(runner.log.header, events));
 	await replay.run();
-	const roundCap = run.scenario === 'undercover' ? (run.config.rounds as number) : undefined;
+	// Where a run may end by reaching its round cap (undercover), the figures say whether it did.
+	const roundCap = scenarioModule(run.scenario).headless?.roundCap?.(run.config);
 	return {
 		...figuresOf(events),
 		ended: outcome !== null && !events.some((e) => e.kind === 'run.halted'),
@@ -92,32 +92,10 @@ export async function playModelGame(run: SharedRun): Promise<GameFigures> {
 }
 
 /** Every seat of an undercover game on one model. */
-export function undercoverRun(
-	model: ModelChoice,
-	seed: number,
-	seats: number,
-	lang: 'en' | 'zh',
-	rounds = 6
-): SharedRun {
-	return {
-		scenario: 'undercover',
-		seed,
-		config: { seats, undercover: 1, blank: false, lang, rounds },
-		seats: Object.fromEntries(Array.from({ length: seats }, (_, i) => [String(i + 1), model]))
-	};
-}
+export const undercoverRun = undercoverModelRun;
 
 /** Governance with the model in every model role (Assigner, Executor, Auditor). */
-export function governanceRun(model: ModelChoice, seed: number, rounds: number): SharedRun {
-	return {
-		scenario: 'governance',
-		seed,
-		config: { policy: 'cosign', rounds },
-		seats: { 1: model, 2: model, 3: model }
-	};
-}
+export const governanceRun = governanceModelRun;
 
 /** Autonomy with the model as the agent that decides each spend. */
-export function autonomyRun(model: ModelChoice, seed: number, days: number): SharedRun {
-	return { scenario: 'autonomy', seed, config: { days }, seats: { 1: model } };
-}
+export const autonomyRun = autonomyModelRun;

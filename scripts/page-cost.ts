@@ -8,23 +8,10 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { encodeShare, type SharedRun } from '../src/lib/share/link';
+import { pageRun } from '../src/lib/scenarios/governance/setups';
 
 /** The governance run the page rows play: every seat scripted, thresholds that let the fuse trip. */
-export function governanceRun(rounds: number, seed = 1): SharedRun {
-	return {
-		scenario: 'governance',
-		seed,
-		config: {
-			policy: 'assigner-alone',
-			rounds,
-			approval: 50,
-			thresholds: { drift: 0.7, penetration: 0.4, conversion: 0.6 },
-			fuseRounds: 10,
-			fuseMode: 'soft',
-			forceMetrics: false
-		}
-	};
-}
+export const governanceRun = pageRun;
 
 interface Sample {
 	/** Events in the log when the sample was taken (from the page's status line). */

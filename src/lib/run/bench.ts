@@ -14,13 +14,17 @@ import {
 } from '../core';
 import { createRunner, type AnyRunner } from './play';
 import { scriptedPolicy, scriptedPolicyFor } from '../policies';
-import { stateToolHost, type GovernanceState } from '../scenarios/governance';
+import { RED_TEAM_RUN, RED_TEAM_SEAT } from '../scenarios/governance/setups';
+import { scenarioModules, scenarioModule } from '../scenarios/registry';
+import type { Winner } from '../scenarios/undercover/state';
+import { benchGame } from '../scenarios/undercover/setups';
 import type { SharedRun } from '../share/link';
 import { readRunFile } from './run-file';
 import { createReplay, replayInputOf } from './replay';
 import { TRAVERSAL_PAYLOADS } from '../tools/probes';
 
-const setup = (seed: number): SharedRun => ({ scenario: 'undercover', seed, config: { seats: 6 } });
+/** The games the rates are measured on: undercover's benchmark game (six scripted seats). */
+const setup = (seed: number): SharedRun => benchGame(seed);
 
 export function median(xs: number[]): number {
 	const s = [...xs].sort((a, b) => a - b);
@@ -76,7 +80,7 @@ export async function hashFloorGamesPerSecond(
 }
 
 /** How 1,000 seeded scripted games end: the share each side wins (games must look like games). */
-export async function winSplit(games: number): Promise<Record<'civilians' | 'undercover' | 'draw', number>> {
+export async function winSplit(games: number): Promise<Record<Winner, number>> {
 	const wins = { civilians: 0, undercover: 0, draw: 0 };
 	for (let seed = 0; seed < games; seed++) {
 		const r = createRunner(setup(seed));
@@ -110,7 +114,7 @@ export async function overheadPerTurn(
 	} = {}
 ): Promise<{ medianMs: number; turns: number }> {
 	const { agents, onEvents, settle } = opts;
-	const scripted = scriptedPolicy('undercover');
+	const scripted = scriptedPolicy(setup(0).scenario);
 	const perGame: number[] = [];
 	let turns = 0;
 	for (let seed = 0; seed < games; seed++) {
@@ -202,10 +206,10 @@ export async function modelGame(
  * until the log holds `minEvents` events. Returned as the export's JSON lines.
  */
 export async function longRunFile(minEvents = 10_000): Promise<{ text: string; events: number }> {
-	const run: SharedRun = { scenario: 'governance', seed: 7, config: { policy: 'cosign', rounds: 200 } };
+	const run = RED_TEAM_RUN;
 	const box: { runner?: AnyRunner } = {};
-	const tools = stateToolHost(() => box.runner!.state as GovernanceState);
-	const executor = scriptedPolicyFor('governance', 2, { tools });
+	const tools = scenarioModule(run.scenario).toolHost!(() => box.runner!.state);
+	const executor = scriptedPolicyFor(run.scenario, RED_TEAM_SEAT, { tools });
 	const probes = TRAVERSAL_PAYLOADS.flatMap(([, path]) => [
 		{ tool: 'read_file', args: { path } },
 		{ tool: 'list_dir', args: { path } },
@@ -220,7 +224,10 @@ export async function longRunFile(minEvents = 10_000): Promise<{ text: string; e
 			return { ...reply, toolCalls: [...toolCalls, ...(reply.toolCalls ?? [])] };
 		}
 	};
-	box.runner = createRunner(run, { tools, policyFor: (seat) => (seat === 2 ? relentless : undefined) });
+	box.runner = createRunner(run, {
+		tools,
+		policyFor: (seat) => (seat === RED_TEAM_SEAT ? relentless : undefined)
+	});
 	while (box.runner.log.length < minEvents && (await box.runner.step())) {
 		/* one turn a step */
 	}
@@ -273,12 +280,11 @@ export function rebuildFigures(
 /**
  * The longest natural run each scenario's setup allows, every seat scripted and the rest of its
  * config its defaults: what a person's long run looks like, unlike `longRunFile`'s stream of probes.
+ * Each scenario's descriptor gives its own (`headless.naturalRun`), in the registry's order.
  */
-export const NATURAL_RUNS: readonly SharedRun[] = [
-	{ scenario: 'governance', seed: 1, config: { rounds: 200 } },
-	{ scenario: 'autonomy', seed: 1, config: { days: 120 } },
-	{ scenario: 'undercover', seed: 1, config: { rounds: 20 } }
-];
+export const NATURAL_RUNS: readonly SharedRun[] = scenarioModules().flatMap((m) =>
+	m.headless?.naturalRun ? [{ scenario: m.scenario.id, ...m.headless.naturalRun }] : []
+);
 
 /**
  * Re-executing a recorded run (what opening a run file or a recorded link does): the scenario played

@@ -9,17 +9,27 @@
 import { deleteDB, openDB } from 'idb';
 import type { LogEvent, LogHeader } from '../core';
 import { LOG_FORMAT } from '../core';
+import { benchGame } from '../scenarios/undercover/setups';
 import { RunStore, type RunRecord } from './runs';
+
+/** The fake events are an undercover game's clues, so the record says that scenario. */
+const BENCH_SCENARIO = benchGame(0).scenario;
 
 /**
  * The record a benchmark run is saved under: a header that matches none of its events, which is why
  * the benchmarks write only to databases of their own, deleted after.
  */
 export function benchRunRecord(id: string): RunRecord {
-	const header: LogHeader = { format: LOG_FORMAT, scenario: 'undercover', seed: 0, config: {}, engines: {} };
+	const header: LogHeader = {
+		format: LOG_FORMAT,
+		scenario: BENCH_SCENARIO,
+		seed: 0,
+		config: {},
+		engines: {}
+	};
 	return {
 		id,
-		scenario: 'undercover',
+		scenario: BENCH_SCENARIO,
 		seed: 0,
 		header,
 		status: 'running',
