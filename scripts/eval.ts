@@ -650,7 +650,7 @@ const evaluationOf = (scenario: string) => findScenario(scenario)?.headless?.eva
 
 /** Runs the command line; returns the exit code. */
 export async function evalMain(argv: readonly string[], governance?: GovSim): Promise<number> {
-	// Governance has its own evaluation: the T155 table (scripts/gov-eval).
+	// A scenario whose descriptor names the T155 table (governance) has that evaluation (scripts/gov-eval).
 	const scenarioAt = argv.findIndex((a) => a === '--scenario' || a.startsWith('--scenario='));
 	const scenario =
 		scenarioAt < 0
