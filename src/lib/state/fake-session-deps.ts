@@ -12,7 +12,7 @@ import type { SessionChannel, SessionClock, SessionDeps, SessionLock, SessionSto
 import type { RunNews } from './run-lock';
 
 /** Timers that fire only when the spec says, in time order; time moves only with them. */
-export class FakeClock implements SessionClock {
+class FakeClock implements SessionClock {
 	t = 0;
 	#timers = new Map<number, { at: number; fn: () => void }>();
 	#next = 1;
@@ -59,7 +59,7 @@ export async function runUntil(clock: FakeClock, done: () => boolean, max = 5000
 }
 
 /** IndexedDB's runs and events, in memory; every write commits at once. */
-export class FakeStore implements SessionStore {
+class FakeStore implements SessionStore {
 	problem = null;
 	onProblem = () => {};
 	runs = new Map<string, { run: RunRecord; events: LogEvent[] }>();
@@ -90,7 +90,7 @@ export class FakeStore implements SessionStore {
 }
 
 /** Web Locks and BroadcastChannel between the tabs of one browser, in memory. */
-export class FakeBrowser {
+class FakeBrowser {
 	holders = new Map<string, FakeLock>();
 	queues = new Map<string, FakeLock[]>();
 	listeners = new Map<string, Set<(news: RunNews) => void>>();
@@ -119,7 +119,7 @@ export class FakeBrowser {
 	}
 }
 
-export class FakeLock implements SessionLock {
+class FakeLock implements SessionLock {
 	#onGranted: (() => void) | null = null;
 	constructor(
 		readonly browser: FakeBrowser,
@@ -158,7 +158,7 @@ export class FakeLock implements SessionLock {
  * makes start fail; `hold` keeps the next agent asked thinking until the spec lets it answer (a turn
  * in flight, as a model's).
  */
-export class FakePool extends AgentPool {
+class FakePool extends AgentPool {
 	starts: PoolContext[] = [];
 	disposed = 0;
 	failNext: Error | null = null;

@@ -949,7 +949,7 @@ export class GameSession<S = unknown> {
  * Each seat's player: the link's choice, else a scripted agent. A person's seat is always explicit in
  * the link, so that the same link gives the same log here and in `npm run sim`.
  */
-export function seatChoices(setup: SharedRun): Record<number, ModelChoice> {
+function seatChoices(setup: SharedRun): Record<number, ModelChoice> {
 	const n = seatCount(setup.scenario, setup.config);
 	const out: Record<number, ModelChoice> = {};
 	for (let seat = 1; seat <= n; seat++) out[seat] = setup.seats?.[seat] ?? { engine: 'scripted' };
@@ -965,7 +965,7 @@ function normalised(baseUrl: string): string {
 }
 
 /** The OpenAI-compatible endpoints these seats would send requests to, one entry per endpoint. */
-export function endpointsOf(choices: Record<number, ModelChoice>): EndpointAsk[] {
+function endpointsOf(choices: Record<number, ModelChoice>): EndpointAsk[] {
 	const out = new Map<string, EndpointAsk>();
 	// A panel's second model may ask another endpoint: a link names it only with the person's consent too.
 	const all = Object.entries(choices).flatMap(([seat, c]) =>
