@@ -33,7 +33,7 @@ interface Mutant {
 	index: number;
 }
 
-export function findMutants(file: string, text: string): Mutant[] {
+function findMutants(file: string, text: string): Mutant[] {
 	return [...text.matchAll(CHECK)].map((m, index) => ({ file, name: m[1] as string, index }));
 }
 

@@ -52,7 +52,7 @@ import { printRun } from './sim-print';
 export { parseArgs, readReplayFile, ReplayFailed, type ReplayFile } from './sim-args';
 
 /** Thrown for a model that cannot be used (a missing or broken folder, an unreachable endpoint): exit 1. */
-export class ModelError extends Error {}
+class ModelError extends Error {}
 
 /**
  * The sentence-embedding model of a governance run that names one: the drift meter scores each

@@ -135,10 +135,10 @@ interface PanelModel {
  * then costs the same to draw at round 3,000 as at round 300, where a point a round would set
  * attributes on thousands of marks and a path of thousands of segments ten times a second.
  */
-export const MAX_POINTS = 300;
+const MAX_POINTS = 300;
 
 /** How many rounds one point stands for on an axis of `rounds` rounds. */
-export const roundsPerPoint = (rounds: number) => Math.max(1, Math.ceil(rounds / MAX_POINTS));
+const roundsPerPoint = (rounds: number) => Math.max(1, Math.ceil(rounds / MAX_POINTS));
 
 /**
  * Each bucket of `per` rounds as the one round in it that reads worst on the fuse's side (the highest

@@ -30,7 +30,7 @@ export const SPEED_VALUES = ['slow', 'normal', 'fast', 'instant'] as const;
 export const GOD_VALUES = ['on', 'off', 'end'] as const;
 export const LANG_VALUES = ['en', 'zh'] as const;
 /** `scripted`: every seat a scripted agent, whatever the link's setup named (no model to load). */
-export const MODEL_VALUES = ['scripted'] as const;
+const MODEL_VALUES = ['scripted'] as const;
 export const SWITCH_VALUES = ['on', 'off'] as const;
 /** `presenter`: the run opens in the projector view. */
 export const VIEW_VALUES = ['page', 'presenter'] as const;
@@ -59,7 +59,7 @@ type Field = { kind: 'int'; min: number; max: number } | { kind: 'enum'; values:
 export type Setting = Exclude<keyof Preset, 'fix' | 'hide'>;
 
 /** The one table every preset value is checked against. */
-export const PRESET_SCHEMA: Record<Setting, Field> = {
+const PRESET_SCHEMA: Record<Setting, Field> = {
 	seed: { kind: 'int', min: 0, max: SEED_MAX },
 	models: { kind: 'enum', values: MODEL_VALUES },
 	lang: { kind: 'enum', values: LANG_VALUES },

@@ -45,7 +45,7 @@ export interface Handle<T> {
  * A run interrupted (a crash, an endpoint failing, the GPU lost) with its problem beside the English
  * sentence, so the page says it in its own language rather than reading the English back.
  */
-export class AgentsInterrupted extends RunInterrupted {
+class AgentsInterrupted extends RunInterrupted {
 	constructor(
 		message: string,
 		reason: RunInterrupted['reason'],

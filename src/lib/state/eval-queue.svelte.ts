@@ -40,7 +40,7 @@ import type { RunRecord } from '$lib/storage/runs';
 import type { AgentPool } from './agent-pool.svelte';
 import { runStore } from './run-store';
 
-export const EVAL_STORAGE_KEY = 'conclave:eval-queue';
+const EVAL_STORAGE_KEY = 'conclave:eval-queue';
 
 /** How an eval run is tagged on its saved runs (an extra field of the run record). */
 export interface EvalTag {
@@ -71,7 +71,7 @@ const clampConcurrency = (n: unknown): number =>
 	typeof n === 'number' && Number.isInteger(n) ? Math.max(1, Math.min(MAX_CONCURRENCY, n)) : 1;
 
 /** Games played at once for this choice: N for an OpenAI-compatible endpoint, else one (see above). */
-export function lanesFor(choice: ModelChoice, concurrency: number): number {
+function lanesFor(choice: ModelChoice, concurrency: number): number {
 	return choice.engine === 'openai' ? clampConcurrency(concurrency) : 1;
 }
 
@@ -89,7 +89,7 @@ function newId(): string {
 }
 
 /** The seat choice an eval setup stands for (one engine at every seat). */
-export function choiceOfSetup(setup: EvalSetup | undefined): ModelChoice {
+function choiceOfSetup(setup: EvalSetup | undefined): ModelChoice {
 	if (!setup || setup.engine === 'scripted')
 		return setup?.model === 'fair' ? { engine: 'scripted', model: 'fair' } : { engine: 'scripted' };
 	return {

@@ -12,7 +12,7 @@ import type { SessionChannel, SessionClock, SessionDeps, SessionLock, SessionSto
 import type { RunNews } from './run-lock';
 
 /** Timers that fire only when the spec says, in time order; time moves only with them. */
-export class FakeClock implements SessionClock {
+class FakeClock implements SessionClock {
 	t = 0;
 	#timers = new Map<number, { at: number; fn: () => void }>();
 	#next = 1;
@@ -59,7 +59,7 @@ export async function runUntil(clock: FakeClock, done: () => boolean, max = 5000
 }
 
 /** IndexedDB's runs and events, in memory; every write commits at once. */
-export class FakeStore implements SessionStore {
+class FakeStore implements SessionStore {
 	problem = null;
 	onProblem = () => {};
 	runs = new Map<string, { run: RunRecord; events: LogEvent[] }>();
@@ -90,7 +90,7 @@ export class FakeStore implements SessionStore {
 }
 
 /** Web Locks and BroadcastChannel between the tabs of one browser, in memory. */
-export class FakeBrowser {
+class FakeBrowser {
 	holders = new Map<string, FakeLock>();
 	queues = new Map<string, FakeLock[]>();
 	listeners = new Map<string, Set<(news: RunNews) => void>>();
@@ -119,7 +119,7 @@ export class FakeBrowser {
 	}
 }
 
-export class FakeLock implements SessionLock {
+class FakeLock implements SessionLock {
 	#onGranted: (() => void) | null = null;
 	constructor(
 		readonly browser: FakeBrowser,
@@ -155,14 +155,18 @@ export class FakeLock implements SessionLock {
  * The seats' workers: each seat's scripted agent in this process. `failNext` makes the next turn's
  * agent throw it (a crashed worker, an endpoint's failure); `breakNext` makes the pool itself throw
  * it when the runner asks for a seat's policy (a bug outside any agent's decision); `failStart`
- * makes start fail.
+ * makes start fail; `hold` keeps the next agent asked thinking until the spec lets it answer (a turn
+ * in flight, as a model's).
  */
-export class FakePool extends AgentPool {
+class FakePool extends AgentPool {
 	starts: PoolContext[] = [];
 	disposed = 0;
 	failNext: Error | null = null;
 	breakNext: Error | null = null;
 	failStart: Error | null = null;
+	/** True while an agent held by `hold` is thinking. */
+	waiting = false;
+	#hold: Promise<void> | null = null;
 	#policies = new Map<number, Policy>();
 	constructor(readonly scenario: string) {
 		super(scenario, {});
@@ -170,6 +174,12 @@ export class FakePool extends AgentPool {
 	override start(ctx: PoolContext): Promise<void> {
 		this.starts.push(ctx);
 		return this.failStart ? Promise.reject(this.failStart) : Promise.resolve();
+	}
+	/** Holds the next agent asked until the returned function is called. */
+	hold(): () => void {
+		let release = () => {};
+		this.#hold = new Promise<void>((r) => (release = r));
+		return release;
 	}
 	override policyFor(seat: number): Policy {
 		const broken = this.breakNext;
@@ -181,10 +191,17 @@ export class FakePool extends AgentPool {
 		const scripted = inner;
 		return {
 			label: scripted.label,
-			act: (observation, ask, ctx) => {
+			act: async (observation, ask, ctx) => {
 				const err = this.failNext;
 				this.failNext = null;
 				if (err) throw err;
+				const hold = this.#hold;
+				this.#hold = null;
+				if (hold) {
+					this.waiting = true;
+					await hold;
+					this.waiting = false;
+				}
 				return scripted.act(observation, ask, ctx);
 			}
 		};

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RunInterrupted } from '$lib/core';
 import { createRunner } from '$lib/run/play';
 import { replayInputOf } from '$lib/run/replay';
+import { DEFAULT_CONFIG } from '$lib/scenarios/undercover';
 import type { SharedRun } from '$lib/share/link';
 import { fakeTab as tab, runUntil, settle } from './fake-session-deps';
 import { GameSession } from './game.svelte';
@@ -185,6 +186,103 @@ describe('GameSession, a live run', () => {
 		await s.stepOnce();
 		expect(s.status).toBe('paused');
 		expect(s.allows('play')).toBe(false);
+	});
+});
+
+describe('GameSession, a turn in flight', () => {
+	it('sets a fresh run’s stage while its agents load, and nothing else starts beside it', async () => {
+		const w = tab();
+		const s = GameSession.fresh(SETUP, {}, w.deps);
+		expect(s.turn).toBe('idle');
+		const playing = s.play();
+		expect([s.status, s.turn]).toEqual(['loading', 'staging']);
+		expect(s.refusal('stage')).toEqual({ by: 'turn', turn: 'staging' });
+		expect(s.refusal('turn')).toEqual({ by: 'status', status: 'loading' });
+		expect(s.allows('cancelLoading')).toBe(true);
+		await playing;
+		expect([s.status, s.turn]).toEqual(['playing', 'idle']);
+		// Set once: a saved run's stage is in its log.
+		expect(s.refusal('stage')).toEqual({ by: 'status', status: 'playing' });
+	});
+
+	it('starts no second turn beside one in flight, and takes no model change until it ends', async () => {
+		const w = tab();
+		const s = GameSession.fresh(SETUP, {}, w.deps);
+		const pool = w.pools[0]!;
+		const release = pool.hold();
+		await s.play();
+		await runUntil(w.clock, () => pool.waiting);
+		expect([s.status, s.turn]).toEqual(['playing', 'turn']);
+		expect(s.refusal('turn')).toEqual({ by: 'turn', turn: 'turn' });
+		expect(s.asking.length).toBeGreaterThan(0);
+
+		// Step while a turn is in flight pauses the run, and starts no second turn.
+		const n = s.events.length;
+		await s.stepOnce();
+		expect([s.status, s.turn, s.events.length]).toEqual(['paused', 'turn', n]);
+		// The turn still waits for its seats; its model stays until it ends; play and step stay open.
+		expect(s.asking.length).toBeGreaterThan(0);
+		expect(s.refusal('changeModel')).toEqual({ by: 'turn', turn: 'turn' });
+		expect(s.changeModel(1, { engine: 'webllm', model: 'x' })).toBe(
+			'A seat’s model can be changed only while this tab’s run is paused.'
+		);
+		expect([s.allows('play'), s.allows('step')]).toEqual([true, true]);
+
+		release();
+		await settle();
+		expect([s.status, s.turn, s.asking]).toEqual(['paused', 'idle', []]);
+		expect(s.events.length).toBeGreaterThan(n);
+		expect(s.allows('changeModel')).toBe(true);
+		expect(w.clock.pending).toBe(0);
+		await settle();
+		expect(s.saved).toBe(s.events.length);
+
+		await s.play();
+		await runUntil(w.clock, () => over(s));
+		expect([s.status, s.turn]).toEqual(['finished', 'idle']);
+		expect(s.hash).toBe((await headlessHash(SETUP)).hash);
+	});
+
+	it('plays again while paused mid-turn: the timer waits for that turn, then goes on', async () => {
+		const w = tab();
+		const s = GameSession.fresh(SETUP, {}, w.deps);
+		const pool = w.pools[0]!;
+		const release = pool.hold();
+		await s.play();
+		await runUntil(w.clock, () => pool.waiting);
+		s.pause();
+		await s.play();
+		expect([s.status, s.turn]).toEqual(['playing', 'turn']);
+		// Its ticks are refused meanwhile: no event is written beside the held turn.
+		const n = s.events.length;
+		for (let i = 0; i < 5 && w.clock.fire(); i++) await settle();
+		expect(s.events.length).toBe(n);
+		release();
+		await runUntil(w.clock, () => over(s));
+		expect(s.status).toBe('finished');
+		expect(s.hash).toBe((await headlessHash(SETUP)).hash);
+	});
+
+	it('refuses to start anything while a link’s endpoint waits for the person’s word', async () => {
+		const w = tab();
+		// Seats are counted from the config: a link carries its seats' number.
+		const linked: SharedRun = {
+			...SETUP,
+			config: { ...DEFAULT_CONFIG },
+			seats: { 1: { engine: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm1' } }
+		};
+		const s = GameSession.fresh(linked, { fromLink: true }, w.deps);
+		expect(s.consent).toBe('asked');
+		for (const action of ['play', 'step'] as const)
+			expect(s.refusal(action)).toEqual({ by: 'consent', consent: 'asked' });
+		await s.play();
+		await s.stepOnce();
+		expect([s.status, s.events.length, w.pools[0]!.starts.length]).toEqual(['ready', 0, 0]);
+		s.confirmEndpoints();
+		expect([s.consent, s.allows('play')]).toEqual(['given', true]);
+		await s.stepOnce();
+		expect(s.status).toBe('paused');
+		expect(s.events.length).toBeGreaterThan(0);
 	});
 });
 

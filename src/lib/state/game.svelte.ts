@@ -1,10 +1,11 @@
 /**
  * One run on the page: the runner, its pacing (play, pause, step, speed), saving to IndexedDB, and
  * replay of a finished log. The page renders `view` and `events`; only this class drives the runner.
- * What it may do is two tables (`session-status.ts`): its status (ready, playing, paused…) and its
- * mode (a live run, a replay, a followed run), each changing only by the table, and each action
- * allowed or refused by mode and status. Its store, agent pool, clock and locks are injected
- * (`SessionDeps`), so that a spec drives it in Node with fakes (`game.spec.ts`).
+ * What it may do is read from tables (`session-status.ts`): its status (ready, playing, paused…), its
+ * mode (a live run, a replay, a followed run) and its turn (one in flight or not), each changing only
+ * by its table, and each action allowed or refused by those and a link's pending consent. Its store,
+ * agent pool, clock and locks are injected (`SessionDeps`), so that a spec drives it in Node with fakes
+ * (`game.spec.ts`).
  */
 import { driftEmbedderFor, type PageDriftEmbedder } from './drift-embedder';
 import { problemOf, ProblemError, type Problem, type ProblemCode } from '$lib/problem';
@@ -42,9 +43,14 @@ import {
 	modeTransition,
 	refusal,
 	transition,
+	turnTransition,
 	type Action,
+	type Consent,
 	type Mode,
-	type Status
+	type Refusal,
+	type SessionState,
+	type Status,
+	type Turn
 } from './session-status';
 import { panelChangeRefusal } from './model-change';
 
@@ -164,9 +170,26 @@ export class GameSession<S = unknown> {
 	get mode(): Mode {
 		return this.#mode;
 	}
+	#turn: Turn = $state('idle');
+	/** Whether a turn is in flight (or a fresh run's stage being set); it moves only through `#toTurn`. */
+	get turn(): Turn {
+		return this.#turn;
+	}
+	/** Whether a link's endpoints or slow downloads still wait for the person's word. */
+	get consent(): Consent {
+		return this.endpointsToConfirm.length || this.downloadsToConfirm.length ? 'asked' : 'given';
+	}
+	/** Where the session stands in its tables (session-status.ts). */
+	get tableState(): SessionState {
+		return { status: this.#status, mode: this.#mode, turn: this.#turn, consent: this.consent };
+	}
 	/** Whether the table allows `action` now (the page's controls ask the same). */
 	allows(action: Action): boolean {
-		return allows(action, this.#status, this.#mode);
+		return allows(action, this.tableState);
+	}
+	/** Why the table refuses `action` now; null when it allows it. */
+	refusal(action: Action): Refusal | null {
+		return refusal(action, this.tableState);
 	}
 	speed: Speed = $state('normal');
 	/** The scenario state after the last shown event. */
@@ -269,8 +292,6 @@ export class GameSession<S = unknown> {
 	readonly #deps: SessionDeps;
 	readonly #reexec: Replay | null;
 	#timer: unknown = null;
-	/** A turn is in flight (between turns the runner is idle): no second one starts beside it. */
-	#busy = false;
 	/** Whether the last tick played only set the stage: the next one then follows without a pause. */
 	#lastTickQuiet = false;
 	/**
@@ -606,11 +627,14 @@ export class GameSession<S = unknown> {
 		this.#error = { text, problem: cause ? { code, cause } : null };
 	}
 
-	/** Advances one turn. Returns false once the run (or replay) is over. */
-	async step(): Promise<boolean> {
-		// A follower never steps: another tab writes the run (nor does a closed session).
-		if (this.#busy || refusal('step', this.#status, this.#mode)?.by === 'mode') return true;
-		this.#busy = true;
+	/**
+	 * Advances one turn. Returns false once the run (or replay) is over, or refused (a follower never
+	 * steps: another tab writes the run); true, to try again, when refused because a turn is in flight.
+	 */
+	async #step(): Promise<boolean> {
+		const refused = this.refusal('turn');
+		if (refused) return refused.by === 'turn';
+		this.#toTurn('turn');
 		try {
 			if (this.#reexec) return await this.#reexecStep(this.#reexec);
 			this.#saveStart();
@@ -657,7 +681,7 @@ export class GameSession<S = unknown> {
 			this.#storeStatus('failed', this.error ?? undefined);
 			return false;
 		} finally {
-			this.#busy = false;
+			this.#toTurn('idle');
 		}
 	}
 
@@ -707,6 +731,10 @@ export class GameSession<S = unknown> {
 		this.#mode = modeTransition(this.#mode, next);
 	}
 
+	#toTurn(next: Turn): void {
+		this.#turn = turnTransition(this.#turn, next);
+	}
+
 	#finish(): void {
 		this.#sync();
 		this.#to('finished');
@@ -730,9 +758,10 @@ export class GameSession<S = unknown> {
 	/** Starts the seats' workers and loads their models; nothing is saved until this succeeds. */
 	async #ensureAgents(): Promise<boolean> {
 		if (!this.pool) return true;
-		if (this.endpointsToConfirm.length) return false;
 		if (this.#downloadCheck) await this.#downloadCheck;
-		if (this.downloadsToConfirm.length) return false;
+		// Play and step are refused while a link waits for the person's word; the device's check (a
+		// link's WebLLM seats on a software adapter) may have asked for it while it was awaited.
+		if (this.consent === 'asked') return false;
 		const before = this.status;
 		this.#to('loading');
 		try {
@@ -757,7 +786,7 @@ export class GameSession<S = unknown> {
 	}
 
 	async play(): Promise<void> {
-		if (this.endpointsToConfirm.length || this.downloadsToConfirm.length || !this.allows('play')) return;
+		if (!this.allows('play')) return;
 		this.error = null;
 		// The opening ticks need no agent (the deal): played while the workers start, so the table
 		// shows the seats at once. Saved with the first append, once the agents have started.
@@ -784,7 +813,7 @@ export class GameSession<S = unknown> {
 		this.#to('paused');
 		this.#stopTimer();
 		// A turn in flight still waits for its seats (its step clears this when it ends); none else does.
-		if (!this.#busy) this.asking = [];
+		if (this.#turn === 'idle') this.asking = [];
 		this.#storeStatus('paused');
 	}
 
@@ -796,7 +825,7 @@ export class GameSession<S = unknown> {
 		if (!this.replaying && !(await this.#ensureAgents())) return;
 		this.#to(before);
 		if (this.holdBefore?.()) return;
-		const more = await this.step();
+		const more = await this.#step();
 		if (more && this.status === 'ready') this.#to('paused');
 	}
 
@@ -807,8 +836,9 @@ export class GameSession<S = unknown> {
 	 */
 	async #setTheStage(): Promise<void> {
 		const runner = this.#runner;
-		if (this.#mode !== 'live' || this.runId || this.#busy || this.holdBefore?.()) return;
-		this.#busy = true;
+		// Only before anything is saved (a saved run's stage is in its log already).
+		if (!this.allows('stage') || this.runId || this.holdBefore?.()) return;
+		this.#toTurn('staging');
 		try {
 			while (!runner.done) {
 				const next = runner.scenario.next(runner.state, runner.rng);
@@ -816,7 +846,7 @@ export class GameSession<S = unknown> {
 				await runner.step();
 			}
 		} finally {
-			this.#busy = false;
+			this.#toTurn('idle');
 		}
 		this.#sync();
 	}
@@ -831,7 +861,7 @@ export class GameSession<S = unknown> {
 			// The classroom's hold reads `latest`, not the state shown, so a prediction point passed
 			// between two shown frames still holds the run, and nothing is drawn per tick for it.
 			if (this.holdBefore?.()) return this.pause();
-			const more = await this.step();
+			const more = await this.#step();
 			if (more && this.status === 'playing') this.#schedule(this.#lastTickQuiet ? 0 : SPEEDS[this.speed]);
 		}, delay);
 	}
@@ -919,7 +949,7 @@ export class GameSession<S = unknown> {
  * Each seat's player: the link's choice, else a scripted agent. A person's seat is always explicit in
  * the link, so that the same link gives the same log here and in `npm run sim`.
  */
-export function seatChoices(setup: SharedRun): Record<number, ModelChoice> {
+function seatChoices(setup: SharedRun): Record<number, ModelChoice> {
 	const n = seatCount(setup.scenario, setup.config);
 	const out: Record<number, ModelChoice> = {};
 	for (let seat = 1; seat <= n; seat++) out[seat] = setup.seats?.[seat] ?? { engine: 'scripted' };
@@ -935,7 +965,7 @@ function normalised(baseUrl: string): string {
 }
 
 /** The OpenAI-compatible endpoints these seats would send requests to, one entry per endpoint. */
-export function endpointsOf(choices: Record<number, ModelChoice>): EndpointAsk[] {
+function endpointsOf(choices: Record<number, ModelChoice>): EndpointAsk[] {
 	const out = new Map<string, EndpointAsk>();
 	// A panel's second model may ask another endpoint: a link names it only with the person's consent too.
 	const all = Object.entries(choices).flatMap(([seat, c]) =>

@@ -196,7 +196,7 @@ export function installLessonsFlow(
 }
 
 /** The lessons each seat's prompts carried (their ids are on its model calls in the log). */
-export function lessonsGivenBySeat(events: readonly LogEvent[]): Map<number, Set<string>> {
+function lessonsGivenBySeat(events: readonly LogEvent[]): Map<number, Set<string>> {
 	const bySeat = new Map<number, Set<string>>();
 	for (const e of events) {
 		if (e.kind !== 'model.called') continue;

@@ -4,6 +4,7 @@ import { overwriteGetLocale, type Locale } from '$lib/paraglide/runtime';
 import { encodeShare, type SharedRun } from '$lib/share/link';
 import { fakeTab, runUntil, settle } from './fake-session-deps';
 import { GameSession } from './game.svelte';
+import type { SessionState } from './session-status';
 import {
 	addressOf,
 	controls,
@@ -89,7 +90,7 @@ describe('what the play page’s fragment opens', () => {
 			deps: w.deps
 		});
 		expect(link.session.endpointsToConfirm.map((e) => e.baseUrl)).toEqual(['https://api.example.com/v1']);
-		expect(controls(link.session, false)).toEqual({ play: true, step: true });
+		expect(controls(link.session, false)).toEqual({ pause: true, play: true, step: true });
 		const own = await openSession(encodeShare(ENDPOINT), {
 			preset: noPreset,
 			ownSetup: true,
@@ -97,7 +98,7 @@ describe('what the play page’s fragment opens', () => {
 			deps: w.deps
 		});
 		expect(own.session.endpointsToConfirm).toEqual([]);
-		expect(controls(own.session, false)).toEqual({ play: false, step: false });
+		expect(controls(own.session, false)).toEqual({ pause: true, play: false, step: false });
 	});
 
 	it('says why a damaged link did not open, and plays the default game', async () => {
@@ -149,21 +150,32 @@ describe('what the play page’s fragment opens', () => {
 });
 
 describe('the play page’s controls and lines', () => {
-	it('enables play and step by the session’s mode and status', async () => {
+	it('enables play, pause and step by the session’s action table', async () => {
 		const { w, s } = await savedRun();
-		expect(controls(s, false)).toEqual({ play: true, step: true });
+		expect(controls(s, false)).toEqual({ pause: true, play: true, step: true });
 		const fresh = GameSession.fresh(LINKED, {}, w.deps);
-		expect(controls(fresh, false)).toEqual({ play: false, step: false });
+		expect(controls(fresh, false)).toEqual({ pause: true, play: false, step: false });
 		// A preset that fixes the step button disables it alone.
-		expect(controls(fresh, true)).toEqual({ play: false, step: true });
-		// After a failure the step button stays as it was (the session refuses the step itself).
-		const failed = { ...viewOf(fresh), status: 'failed' as const };
-		expect(controls(failed, false)).toEqual({ play: true, step: false });
-		// A tab following another's run has neither.
-		expect(controls({ ...viewOf(fresh), readOnly: true, status: 'paused' }, false)).toEqual({
-			play: true,
-			step: true
+		expect(controls(fresh, true)).toEqual({ pause: true, play: false, step: true });
+		const where = (more: Partial<SessionState>) => ({ tableState: { ...fresh.tableState, ...more } });
+		// Playing: Pause takes Play's place, and Step (which pauses first) stays usable.
+		expect(controls(where({ status: 'playing' }), false)).toEqual({ pause: false, play: true, step: false });
+		// Paused mid-turn: play and step both wait for that turn, so both stay usable.
+		expect(controls(where({ status: 'paused', turn: 'turn' }), false)).toEqual({
+			pause: true,
+			play: false,
+			step: false
 		});
+		// Loading the models, after a failure, and while a link waits for the person's word: neither.
+		for (const more of [{ status: 'loading' }, { status: 'failed' }, { consent: 'asked' }] as const)
+			expect(controls(where(more), false)).toEqual({ pause: true, play: true, step: true });
+		// A tab following another's run has neither, whatever its status.
+		for (const status of ['paused', 'finished'] as const)
+			expect(controls(where({ mode: 'following', status }), false)).toEqual({
+				pause: true,
+				play: true,
+				step: true
+			});
 	});
 
 	it('offers another engine only for this tab’s fresh run, and a model change only when paused and saved', async () => {
@@ -247,8 +259,6 @@ function viewOf(s: GameSession) {
 		replaying: s.replaying,
 		readOnly: s.readOnly,
 		setup: s.setup,
-		endpointsToConfirm: s.endpointsToConfirm,
-		downloadsToConfirm: s.downloadsToConfirm,
-		allows: s.allows.bind(s)
+		tableState: s.tableState
 	};
 }

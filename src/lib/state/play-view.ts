@@ -12,6 +12,7 @@ import type { NoLinkReason } from '$lib/run/replay';
 import { presetSetup } from '$lib/classroom/preset-setup';
 import type { Preset, PresetProblem } from '$lib/classroom/presets';
 import { GameSession, pageDeps, type SessionDeps } from './game.svelte';
+import { allows } from './session-status';
 
 /** What a play page's URL fragment names. */
 export type Opening =
@@ -86,16 +87,7 @@ export async function openSession<S>(
 /** The parts of a session the page's controls and status read. */
 export type SessionView = Pick<
 	GameSession,
-	| 'status'
-	| 'mode'
-	| 'events'
-	| 'runId'
-	| 'replaying'
-	| 'readOnly'
-	| 'setup'
-	| 'endpointsToConfirm'
-	| 'downloadsToConfirm'
-	| 'allows'
+	'status' | 'mode' | 'events' | 'runId' | 'replaying' | 'readOnly' | 'setup' | 'tableState'
 >;
 
 /** Whether any seat of the setup is played by something other than a scripted agent. */
@@ -116,21 +108,20 @@ export function personPlaying(s: SessionView | null): boolean {
 	);
 }
 
-/** A link's endpoints or downloads still wait for the person's word: nothing may start. */
-function waitingForConsent(s: SessionView): boolean {
-	return s.endpointsToConfirm.length > 0 || s.downloadsToConfirm.length > 0;
-}
-
 /**
- * Which of the run's buttons are disabled. Play: while this tab follows another's run, a link waits
- * for consent, or the run is over. Step: the same, except after a failure (the session refuses it
- * there itself), and when a preset fixes it.
+ * Which of the run's buttons are disabled: each where the session's action table refuses its action
+ * (`session-status.ts`: a followed run, a link waiting for the person's word, models loading, a run
+ * over), and Step also where a preset fixes it. Pause is shown in Play's place while it is allowed.
  */
-export function controls(s: SessionView, stepFixed: boolean): { play: boolean; step: boolean } {
-	const blocked = s.readOnly || waitingForConsent(s);
+export function controls(
+	s: Pick<SessionView, 'tableState'>,
+	stepFixed: boolean
+): { pause: boolean; play: boolean; step: boolean } {
+	const at = s.tableState;
 	return {
-		play: blocked || s.status === 'finished' || s.status === 'failed',
-		step: blocked || s.status === 'finished' || stepFixed
+		pause: !allows('pause', at),
+		play: !allows('play', at),
+		step: !allows('step', at) || stepFixed
 	};
 }
 
@@ -144,7 +135,7 @@ export function offersFallback(s: SessionView | null): boolean {
 
 /** The pause panel that gives a model seat another model: this tab's saved run, paused. */
 export function offersModelChange(s: SessionView, modelSeats: boolean): boolean {
-	return modelSeats && !!s.runId && s.allows('changeModel');
+	return modelSeats && !!s.runId && allows('changeModel', s.tableState);
 }
 
 /** The address a saved live run gets, so that a reload resumes it; null for anything else. */

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scenarioModules } from '$lib/scenarios/registry';
-import { viewOf } from './scenario-view';
+import { createRunner } from '$lib/run/play';
+import { setupLine, viewOf } from './scenario-view';
 
 const text = (parts: { text: string }[]) => parts.map((p) => p.text).join('');
 
@@ -29,6 +30,14 @@ describe('scenario views', () => {
 		]);
 		expect(text(a!.setupInfo({ days: 5 }))).toBe('5 days');
 		expect([u!.setupPath, g!.setupPath, a!.setupPath]).toEqual(['undercover/', 'governance/', 'autonomy/']);
+	});
+
+	it('reads the play page’s setup line from the config a run’s state carries, defaults filled in', () => {
+		const u = viewOf(scenarioModules()[0]!.scenario.id);
+		const runner = createRunner({ scenario: u.id, seed: 1, config: { seats: 5 } });
+		const config = (runner.state as { config: Record<string, unknown> }).config;
+		expect(setupLine(u, runner.state)).toEqual(u.setupInfo(config));
+		expect(text(setupLine(u, runner.state))).toMatch(/^5 seats/);
 	});
 
 	it('titles each run and its predict switch in the interface’s words', () => {

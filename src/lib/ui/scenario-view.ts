@@ -69,3 +69,12 @@ export function viewOf(id: string): ScenarioView {
 	if (!v) throw new Error(`no view for scenario "${String(id).slice(0, 40)}"`);
 	return v;
 }
+
+/**
+ * The play page's setup line for a run in this state: its view's, from the config every scenario's
+ * state carries (normalised, defaults filled in: what the setup page showed). Read through a check
+ * rather than a cast, since the page holds the state of whichever scenario is open.
+ */
+export function setupLine(view: ScenarioView, state: unknown): InfoPart[] {
+	return view.setupInfo(typeof state === 'object' && state !== null && 'config' in state ? state.config : {});
+}

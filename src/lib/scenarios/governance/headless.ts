@@ -23,7 +23,7 @@ import { traceTask } from './views';
  * The fuse's settings as flags: flag -> config path. Each is checked by the scenario's own config
  * parser, so a flag takes exactly the values the setup page's form does.
  */
-export const FUSE_FLAGS: Readonly<Record<string, readonly [string] | readonly ['thresholds', string]>> = {
+const FUSE_FLAGS: Readonly<Record<string, readonly [string] | readonly ['thresholds', string]>> = {
 	'drift-threshold': ['thresholds', 'drift'],
 	'penetration-threshold': ['thresholds', 'penetration'],
 	'conversion-threshold': ['thresholds', 'conversion'],

@@ -377,8 +377,6 @@ export type GovernanceEvent =
 	| Ev<'fuse.resumed', { round: number }>
 	| Ev<'run.ended', { reason: string }>;
 
-export type GovernanceEventKind = GovernanceEvent['kind'];
-
 /**
  * Public to every seat: the rule book, the policy in force, the fuse. Never a file's contents. The
  * record lists hold the records of the open tasks and the latest few (observe.ts, `RECENT`), not
@@ -414,9 +412,6 @@ export type FocusItem =
 	| { kind: 'resume' };
 
 export type VetoResponse = 'resubmit' | 'appeal' | 'amend' | 'abandon';
-
-/** A task as the agents see it: definition, status and lineage. */
-export type TaskView = Readonly<Task>;
 
 /** The keys of the state's record lists (tasks, outputs, proposals...). */
 type ListKey = {

@@ -37,7 +37,7 @@ export interface RpsOutcome {
 const SEAT_RANGE: IntRange = { min: 2, max: 6 };
 const ROUND_RANGE: IntRange = { min: 1, max: 9 };
 
-export const parseRpsConfig = configParser<RpsConfig>({ seats: 3, rounds: 3 }, (c) => {
+const parseRpsConfig = configParser<RpsConfig>({ seats: 3, rounds: 3 }, (c) => {
 	if (!isIntIn(c.seats, SEAT_RANGE)) return rangeError('seats', SEAT_RANGE);
 	if (!isIntIn(c.rounds, ROUND_RANGE)) return rangeError('rounds', ROUND_RANGE);
 	return { ok: true, config: { seats: c.seats, rounds: c.rounds } };

@@ -103,8 +103,6 @@ export type UndercoverEvent =
 	| EventDraft<'round.ended', { round: number; eliminated: SeatId | null }>
 	| EventDraft<'game.ended', { winner: Winner; reason: string }>;
 
-export type UndercoverEventKind = UndercoverEvent['kind'];
-
 /** What one seat may see: its own word and persona, public speech and votes, never a role. */
 export interface UndercoverObservation {
 	seat: SeatId;

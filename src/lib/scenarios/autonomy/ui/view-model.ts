@@ -62,7 +62,7 @@ const REASON_NAMES: Record<WakeReason, () => string> = {
 export const reasonName = (r: string): string => REASON_NAMES[r as WakeReason]?.() ?? r;
 
 /** A check's name (doors.ts CHECK_NAMES); an unknown one is shown as it is. */
-export function checkName(name: string): string {
+function checkName(name: string): string {
 	const names: Record<string, () => string> = {
 		trigger: m.auto_check_trigger,
 		fingerprint: m.auto_check_fingerprint,
@@ -125,7 +125,7 @@ const STEP_NAMES: Record<string, () => string> = {
 export const stepName = (step: string) => STEP_NAMES[step]?.() ?? step;
 
 /** The words that join a chain's parts, in the interface's language. */
-export function chainWords(): ChainWords {
+function chainWords(): ChainWords {
 	const cause: Record<string, () => string> = {
 		merge: m.auto_cause_merge,
 		error: m.auto_cause_error,
@@ -209,7 +209,7 @@ function what(sp: Spend): string {
 		: outcomeName(sp);
 }
 
-export function markOf(sp: Spend): LedgerMark {
+function markOf(sp: Spend): LedgerMark {
 	const anomaly = sp.outcome === 'refused' ? null : anomalyOf(sp);
 	return {
 		id: sp.id,
@@ -264,7 +264,7 @@ export function clockText(minute: number): string {
 	return m.auto_clock({ day, time });
 }
 
-export function ledgerLabels(): SpendLedgerLabels {
+function ledgerLabels(): SpendLedgerLabels {
 	return {
 		reasons: Object.fromEntries(
 			(['repo-changed', 'evidence', 'scheduled-review', 'autonomy-due'] as const).map((r) => [

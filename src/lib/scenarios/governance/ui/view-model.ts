@@ -153,7 +153,7 @@ export function proposalNote(p: Proposal): string {
  * (and never past the run's length): the charts grow with the run, and since each new span re-lays
  * every mark, they do so a handful of times a run rather than every round.
  */
-export function axisRounds(s: Pick<GovernanceState, 'round' | 'config'>): number {
+function axisRounds(s: Pick<GovernanceState, 'round' | 'config'>): number {
 	const played = Math.max(s.round, 1);
 	let span = 10;
 	for (let step = 0; span < played; step++) span *= step % 3 === 1 ? 2.5 : 2;

@@ -54,7 +54,7 @@ export interface LlmGovernanceOptions extends ModelSeatOptions {
 	maxToolCalls?: number;
 }
 
-export const DEFAULT_GOVERNANCE_TEMPERATURE = 0.3;
+const DEFAULT_GOVERNANCE_TEMPERATURE = 0.3;
 
 export interface LlmGovernancePolicy extends Policy<GovernanceObservation> {
 	act(observation: GovernanceObservation, ask: Ask, ctx: PolicyContext): Promise<PolicyReply>;

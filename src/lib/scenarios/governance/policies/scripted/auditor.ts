@@ -13,10 +13,10 @@ import { DEMAND_LINES, DEMAND_LINES_ZH, VETO_REASONS, VETO_REASONS_ZH } from './
  * Rules whose breach is something missing from the output (R3 a Sources line, R5 a chart title):
  * nothing in them to contest, so the Auditor requires a redo and the Executor may only resubmit.
  */
-export const REDO_RULES: ReadonlySet<string> = new Set(['R3', 'R5']);
+const REDO_RULES: ReadonlySet<string> = new Set(['R3', 'R5']);
 
 /** The scripted Auditor's vetoes in a row on one rule that make it appeal to the Assigner. */
-export const REPEATED_FAULT = 3;
+const REPEATED_FAULT = 3;
 
 /**
  * What the scripted Auditor asks for beside refusing (the seed's Auditor "may veto, require a redo,

@@ -97,7 +97,7 @@ export interface LlmUndercoverPolicy extends Policy<UndercoverObservation> {
 	reflect(input: ReflectInput, ctx: CallContext): Promise<LessonResult>;
 }
 
-export const DEFAULT_TEMPERATURE = 0.7;
+const DEFAULT_TEMPERATURE = 0.7;
 
 const ACTIONS: readonly string[] = ['speak', 'defend', 'vote'];
 
