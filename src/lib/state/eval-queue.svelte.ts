@@ -23,7 +23,7 @@
 import { isRunInterrupted, type LogEvent } from '$lib/core';
 import { needsEngine } from '$lib/engines/spec';
 import type { ModelChoice } from '$lib/engines/types';
-import { modelKey } from '$lib/analysis/leaderboard';
+import { modelKey } from '$lib/scenarios/undercover/analysis/leaderboard';
 import type { AnyRunner } from '$lib/run/play';
 import type { UndercoverOutcome } from '$lib/scenarios/undercover';
 import {

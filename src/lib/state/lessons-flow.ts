@@ -12,7 +12,7 @@ import type { Lesson, LessonErrorCode } from '$lib/agents/lessons';
 import { seatId, type LogEvent, type LogHeader } from '$lib/core';
 import { needsEngine } from '$lib/engines/spec';
 import type { ModelChoice } from '$lib/engines/types';
-import { modelKey, seatOutcome } from '$lib/analysis/leaderboard';
+import { modelKey, seatOutcome } from '$lib/scenarios/undercover/analysis/leaderboard';
 import type { LessonResult } from '$lib/scenarios/undercover/policies/llm/undercover';
 import { undercover, type UndercoverState } from '$lib/scenarios/undercover';
 import { summaryFromState } from '$lib/scenarios/undercover/prompts';
