@@ -174,9 +174,6 @@ const scenarioIdRule = {
 const scenarioIdExceptions = [
 	// Each scenario's setup page, lessons and benchmarks build that scenario's setups by name.
 	'src/routes/+page.svelte',
-	'src/routes/undercover/+page.svelte',
-	'src/routes/governance/+page.svelte',
-	'src/routes/autonomy/+page.svelte',
 	'src/routes/bench/+page.svelte',
 	'src/lib/classroom/lesson-pack.ts',
 	'src/lib/ui/classroom/LessonPack.svelte',
