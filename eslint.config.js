@@ -173,10 +173,7 @@ const scenarioIdRule = {
  */
 const scenarioIdExceptions = [
 	// Each scenario's setup page, lessons and benchmarks build that scenario's setups by name.
-	'src/routes/+page.svelte',
 	'src/routes/bench/+page.svelte',
-	'src/lib/classroom/lesson-pack.ts',
-	'src/lib/ui/classroom/LessonPack.svelte',
 	'src/lib/run/bench.ts',
 	'src/lib/storage/append-bench.ts',
 	'src/lib/state/eval-queue.svelte.ts',
