@@ -176,7 +176,6 @@ const scenarioIdExceptions = [
 	'src/routes/bench/+page.svelte',
 	'src/lib/run/bench.ts',
 	'src/lib/storage/append-bench.ts',
-	'src/lib/state/eval-queue.svelte.ts',
 	'scripts/bench.ts',
 	'scripts/page-cost.ts',
 	'scripts/model-games.ts',
