@@ -184,7 +184,6 @@ const scenarioIdExceptions = [
 	// Per-scenario branches not yet moved into descriptors: sim's CLI options and summaries.
 	// Undercover's own after-game flow (its prompts, summaries and lessons store): in state/, not in the
 	// scenario's folder, because it writes to storage, which no scenario layer may import.
-	'src/lib/state/lessons-flow.ts',
 	'scripts/sim.ts',
 	'scripts/sim-args.ts'
 ];
