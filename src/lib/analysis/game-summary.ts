@@ -7,7 +7,12 @@
  * JSON. Pure.
  */
 import { ckGame, type CkGame } from './ck-arena';
-import { gameFacts, gameLang, type GameFacts, type GameLog } from '../scenarios/undercover/analysis/leaderboard';
+import {
+	gameFacts,
+	gameLang,
+	type GameFacts,
+	type GameLog
+} from '../scenarios/undercover/analysis/leaderboard';
 import { leakGame, type LeakSeat } from '../scenarios/undercover/analysis/leaks';
 
 /**
