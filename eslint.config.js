@@ -172,7 +172,8 @@ const scenarioIdRule = {
  * scenario's folder or ask the descriptor (issue 25). Do not add to this list: add to the descriptor.
  */
 const scenarioIdExceptions = [
-	// Each scenario's setup page, lessons and benchmarks build that scenario's setups by name.
+	// The benchmarks build each scenario's setups by name (the bench page: to take the setups that
+	// scripts/bench.ts takes from each scenario's folder, `setups.ts`, once those land).
 	'src/routes/bench/+page.svelte',
 	'src/lib/run/bench.ts',
 	'src/lib/storage/append-bench.ts',
@@ -182,8 +183,6 @@ const scenarioIdExceptions = [
 	'scripts/eval.ts',
 	'scripts/bench-analysis.ts',
 	// Per-scenario branches not yet moved into descriptors: sim's CLI options and summaries.
-	// Undercover's own after-game flow (its prompts, summaries and lessons store): in state/, not in the
-	// scenario's folder, because it writes to storage, which no scenario layer may import.
 	'scripts/sim.ts',
 	'scripts/sim-args.ts'
 ];
