@@ -172,8 +172,8 @@ const scenarioIdRule = {
  * scenario's folder or ask the descriptor (issue 25). Do not add to this list: add to the descriptor.
  */
 const scenarioIdExceptions = [
-	// The bench page builds its undercover and governance setups by name (still to move into those
-	// scenarios' folders, beside the setups the other benchmarks take from there).
+	// The bench page builds its undercover and governance setups by name: still to move into those
+	// scenarios' folders.
 	'src/routes/bench/+page.svelte',
 	'src/lib/run/bench.ts',
 	'src/lib/storage/append-bench.ts',
