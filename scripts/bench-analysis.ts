@@ -11,14 +11,14 @@
  * under model seat choices (model B votes for the last option it is offered), so the logs are real ones.
  */
 import type { LogEvent, Policy } from '../src/lib/core';
-import type { GameLog } from '../src/lib/analysis/leaderboard';
+import type { GameLog } from '../src/lib/scenarios/undercover/analysis/leaderboard';
 import { summarize } from '../src/lib/analysis/game-summary';
 import type { ModelChoice } from '../src/lib/engines/types';
 import { languageRows, type TaggedGame } from '../src/lib/analysis/eval-pairing';
-import { leaderboard, type LeaderboardBy } from '../src/lib/analysis/leaderboard';
+import { leaderboard, type LeaderboardBy } from '../src/lib/scenarios/undercover/analysis/leaderboard';
 import { ckArenaRows } from '../src/lib/analysis/ck-arena';
-import { headToHead, sideRatings } from '../src/lib/analysis/ratings';
-import { leakRows, verbosityShift } from '../src/lib/analysis/leaks';
+import { headToHead, sideRatings } from '../src/lib/scenarios/undercover/analysis/ratings';
+import { leakRows, verbosityShift } from '../src/lib/scenarios/undercover/analysis/leaks';
 import { createRunner } from '../src/lib/run/play';
 import { scriptedPolicy } from '../src/lib/policies';
 import { EVAL_SETS } from '../src/lib/scenarios/undercover/eval-sets';

@@ -26,7 +26,12 @@ import { join } from 'node:path';
 import { formatP, pairedLines, type AbLine } from '../src/lib/analysis/ab-table';
 import { comparePaired, gameFigures, type GameFigures, type PairedComparison } from '../src/lib/analysis/ab';
 import { exportRows, leaderboardCsv, pairedCsv, type ExportedRow } from '../src/lib/analysis/export';
-import { leaderboard, modelKey, type GameLog, type LeaderboardRow } from '../src/lib/analysis/leaderboard';
+import {
+	leaderboard,
+	modelKey,
+	type GameLog,
+	type LeaderboardRow
+} from '../src/lib/scenarios/undercover/analysis/leaderboard';
 import {
 	CK_ARENA_PUBLISHED,
 	ckArenaCsv,

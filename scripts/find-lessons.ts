@@ -2,7 +2,7 @@
  * Finds the seeds of the lesson pack: for each run language and goal, the first seed from 1 up whose
  * run (scripted agents, headless) shows what the goal says, and whose contrast run (the same seed with
  * the thing it teaches switched off) does not, and that no other lesson of its scenario has taken in
- * that language. Prints `LESSON_SEEDS` for src/lib/classroom/lesson-pack.ts.
+ * that language. Prints `LESSON_SEEDS` for src/lib/classroom/lesson.ts.
  *
  *   npx tsx scripts/find-lessons.ts [--max 300]
  */

@@ -74,8 +74,8 @@ describe('the layers of ARCHITECTURE.md hold for every import form', () => {
 			'src/lib/salvage/example.ts'
 		],
 		[
-			'the run statistics from a scenario (the statistics read finished runs, above the rules)',
-			"import { leaderboard } from '../../analysis/leaderboard';\nexport const l = leaderboard;\n",
+			"a scenario's own statistics from its rules (the statistics read finished runs, above the rules)",
+			"import { leaderboard } from './analysis/leaderboard';\nexport const l = leaderboard;\n",
 			'src/lib/scenarios/undercover/example.ts'
 		],
 		[

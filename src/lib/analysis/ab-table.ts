@@ -12,7 +12,7 @@ import {
 	type PairedComparison,
 	type RowComparison
 } from './ab';
-import type { LeaderboardRow } from './leaderboard';
+import type { LeaderboardRow } from '../scenarios/undercover/analysis/leaderboard';
 import { csvRound, toCsv, type Cell } from './csv';
 
 /**

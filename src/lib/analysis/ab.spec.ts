@@ -16,7 +16,7 @@ import {
 	type Count,
 	type GameFigures
 } from './ab';
-import type { LeaderboardRow, Proportion } from './leaderboard';
+import type { LeaderboardRow, Proportion } from '../scenarios/undercover/analysis/leaderboard';
 
 describe('normal quantiles', () => {
 	it('matches tabulated values', () => {

@@ -14,7 +14,12 @@
  * Pure: no clock, no Math.random.
  */
 import { createStream } from '../core';
-import { ROW_RATES, type LeaderboardRow, type PerGame, type Proportion } from './leaderboard';
+import {
+	ROW_RATES,
+	type LeaderboardRow,
+	type PerGame,
+	type Proportion
+} from '../scenarios/undercover/analysis/leaderboard';
 
 /**
  * The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9), enough

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LogEvent, LogHeader } from '../core';
 import type { Role } from '../scenarios/undercover/state';
 import { CK_ARENA_PUBLISHED, ckArenaCsv, ckArenaFigures, ckArenaRows, dealtDifficulty } from './ck-arena';
-import type { GameLog } from './leaderboard';
+import type { GameLog } from '../scenarios/undercover/analysis/leaderboard';
 
 type Ev = (kind: string, data: Record<string, unknown>) => void;
 

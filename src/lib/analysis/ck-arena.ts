@@ -17,7 +17,13 @@
  */
 import { wilson, type Interval } from './ab';
 import { csvRound, toCsv, type Cell } from './csv';
-import { gameLang, isSummary, rowKind, type Analysable, type GameLog } from './leaderboard';
+import {
+	gameLang,
+	isSummary,
+	rowKind,
+	type Analysable,
+	type GameLog
+} from '../scenarios/undercover/analysis/leaderboard';
 import type { Role, Winner } from '../scenarios/undercover/state';
 
 export interface CkRate extends Interval {

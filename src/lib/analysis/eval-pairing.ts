@@ -6,7 +6,12 @@
  * play page share no deal and never pair. Pure.
  */
 import { gameFigures, type GameFigures } from './ab';
-import { gameLang, leaderboard, type Analysable, type LeaderboardRow } from './leaderboard';
+import {
+	gameLang,
+	leaderboard,
+	type Analysable,
+	type LeaderboardRow
+} from '../scenarios/undercover/analysis/leaderboard';
 import { EVAL_SETS, isEvalSetId } from '../scenarios/undercover/eval-sets';
 
 export type GameLang = 'en' | 'zh';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { comparePaired, COMPARED_RATES, type GameFigures } from './ab';
 import { csvRecords, parseCsv } from './csv';
 import { csvField, exportRows, leaderboardCsv, pairedCsv, toCsv } from './export';
-import { ROW_RATES } from './leaderboard';
-import type { LeaderboardRow } from './leaderboard';
+import { ROW_RATES } from '../scenarios/undercover/analysis/leaderboard';
+import type { LeaderboardRow } from '../scenarios/undercover/analysis/leaderboard';
 
 const p = (x: number, n: number) => ({ x, n, rate: n ? x / n : null });
 function row(key: string, over: Partial<LeaderboardRow> = {}): LeaderboardRow {

@@ -5,7 +5,12 @@
  */
 import { bootstrapMean, wilson, type PairedComparison } from './ab';
 import { abCsv, pairedLines } from './ab-table';
-import { ROW_RATES, type LeaderboardRow, type PerGame, type Proportion } from './leaderboard';
+import {
+	ROW_RATES,
+	type LeaderboardRow,
+	type PerGame,
+	type Proportion
+} from '../scenarios/undercover/analysis/leaderboard';
 
 import { toCsv } from './csv';
 export { csvField, toCsv, type Cell } from './csv';

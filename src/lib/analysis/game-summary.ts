@@ -7,8 +7,13 @@
  * JSON. Pure.
  */
 import { ckGame, type CkGame } from './ck-arena';
-import { gameFacts, gameLang, type GameFacts, type GameLog } from './leaderboard';
-import { leakGame, type LeakSeat } from './leaks';
+import {
+	gameFacts,
+	gameLang,
+	type GameFacts,
+	type GameLog
+} from '../scenarios/undercover/analysis/leaderboard';
+import { leakGame, type LeakSeat } from '../scenarios/undercover/analysis/leaks';
 
 /**
  * Raise it whenever a fold below (or what it reads of a log) changes: a cached summary of another

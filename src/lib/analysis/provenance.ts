@@ -4,7 +4,11 @@
  * version was never re-executed and counts nowhere; a person may remove any import from the
  * statistics (and count it again). Each row then says how many of its games came from where.
  */
-import { leaderboard, type Analysable, type LeaderboardBy } from './leaderboard';
+import {
+	leaderboard,
+	type Analysable,
+	type LeaderboardBy
+} from '../scenarios/undercover/analysis/leaderboard';
 
 /** What the statistics read of a saved run's record (storage/runs.ts `RunRecord`). */
 export interface RunOrigin {

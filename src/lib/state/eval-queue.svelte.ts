@@ -23,7 +23,7 @@
 import { isRunInterrupted, type LogEvent } from '$lib/core';
 import { needsEngine } from '$lib/engines/spec';
 import type { ModelChoice } from '$lib/engines/types';
-import { modelKey } from '$lib/analysis/leaderboard';
+import { modelKey } from '$lib/scenarios/undercover/analysis/leaderboard';
 import type { AnyRunner } from '$lib/run/play';
 import type { UndercoverOutcome } from '$lib/scenarios/undercover';
 import {
@@ -147,7 +147,7 @@ export class EvalRunner {
 	#leaving = false;
 	#loop: Promise<void> | null = null;
 	/** Per lane: its pool and the table size it was built for. */
-	#lanePools: ({ pool: AgentPool; seats: number } | undefined)[] = [];
+	#lanePools: ({ pool: AgentPool; scenario: string; seats: number } | undefined)[] = [];
 
 	get progress(): EvalProgress | null {
 		return this.queue?.progress() ?? null;
@@ -333,7 +333,7 @@ export class EvalRunner {
 		const seats: Record<string, ModelChoice> = {};
 		for (let s = 1; s <= seatsN; s++) seats[s] = choice;
 		const run: SharedRun = { ...game.run, seats };
-		const pool = needsEngine(choice) ? await this.#poolFor(lane, seats) : null;
+		const pool = needsEngine(choice) ? await this.#poolFor(lane, game.run.scenario, seats) : null;
 		await pool?.configure(gameSampling(game, this.queue?.setup));
 		if (this.#stop) return null;
 		// The runner and the agent pool load when a game is played, not with the leaderboard's first view.
@@ -356,18 +356,18 @@ export class EvalRunner {
 		return { runner, run };
 	}
 
-	/** One pool per lane for the whole queue: the model loads once; a different table size gets a new one. */
-	async #poolFor(lane: number, seats: Record<string, ModelChoice>): Promise<AgentPool> {
+	/** One pool per lane for the whole queue: the model loads once; another scenario or table size gets a new one. */
+	async #poolFor(lane: number, scenario: string, seats: Record<string, ModelChoice>): Promise<AgentPool> {
 		const key = Object.keys(seats).length;
 		const kept = this.#lanePools[lane];
-		if (kept && kept.seats === key) {
+		if (kept && kept.scenario === scenario && kept.seats === key) {
 			await kept.pool.start({ runId: `eval-${this.id}-${lane}` });
 			return kept.pool;
 		}
 		kept?.pool.dispose();
 		const { AgentPool } = await import('./agent-pool.svelte');
-		const pool = new AgentPool('undercover', seats);
-		this.#lanePools[lane] = { pool, seats: key };
+		const pool = new AgentPool(scenario, seats);
+		this.#lanePools[lane] = { pool, scenario, seats: key };
 		this.pools = this.#lanePools.flatMap((l) => (l ? [l.pool] : []));
 		await pool.start({ runId: `eval-${this.id}-${lane}` });
 		return pool;

@@ -8,7 +8,7 @@
 import { MonologueCache, observationSignature } from '$lib/agents/monologue-cache';
 import { notesFrom, ownCallsFromLog, type Note, type OwnCall } from '$lib/agents/notes';
 import { seatId, type LogEvent } from '$lib/core';
-import { modelKey } from '$lib/analysis/leaderboard';
+import { modelKey } from '$lib/scenarios/undercover/analysis/leaderboard';
 import type { MonologueResult } from '$lib/scenarios/undercover/policies/llm/undercover';
 import { undercover, type UndercoverObservation, type UndercoverState } from '$lib/scenarios/undercover';
 import type { AgentPool } from './agent-pool.svelte';

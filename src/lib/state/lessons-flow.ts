@@ -8,17 +8,47 @@
  * The rules (form, scoring, retirement, retrieval) are pure, in agents/lessons.ts; records live in
  * storage/lessons.ts.
  */
-import type { Lesson, LessonErrorCode } from '$lib/agents/lessons';
-import { seatId, type LogEvent, type LogHeader } from '$lib/core';
+import type { Lesson, LessonErrorCode, SeatOutcome } from '$lib/agents/lessons';
+import type { LogEvent, LogHeader } from '$lib/core';
 import { needsEngine } from '$lib/engines/spec';
 import type { ModelChoice } from '$lib/engines/types';
-import { modelKey, seatOutcome } from '$lib/analysis/leaderboard';
+import { modelKey } from '$lib/scenarios/undercover/analysis/leaderboard';
 import type { LessonResult } from '$lib/scenarios/undercover/policies/llm/undercover';
-import { undercover, type UndercoverState } from '$lib/scenarios/undercover';
-import { summaryFromState } from '$lib/scenarios/undercover/prompts';
 import type { SharedRun } from '$lib/share/link';
 import { openLessonStore, type GivenLessons, type LessonStore } from '$lib/storage/lessons';
 import type { AgentPool } from './agent-pool.svelte';
+
+/**
+ * What the flow asks of a scenario whose model seats keep lessons across games: its
+ * `scenarios/<id>/ui/lesson-memory.ts`, found by that path. A scenario without one keeps no lessons.
+ */
+export interface LessonMemory {
+	/** The scenario's id (the registry's). */
+	readonly scenario: string;
+	/** How a seat's game went, by which the lessons it carried are scored; null for no such seat. */
+	seatOutcome(log: { header: LogHeader; events: readonly LogEvent[] }, seat: number): SeatOutcome | null;
+	/** What a finished game's model seats reflect on; null where there is nothing to (no deal). */
+	reflection(view: unknown): GameReflection | null;
+}
+
+/** One finished game's reflections. */
+export interface GameReflection {
+	/** Words no stored lesson may contain (the game's secrets). */
+	avoid: readonly string[];
+	/** A seat's reflection: what its model is given, and who wrote the lesson. */
+	seat(seat: number): {
+		input: unknown;
+		persona: string;
+		lang: Lesson['lang'];
+		role?: NonNullable<Lesson['origin']>['role'];
+	};
+}
+
+const memories = new Map(
+	Object.values(
+		import.meta.glob<{ memory: LessonMemory }>('../scenarios/*/ui/lesson-memory.ts', { eager: true })
+	).map(({ memory }) => [memory.scenario, memory])
+);
 
 let shared: Promise<LessonStore> | null = null;
 /** One lesson store per tab: one IndexedDB connection, one write queue. */
@@ -56,7 +86,7 @@ export function lessonsForRun(setup: SharedRun): Promise<Record<number, Lesson[]
 
 async function loadLessons(setup: SharedRun): Promise<Record<number, Lesson[]> | undefined> {
 	const seats = modelSeats(setup);
-	if (setup.scenario !== 'undercover' || !seats.length) return undefined;
+	if (!memories.has(setup.scenario) || !seats.length) return undefined;
 	const store = await lessonStore();
 	if (!(await store.memoryEnabled())) return undefined;
 	const lang = setup.config.lang;
@@ -141,7 +171,7 @@ export interface ReflectionStatus {
 /** What the after-game flow needs of a GameSession. */
 export interface FinishedGame {
 	readonly setup: SharedRun;
-	/** An undercover game's state (`installLessonsFlow` sets up no other scenario's run). */
+	/** The game's state, as its scenario's `LessonMemory` reads it. */
 	readonly view: unknown;
 	readonly events: readonly LogEvent[];
 	readonly header: LogHeader;
@@ -155,15 +185,16 @@ export interface FinishedGame {
 const REFLECT_AT_ONCE = 3;
 
 /**
- * Sets the session's after-game hook for undercover runs with model seats. The memory switch is read
- * when the game ends: off, nothing is scored or written (a controlled experiment).
+ * Sets the session's after-game hook for runs with model seats whose scenario keeps lessons (has a
+ * `LessonMemory`). The memory switch is read when the game ends: off, nothing is scored or written (a
+ * controlled experiment).
  */
 export function installLessonsFlow(
 	session: FinishedGame,
 	onStatus: (status: ReflectionStatus) => void = () => {}
 ): void {
-	if (session.replaying || session.setup.scenario !== 'undercover' || !modelSeats(session.setup).length)
-		return;
+	const memory = memories.get(session.setup.scenario);
+	if (session.replaying || !memory || !modelSeats(session.setup).length) return;
 	session.afterFinish = async () => {
 		const status: ReflectionStatus = {
 			state: 'reflecting',
@@ -181,9 +212,9 @@ export function installLessonsFlow(
 				status.state = 'off';
 				return report();
 			}
-			status.scored = (await scoreGivenLessons(store, session)).length;
+			status.scored = (await scoreGivenLessons(store, memory, session)).length;
 			report();
-			await reflectAll(store, session, status, report);
+			await reflectAll(store, memory, session, status, report);
 			status.state = 'done';
 			report();
 		} catch (err) {
@@ -209,11 +240,15 @@ function lessonsGivenBySeat(events: readonly LogEvent[]): Map<number, Set<string
 	return bySeat;
 }
 
-async function scoreGivenLessons(store: LessonStore, game: FinishedGame): Promise<Lesson[]> {
+async function scoreGivenLessons(
+	store: LessonStore,
+	memory: LessonMemory,
+	game: FinishedGame
+): Promise<Lesson[]> {
 	const log = { header: game.header, events: game.events };
 	const given: GivenLessons[] = [];
 	for (const [seat, ids] of lessonsGivenBySeat(game.events)) {
-		const outcome = seatOutcome(log, seat);
+		const outcome = memory.seatOutcome(log, seat);
 		if (outcome && ids.size) given.push({ lessonIds: [...ids], outcome });
 	}
 	// Called even with nothing given: the store's clock counts games, and this was one.
@@ -222,35 +257,33 @@ async function scoreGivenLessons(store: LessonStore, game: FinishedGame): Promis
 
 async function reflectAll(
 	store: LessonStore,
+	memory: LessonMemory,
 	game: FinishedGame,
 	status: ReflectionStatus,
 	report: () => void
 ): Promise<void> {
 	const pool = game.pool;
-	const state = game.view as UndercoverState;
-	if (!pool || !state.deal) return;
-	const summary = summaryFromState(state);
-	const avoid = [state.deal.civilianWord, state.deal.undercoverWord];
+	const reflection = pool ? memory.reflection(game.view) : null;
+	if (!pool || !reflection) return;
+	const { avoid } = reflection;
 	const queue = modelSeats(game.setup).filter(({ seat }) => pool.isModelSeat(seat));
 	const notes: ReflectionNote[] = [];
 	const one = async ({ seat, model }: { seat: number; model: string }) => {
-		const observation = undercover.observe(state, seatId(seat));
-		const me = state.seats.find((x) => x.id === seat);
+		const { input, persona, lang, role } = reflection.seat(seat);
 		const note = {
 			run: game.runId ?? '',
 			seat,
-			persona: observation.persona.id,
+			persona,
 			model,
-			lang: observation.lang,
+			lang,
 			at: Date.now()
 		};
 		let result: LessonResult;
 		try {
-			result = (await pool.reflect(
-				seat,
-				{ observation, summary },
-				{ seed: game.setup.seed, streamName: `reflect:${seat}` }
-			)) as LessonResult;
+			result = (await pool.reflect(seat, input, {
+				seed: game.setup.seed,
+				streamName: `reflect:${seat}`
+			})) as LessonResult;
 		} catch (err) {
 			status.rejected++;
 			notes.push({ ...note, ok: false, text: '', error: err instanceof Error ? err.message : String(err) });
@@ -268,11 +301,10 @@ async function reflectAll(
 			return;
 		}
 		// The store checks the form again (agents/lessons.ts is the one definition of a lesson).
-		const added = await store.add(
-			{ persona: observation.persona.id, model, lang: observation.lang },
-			result.lesson,
-			{ avoid, origin: { run: game.runId ?? undefined, seat, ...(me ? { role: me.role } : {}) } }
-		);
+		const added = await store.add({ persona, model, lang }, result.lesson, {
+			avoid,
+			origin: { run: game.runId ?? undefined, seat, ...(role ? { role } : {}) }
+		});
 		if (!added.ok) {
 			status.rejected++;
 			notes.push({ ...note, ok: false, text: result.lesson, error: added.error, ...failure(added) });

@@ -18,12 +18,12 @@ import {
 	type Analysable,
 	type GameLog,
 	type LeaderboardBy
-} from '../analysis/leaderboard';
+} from '../scenarios/undercover/analysis/leaderboard';
 import { languageRows, type TaggedGame } from '../analysis/eval-pairing';
 import { exportRows, leaderboardCsv } from '../analysis/export';
 import { ckArenaCsv, ckArenaRows } from '../analysis/ck-arena';
-import { leakRows, leaksCsv } from '../analysis/leaks';
-import { headToHead, ratingsCsv, sideRatings } from '../analysis/ratings';
+import { leakRows, leaksCsv } from '../scenarios/undercover/analysis/leaks';
+import { headToHead, ratingsCsv, sideRatings } from '../scenarios/undercover/analysis/ratings';
 import { provenanceByRow } from '../analysis/provenance';
 import { abCsv } from '../analysis/ab-table';
 import { abComparison } from '../ui/leaderboard/ab-view';

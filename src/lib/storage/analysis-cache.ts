@@ -15,7 +15,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { ANALYSIS_VERSION, summarize, type GameSummary } from '../analysis/game-summary';
-import type { GameLog } from '../analysis/leaderboard';
+import type { GameLog } from '../scenarios/undercover/analysis/leaderboard';
 
 const ANALYSIS_DB = 'conclave-analysis';
 const ANALYSIS_DB_VERSION = 1;

@@ -39,6 +39,14 @@ export interface InfoPart {
 	raw?: boolean;
 }
 
+/** A scenario's card on the home page, which is also its column in the lesson pack. */
+export interface ScenarioCard {
+	/** Where it stands among the cards (ascending). */
+	readonly position: number;
+	title(): string;
+	blurb(): string;
+}
+
 export interface ScenarioView {
 	/** The scenario's id (the registry's). */
 	readonly id: string;
@@ -58,6 +66,8 @@ export interface ScenarioView {
 	presenterChart: Lazy<PresenterProps>;
 	/** What the class predicts, for the predict panel's switch ("Predict each vote"). */
 	predictMode(): string;
+	/** Its home page card, linking to `setupPath`; absent where the home page lists it not (test-only). */
+	readonly card?: ScenarioCard;
 }
 
 const found = import.meta.glob<{ view: ScenarioView }>('../scenarios/*/ui/view.ts', { eager: true });
@@ -77,4 +87,11 @@ export function viewOf(id: string): ScenarioView {
  */
 export function setupLine(view: ScenarioView, state: unknown): InfoPart[] {
 	return view.setupInfo(typeof state === 'object' && state !== null && 'config' in state ? state.config : {});
+}
+
+/** The scenarios the home page lists, in their cards' order. */
+export function listedViews(): (ScenarioView & { card: ScenarioCard })[] {
+	return [...views.values()]
+		.filter((v): v is ScenarioView & { card: ScenarioCard } => v.card !== undefined)
+		.sort((a, b) => a.card.position - b.card.position);
 }

@@ -8,7 +8,7 @@ import type { Policy } from '$lib/core';
 import type { ModelChoice } from '$lib/engines/types';
 import { comparePaired, compareRows, gameFigures } from '$lib/analysis/ab';
 import { abCsv, pairedLines, unpairedLines, type AbLine, type Verdict } from '$lib/analysis/ab-table';
-import { leaderboard, type GameLog } from '$lib/analysis/leaderboard';
+import { leaderboard, type GameLog } from '$lib/scenarios/undercover/analysis/leaderboard';
 import { csvRecords } from '$lib/analysis/csv';
 import { scriptedPolicy } from '$lib/policies';
 import { createRunner } from '$lib/run/play';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Policy } from '$lib/core';
 import type { ModelChoice } from '$lib/engines/types';
 import type { TaggedGame } from '$lib/analysis/eval-pairing';
-import { leaderboard } from '$lib/analysis/leaderboard';
+import { leaderboard } from '$lib/scenarios/undercover/analysis/leaderboard';
 import { scriptedPolicy } from '$lib/policies';
 import { createRunner } from '$lib/run/play';
 import { EVAL_SETS } from '$lib/scenarios/undercover/eval-sets';

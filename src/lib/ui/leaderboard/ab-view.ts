@@ -6,7 +6,7 @@
 import { comparePaired, compareRows, type PairedComparison } from '$lib/analysis/ab';
 import { pairedLines, unpairedLines, type AbLine } from '$lib/analysis/ab-table';
 import { isCrossLanguage, sideFigures, type TaggedGame } from '$lib/analysis/eval-pairing';
-import type { LeaderboardRow } from '$lib/analysis/leaderboard';
+import type { LeaderboardRow } from '$lib/scenarios/undercover/analysis/leaderboard';
 
 /** The resampling seed of every A/B interval: the same games give the same table on every visit. */
 const AB_SEED = 1;

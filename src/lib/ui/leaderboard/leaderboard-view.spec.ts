@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { summarize } from '$lib/analysis/game-summary';
-import { leaderboard } from '$lib/analysis/leaderboard';
+import { leaderboard } from '$lib/scenarios/undercover/analysis/leaderboard';
 import { exportRows } from '$lib/analysis/export';
 import { languageRows } from '$lib/analysis/eval-pairing';
 import type { ModelChoice } from '$lib/engines/types';

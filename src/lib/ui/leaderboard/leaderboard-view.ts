@@ -7,7 +7,11 @@
  * renders them and wires the clicks. The A/B comparison itself is `ab-view.ts`.
  */
 import type { GameSummary } from '$lib/analysis/game-summary';
-import { leaderboard, type LeaderboardBy, type LeaderboardRow } from '$lib/analysis/leaderboard';
+import {
+	leaderboard,
+	type LeaderboardBy,
+	type LeaderboardRow
+} from '$lib/scenarios/undercover/analysis/leaderboard';
 import { exportRows, type ExportedRow } from '$lib/analysis/export';
 import { languageRows, type TaggedGame } from '$lib/analysis/eval-pairing';
 import { counts, provenanceOf } from '$lib/analysis/provenance';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeaderboardRow } from '$lib/analysis/leaderboard';
+import type { LeaderboardRow } from '$lib/scenarios/undercover/analysis/leaderboard';
 import { ckArenaCsv } from '$lib/analysis/ck-arena';
 import { csvRecords } from '$lib/analysis/csv';
 import { formatCkRate, formatRateDiff, RATE_COLUMNS, ratesChartData, rowName } from './view-model';

@@ -4,10 +4,10 @@ import type { H2hMatrixData } from '$lib/charts/h2h-matrix';
 import type { ScatterPoint } from '$lib/charts/side-scatter';
 import type { MeanComparison, ProportionComparison } from '$lib/analysis/ab';
 import { formatP, type AbLine, type Verdict } from '$lib/analysis/ab-table';
-import type { LeaderboardRow, Proportion } from '$lib/analysis/leaderboard';
+import type { LeaderboardRow, Proportion } from '$lib/scenarios/undercover/analysis/leaderboard';
 import type { CkRate } from '$lib/analysis/ck-arena';
 import { csvRound } from '$lib/analysis/csv';
-import type { HeadToHeadCell, RatedRate, SideRating } from '$lib/analysis/ratings';
+import type { HeadToHeadCell, RatedRate, SideRating } from '$lib/scenarios/undercover/analysis/ratings';
 import type { Role } from '$lib/scenarios/undercover/state';
 import { m } from '$lib/paraglide/messages';
 
@@ -28,7 +28,7 @@ interface RateText {
 	definition: () => string;
 }
 
-/** The words of each rate, in the interface's language (the full definitions are in analysis/leaderboard). */
+/** The words of each rate, in the interface's language (the full definitions are in scenarios/undercover/analysis/leaderboard). */
 const RATE_TEXT: Record<RateKey, RateText> = {
 	civilianWin: {
 		label: m.lb_rate_civilian_win,
@@ -106,7 +106,7 @@ const DIFFICULTY_NAMES: Record<number, () => string> = {
 };
 
 /**
- * A row's name in the interface's language. `analysis/leaderboard` labels rows in English for the
+ * A row's name in the interface's language. `scenarios/undercover/analysis/leaderboard` labels rows in English for the
  * exports; the page says the baselines, positions and difficulties in its own words and shows a
  * model's or persona's name as it is (`translated` false: the page marks it translate="no").
  */

@@ -13,5 +13,10 @@ export const view: ScenarioView = {
 	presenterTitle: () => m.play_presenter_autonomy(),
 	presenterBoard: () => import('./PresenterBoard.svelte'),
 	presenterChart: () => import('./PresenterChart.svelte'),
-	predictMode: () => m.play_predict_mode_spend()
+	predictMode: () => m.play_predict_mode_spend(),
+	card: {
+		position: 3,
+		title: () => m.scenario_autonomy_title(),
+		blurb: () => m.scenario_autonomy_blurb()
+	}
 };

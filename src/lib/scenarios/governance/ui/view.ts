@@ -15,5 +15,10 @@ export const view: ScenarioView = {
 	presenterTitle: () => m.play_presenter_governance(),
 	presenterBoard: () => import('./PresenterBoard.svelte'),
 	presenterChart: () => import('./PresenterChart.svelte'),
-	predictMode: () => m.play_predict_mode_verdict()
+	predictMode: () => m.play_predict_mode_verdict(),
+	card: {
+		position: 2,
+		title: () => m.scenario_governance_title(),
+		blurb: () => m.scenario_governance_blurb()
+	}
 };

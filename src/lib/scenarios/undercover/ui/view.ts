@@ -20,5 +20,10 @@ export const view: ScenarioView = {
 	presenterTitle: () => m.scenario_undercover_title(),
 	presenterBoard: () => import('./PresenterBoard.svelte'),
 	presenterChart: () => import('./PresenterChart.svelte'),
-	predictMode: () => m.play_predict_mode_vote()
+	predictMode: () => m.play_predict_mode_vote(),
+	card: {
+		position: 1,
+		title: () => m.scenario_undercover_title(),
+		blurb: () => m.scenario_undercover_blurb()
+	}
 };

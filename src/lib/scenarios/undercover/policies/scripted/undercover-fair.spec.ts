@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRunner } from '../../../../run/play';
-import { leaderboard } from '../../../../analysis/leaderboard';
+import { leaderboard } from '../../analysis/leaderboard';
 import { ownFeatures, type Lang } from '../../words';
 import { FAIR_LABEL, createFairUndercover } from './undercover-fair';
 

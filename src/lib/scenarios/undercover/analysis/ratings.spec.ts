@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEvent, LogHeader } from '../core';
-import type { Role } from '../scenarios/undercover/state';
+import type { LogEvent, LogHeader } from '../../../core';
+import type { Role } from '../state';
 import { headToHead, ratingsCsv, sideRatings } from './ratings';
 import type { GameLog } from './leaderboard';
 

@@ -15,11 +15,11 @@
  * - tokens and model seconds per game, of the row's seats.
  * Pure.
  */
-import { bootstrapClusteredMeanDiff, wilson, type Cluster, type MeanComparison } from './ab';
-import { csvRound, toCsv, type Cell } from './csv';
+import { bootstrapClusteredMeanDiff, wilson, type Cluster, type MeanComparison } from '../../../analysis/ab';
+import { csvRound, toCsv, type Cell } from '../../../analysis/csv';
 import { isSummary, rowKind, seatModel, type Analysable, type GameLog, type RowKind } from './leaderboard';
-import { saysWord } from '../scenarios/undercover/text';
-import type { Deal, Role } from '../scenarios/undercover/state';
+import { saysWord } from '../text';
+import type { Deal, Role } from '../state';
 
 export interface LeakRate {
 	x: number;

@@ -35,12 +35,12 @@
  * A seat's model comes from `header.seats[seat]` (a ModelChoice), else the header's engine label for the
  * seat, else "scripted (no LLM)"; its persona from the `game.dealt` event.
  */
-import type { LogEvent, LogHeader } from '../core';
-import type { ModelChoice } from '../engines/types';
-import { FAIR_LABEL, SCRIPTED_LABEL } from '../core/policy';
-import { personas } from '../scenarios/undercover/personas';
-import type { Deal, Role, SeatPersona, Tally, Winner } from '../scenarios/undercover/state';
-import type { GameSummary } from './game-summary';
+import type { LogEvent, LogHeader } from '../../../core';
+import type { ModelChoice } from '../../../engines/types';
+import { FAIR_LABEL, SCRIPTED_LABEL } from '../../../core/policy';
+import { personas } from '../personas';
+import type { Deal, Role, SeatPersona, Tally, Winner } from '../state';
+import type { GameSummary } from '../../../analysis/game-summary';
 
 export interface GameLog {
 	header: LogHeader;
@@ -414,6 +414,11 @@ export const ROW_RATES = [
 	'forfeit',
 	'firstOption'
 ] as const satisfies readonly (keyof LeaderboardRow)[];
+
+/** Whether a saved run is one the leaderboard reads: a finished game of this scenario. */
+export function ranksRun(run: { scenario: string; status: string }): boolean {
+	return run.scenario === 'undercover' && run.status === 'finished';
+}
 
 /** Games that have not finished: the leaderboard leaves them out. */
 export function unfinishedGames(games: readonly Analysable[]): number {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEvent, LogHeader } from '../core';
-import { SCRIPTED_LABEL } from '../scenarios/undercover/policies/scripted/undercover';
-import { FAIR_LABEL } from '../core/policy';
-import type { Role } from '../scenarios/undercover/state';
+import type { LogEvent, LogHeader } from '../../../core';
+import { SCRIPTED_LABEL } from '../policies/scripted/undercover';
+import { FAIR_LABEL } from '../../../core/policy';
+import type { Role } from '../state';
 import { gameFacts, leaderboard, modelKey, seatOutcome, unfinishedGames, type GameLog } from './leaderboard';
 
 type Ev = (kind: string, data: Record<string, unknown>, meta?: Record<string, number>) => void;

@@ -11,8 +11,8 @@
  * and each pair of a model on the undercover side and a model among the civilians, whether the
  * undercover side won. Pure.
  */
-import { wilson } from './ab';
-import { csvRound, toCsv, type Cell } from './csv';
+import { wilson } from '../../../analysis/ab';
+import { csvRound, toCsv, type Cell } from '../../../analysis/csv';
 import { factsOf, leaderboard, rowKind, type Analysable, type RowKind } from './leaderboard';
 
 export interface RatedRate {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEvent, LogHeader } from '../core';
+import type { LogEvent, LogHeader } from '../../../core';
 import { leakRows, leaksCsv, verbosityShift } from './leaks';
 
 const model = { engine: 'openai', model: 'a', baseUrl: 'http://localhost:1/v1' };
