@@ -27,6 +27,8 @@ export function governanceRun(rounds: number, seed = 1): SharedRun {
 }
 
 interface Sample {
+	/** Ms since the click on play. */
+	at: number;
 	/** Events in the log when the sample was taken (from the page's status line). */
 	events: number;
 	/** The renderer's main-thread time so far, ms, and its parts. */
@@ -104,6 +106,8 @@ export interface PageCost {
 	 * IndexedDB, messages from workers...), ms: what the profile's "(program)" hides.
 	 */
 	traced?: { event: string; ms: number }[];
+	/** With `series`: every sample the run took (ms since the click, events, task ms, DOM changes). */
+	series?: { at: number; events: number; task: number; mutations: number }[];
 }
 
 interface TraceEvent {
@@ -211,7 +215,14 @@ export async function pageCost(
 	browser: Browser,
 	origin: string,
 	run: SharedRun,
-	options: { marks?: number[]; window?: number; timeoutMs?: number; profile?: boolean; trace?: boolean } = {}
+	options: {
+		marks?: number[];
+		window?: number;
+		timeoutMs?: number;
+		profile?: boolean;
+		trace?: boolean;
+		series?: boolean;
+	} = {}
 ): Promise<PageCost> {
 	const marks = options.marks ?? [100, 2000];
 	const span = options.window ?? 200;
@@ -236,6 +247,7 @@ export async function pageCost(
 		await page.getByTestId('speed').selectOption('instant', { timeout: STEP_MS });
 		const cdp = await step('opening the DevTools session', context.newCDPSession(page));
 		await step('Performance.enable', cdp.send('Performance.enable'));
+		let t0 = 0;
 		const sample = async (): Promise<Sample & { finished: boolean }> => {
 			const { metrics } = (await step('Performance.getMetrics', cdp.send('Performance.getMetrics'))) as {
 				metrics: { name: string; value: number }[];
@@ -244,6 +256,7 @@ export async function pageCost(
 			const shown = await eventsShown(page);
 			return {
 				...shown,
+				at: Date.now() - t0,
 				task: get('TaskDuration'),
 				script: get('ScriptDuration'),
 				layout: get('LayoutDuration'),
@@ -262,7 +275,7 @@ export async function pageCost(
 				})
 			);
 		await step('starting the counters', page.evaluate('window.__cost.counting = true'));
-		const t0 = Date.now();
+		t0 = Date.now();
 		await page.getByTestId('play').click({ timeout: STEP_MS });
 		const samples: Sample[] = [];
 		let last = await sample();
@@ -353,7 +366,17 @@ export async function pageCost(
 			fps: cost.frames / (wallMs / 1000),
 			nodes: cost.nodes,
 			...(hot ? { hot } : {}),
-			...(traced ? { traced } : {})
+			...(traced ? { traced } : {}),
+			...(options.series
+				? {
+						series: samples.map((x) => ({
+							at: x.at,
+							events: x.events,
+							task: Math.round(x.task),
+							mutations: x.mutations
+						}))
+					}
+				: {})
 		};
 	} finally {
 		// A page that does not answer may not hold the bench either: the browser closes it later.
@@ -378,7 +401,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 				timeoutMs: Number(arg('limit', '300')) * 1000,
 				marks: arg('marks', '100,2000').split(',').map(Number),
 				profile: process.argv.includes('--profile'),
-				trace: process.argv.includes('--trace')
+				trace: process.argv.includes('--trace'),
+				series: process.argv.includes('--series')
 			}
 		);
 		console.log(JSON.stringify(result, null, 1));
