@@ -933,7 +933,11 @@ async function pageRows() {
 		// Issue 24's 72 hours on the page: the same goals at 3,000 rounds, and the cost per event flat.
 		const long = `governance, 3,000 rounds, instant speed, play page`;
 		try {
-			const cost = await pageCost(browser, origin, pageGovernanceRun(3000), { timeoutMs: 600_000 });
+			// A third window late in the run (its ~35,000 events): flat past event 2,000 too.
+			const cost = await pageCost(browser, origin, pageGovernanceRun(3000), {
+				timeoutMs: 600_000,
+				marks: [100, 2000, 30_000]
+			});
 			rows.push({
 				metric: `${long}: Start to finished (${cost.events} events${cost.finished ? '' : `, NOT finished: ${cost.stopped ?? 'stopped'}`})`,
 				value: `${fmt(cost.wallMs / 1000)} s`,
@@ -971,13 +975,14 @@ async function pageRows() {
 
 /** The per-event, long-task and frame rows of a page-cost measurement. */
 function pageCostRows(cost: PageCost): void {
-	const [early, late] = cost.perEvent;
+	// Every later window against the first: the same number of events each (page-cost.ts).
+	const early = cost.perEvent[0];
 	for (const at of cost.perEvent)
 		rows.push({
 			metric: `  main thread per event at events ${at.from}-${at.to} (script ${fmt(at.scriptMs)}, layout ${fmt(at.layoutMs)}, style ${fmt(at.styleMs)} ms; ${fmt(at.mutations)} DOM changes)`,
 			value: `${fmt(at.taskMs)} ms`,
-			goal: at === late && early ? `<= 3 ms and <= at ${early.from}` : '<= 3 ms',
-			met: at.taskMs <= 3 && (at !== late || !early || late.taskMs <= early.taskMs)
+			goal: at !== early && early ? `<= 3 ms and <= at ${early.from}-${early.to}` : '<= 3 ms',
+			met: at.taskMs <= 3 && (at === early || !early || at.taskMs <= early.taskMs)
 		});
 	rows.push({
 		metric: `  longest main-thread task while it played (${cost.longTasks} over 50 ms)`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeadlineError, mainThreadSelfTime, within } from './page-cost';
+import { DeadlineError, mainThreadSelfTime, sampleAt, within, type Sample } from './page-cost';
 
 describe('within', () => {
 	it('gives the answer when it comes in time', async () => {
@@ -43,5 +43,29 @@ describe('mainThreadSelfTime', () => {
 
 	it('finds nothing without the main thread’s name', () => {
 		expect(mainThreadSelfTime([x('RunTask', 0, 1000)])).toEqual([]);
+	});
+});
+
+describe('sampleAt', () => {
+	const at = (events: number, task: number): Sample => ({
+		at: task,
+		events,
+		task,
+		script: task / 2,
+		layout: 0,
+		style: 0,
+		mutations: events * 3
+	});
+	const samples = [at(0, 0), at(80, 40), at(257, 100), at(300, 130)];
+
+	it('reads the counters at exactly the mark, between the samples either side', () => {
+		expect(sampleAt(samples, 100)).toMatchObject({ events: 100, task: 40 + (20 / 177) * 60, mutations: 300 });
+		expect(sampleAt(samples, 257)).toEqual(samples[2]);
+		expect(sampleAt(samples, 0)).toEqual(samples[0]);
+	});
+
+	it('knows nothing past the last sample or before the first', () => {
+		expect(sampleAt(samples, 301)).toBeNull();
+		expect(sampleAt(samples.slice(1), 10)).toBeNull();
 	});
 });

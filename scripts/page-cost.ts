@@ -13,7 +13,9 @@ import { pageRun } from '../src/lib/scenarios/governance/setups';
 /** The governance run the page rows play: every seat scripted, thresholds that let the fuse trip. */
 export const governanceRun = pageRun;
 
-interface Sample {
+export interface Sample {
+	/** Ms since the click on play. */
+	at: number;
 	/** Events in the log when the sample was taken (from the page's status line). */
 	events: number;
 	/** The renderer's main-thread time so far, ms, and its parts. */
@@ -91,6 +93,8 @@ export interface PageCost {
 	 * IndexedDB, messages from workers...), ms: what the profile's "(program)" hides.
 	 */
 	traced?: { event: string; ms: number }[];
+	/** With `series`: every sample the run took (ms since the click, events, task ms, DOM changes). */
+	series?: { at: number; events: number; task: number; mutations: number }[];
 }
 
 interface TraceEvent {
@@ -191,17 +195,55 @@ async function eventsShown(page: Page): Promise<{ events: number; finished: bool
 }
 
 /**
+ * The counters at exactly `n` events, read linearly between the samples either side: the page shows
+ * tens of events a frame and is sampled every few frames, so the sample nearest a mark is up to a
+ * hundred events past it. Windows cut at the samples were 257 events early and 147 late in one run;
+ * cut here, every window spans the same events. Null past the last sample.
+ */
+export function sampleAt(samples: readonly Sample[], n: number): Sample | null {
+	const i = samples.findIndex((x) => x.events >= n);
+	if (i < 0) return null;
+	const b = samples[i]!;
+	if (b.events === n) return b;
+	// Samples come in order, so the one before holds fewer events than `n`.
+	const a = samples[i - 1];
+	if (!a) return null;
+	const t = (n - a.events) / (b.events - a.events);
+	const mix = (x: number, y: number) => x + t * (y - x);
+	return {
+		at: mix(a.at, b.at),
+		events: n,
+		task: mix(a.task, b.task),
+		script: mix(a.script, b.script),
+		layout: mix(a.layout, b.layout),
+		style: mix(a.style, b.style),
+		mutations: mix(a.mutations, b.mutations)
+	};
+}
+
+/**
  * Plays `run` on `${origin}/play/` at instant speed and measures it. `marks` are the event counts at
- * which the per-event cost is taken, each over the next `window` events.
+ * which the per-event cost is taken, each over the next `window` events (or, where the finished run
+ * is shorter, its last `window` events).
  */
 export async function pageCost(
 	browser: Browser,
 	origin: string,
 	run: SharedRun,
-	options: { marks?: number[]; window?: number; timeoutMs?: number; profile?: boolean; trace?: boolean } = {}
+	options: {
+		marks?: number[];
+		window?: number;
+		timeoutMs?: number;
+		profile?: boolean;
+		trace?: boolean;
+		series?: boolean;
+	} = {}
 ): Promise<PageCost> {
 	const marks = options.marks ?? [100, 2000];
-	const span = options.window ?? 200;
+	// Charts out of sight are drawn once a second (D3Chart.svelte), and at instant speed a second is
+	// about 1,200 events: a 200-event window held such a draw or did not (0.72 ms an event early, 1.49
+	// late in one run; 0.61 and 0.65 over 1,000 events), so a window spans most of a second.
+	const span = options.window ?? 1000;
 	const context = await browser.newContext({
 		viewport: { width: 1280, height: 900 },
 		serviceWorkers: 'block'
@@ -223,6 +265,7 @@ export async function pageCost(
 		await page.getByTestId('speed').selectOption('instant', { timeout: STEP_MS });
 		const cdp = await step('opening the DevTools session', context.newCDPSession(page));
 		await step('Performance.enable', cdp.send('Performance.enable'));
+		let t0 = 0;
 		const sample = async (): Promise<Sample & { finished: boolean }> => {
 			const { metrics } = (await step('Performance.getMetrics', cdp.send('Performance.getMetrics'))) as {
 				metrics: { name: string; value: number }[];
@@ -231,6 +274,7 @@ export async function pageCost(
 			const shown = await eventsShown(page);
 			return {
 				...shown,
+				at: Date.now() - t0,
 				task: get('TaskDuration'),
 				script: get('ScriptDuration'),
 				layout: get('LayoutDuration'),
@@ -249,7 +293,7 @@ export async function pageCost(
 				})
 			);
 		await step('starting the counters', page.evaluate('window.__cost.counting = true'));
-		const t0 = Date.now();
+		t0 = Date.now();
 		await page.getByTestId('play').click({ timeout: STEP_MS });
 		const samples: Sample[] = [];
 		let last = await sample();
@@ -299,21 +343,23 @@ export async function pageCost(
 					).traceEvents
 				)
 			: undefined;
-		const at = (n: number) => samples.find((s) => s.events >= n);
+		const finishedAt = !stopped && last.finished ? last.events : null;
 		const perEvent: PageCost['perEvent'] = [];
 		for (const mark of marks) {
-			const a = at(mark);
-			const b = at(mark + span);
-			if (!a || !b || b.events === a.events) continue;
-			const d = b.events - a.events;
+			// A window the finished run is too short for is its last `span` events, so early and late
+			// windows stay the same size (a 200-round run's ~2,340 events hold no 2,000-3,000).
+			const from = finishedAt !== null && mark + span > finishedAt ? finishedAt - span : mark;
+			const a = sampleAt(samples, from);
+			const b = sampleAt(samples, from + span);
+			if (from < 0 || !a || !b) continue;
 			perEvent.push({
-				from: a.events,
-				to: b.events,
-				taskMs: (b.task - a.task) / d,
-				scriptMs: (b.script - a.script) / d,
-				layoutMs: (b.layout - a.layout) / d,
-				styleMs: (b.style - a.style) / d,
-				mutations: (b.mutations - a.mutations) / d
+				from,
+				to: from + span,
+				taskMs: (b.task - a.task) / span,
+				scriptMs: (b.script - a.script) / span,
+				layoutMs: (b.layout - a.layout) / span,
+				styleMs: (b.style - a.style) / span,
+				mutations: (b.mutations - a.mutations) / span
 			});
 		}
 		const lastSeen = samples.at(-1) ?? last;
@@ -340,7 +386,17 @@ export async function pageCost(
 			fps: cost.frames / (wallMs / 1000),
 			nodes: cost.nodes,
 			...(hot ? { hot } : {}),
-			...(traced ? { traced } : {})
+			...(traced ? { traced } : {}),
+			...(options.series
+				? {
+						series: samples.map((x) => ({
+							at: x.at,
+							events: x.events,
+							task: Math.round(x.task),
+							mutations: x.mutations
+						}))
+					}
+				: {})
 		};
 	} finally {
 		// A page that does not answer may not hold the bench either: the browser closes it later.
@@ -364,8 +420,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 			{
 				timeoutMs: Number(arg('limit', '300')) * 1000,
 				marks: arg('marks', '100,2000').split(',').map(Number),
+				window: Number(arg('window', '1000')),
 				profile: process.argv.includes('--profile'),
-				trace: process.argv.includes('--trace')
+				trace: process.argv.includes('--trace'),
+				series: process.argv.includes('--series')
 			}
 		);
 		console.log(JSON.stringify(result, null, 1));

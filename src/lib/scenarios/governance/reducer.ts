@@ -72,7 +72,7 @@ function taskIndex(tasks: readonly Task[], id: string): number {
 }
 
 /** The task by id, without a search of the whole list (a long run holds 1,500). */
-const taskById = (tasks: readonly Task[], id: string): Task | undefined => tasks[taskIndex(tasks, id)];
+export const taskById = (tasks: readonly Task[], id: string): Task | undefined => tasks[taskIndex(tasks, id)];
 
 /** A copy of the list with one item replaced: a copy of the pointers, not a callback per item. */
 function replaced<T>(list: readonly T[], i: number, item: T): T[] {

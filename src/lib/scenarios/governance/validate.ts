@@ -5,6 +5,7 @@
  */
 import type { Ask, Validation } from '../../core';
 import { APPROVAL_PASS } from './config';
+import { taskById } from './reducer';
 import { validateMeasurement } from './meter';
 import { isPendingProposal, lastVeto, pendingFor } from './pending';
 import { findVersion, currentVersion } from './rulebook';
@@ -148,7 +149,7 @@ export function validate(s: GovernanceState, ask: Ask, action: unknown): Validat
 			if (a.decision === 'revise') {
 				const c = text(a.context, 'context (the revised task)');
 				if (failed(c)) return c;
-				const task = s.tasks.find((t) => t.id === item.task_id);
+				const task = taskById(s.tasks, item.task_id);
 				if (c === task?.context) return fail('a revision must change the task’s context');
 				context = c;
 			}
@@ -167,7 +168,7 @@ export function validate(s: GovernanceState, ask: Ask, action: unknown): Validat
 			if (a.decision === 'redefine') {
 				const c = text(a.context, 'context (the redefined task)');
 				if (failed(c)) return c;
-				if (c === s.tasks.find((t) => t.id === item.task_id)?.context)
+				if (c === taskById(s.tasks, item.task_id)?.context)
 					return fail('a redefinition must change the task’s context');
 				context = c;
 			}
@@ -189,7 +190,7 @@ export function validate(s: GovernanceState, ask: Ask, action: unknown): Validat
 		case 'execute': {
 			if (a.question !== undefined) {
 				if (a.task_id !== item.task_id) return fail(`the question must be about task ${item.task_id}`);
-				const task = s.tasks.find((t) => t.id === item.task_id);
+				const task = taskById(s.tasks, item.task_id);
 				if (task?.clarified)
 					return fail(`task ${item.task_id} was clarified once already; do it or report failure`);
 				const question = text(a.question, 'question');
@@ -286,7 +287,7 @@ const activeRound = (s: GovernanceState) => s.fuses[s.fuses.length - 1]?.round ?
 function submitted(s: GovernanceState, raw: unknown, taskId: string): Validation {
 	const out = parseOutput(raw, taskId);
 	if (failed(out)) return out;
-	const task = s.tasks.find((t) => t.id === taskId);
+	const task = taskById(s.tasks, taskId);
 	return ok({ kind: 'output.submitted', data: { ...out, n: (task?.submissions ?? 0) + 1 } });
 }
 

@@ -2,7 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
 import { createRunner } from '$lib/run/play';
 import { roleScores, topDrifted, type GovernanceState } from '$lib/scenarios/governance';
-import { BOARD_SHOWN, COLUMNS, driftBars, roleCards, taskBoard, vetoBars } from './view-model';
+import {
+	BOARD_SHOWN,
+	COLUMNS,
+	driftBars,
+	metricData,
+	roleCards,
+	scoreData,
+	taskBoard,
+	vetoBars
+} from './view-model';
+import { METRICS } from '$lib/scenarios/governance/rates';
 
 describe('roleCards', () => {
 	it('shows each scored role with its objective, its score, the factors behind it, and who is at work', async () => {
@@ -87,6 +97,77 @@ describe('driftBars', () => {
 		while (!other.done) await other.step();
 		const o = other.state as GovernanceState;
 		expect(driftBars(o).map((b) => b.key)).toEqual(topDrifted(o).map((d) => `${d.task_id}#${d.n}`));
+	});
+});
+
+describe('metricData and scoreData', () => {
+	/** Every series' points as made from the whole metrics list at once (what the fold replaces). */
+	const whole = (s: GovernanceState) => ({
+		rates: METRICS.map((m) =>
+			s.metrics.map((r) => ({
+				round: r.round,
+				value: r.rates[m],
+				...(r.forced ? { measured: r.measured[m] } : {}),
+				past: r.past[m]
+			}))
+		),
+		scores: [
+			...(['assigner', 'executor', 'auditor'] as const).map((role) =>
+				s.metrics.map((r) => ({ round: r.round, value: r.scores[role].score, past: false }))
+			),
+			...(s.config.policy === 'human'
+				? [
+						s.metrics.map((r) => ({
+							round: r.round,
+							value: r.scores.reward === null ? null : r.scores.reward / 100,
+							past: false
+						}))
+					]
+				: [])
+		]
+	});
+
+	it('folded forward as the run grows, draw the points of the whole metrics list, every event', async () => {
+		// The human policy adds the mean-approval series; the second is the run the bench plays on the
+		// page (scripts/page-cost.ts); forced rates (a measured rate beside the forced one) trip a fuse
+		// that stops the run early.
+		const cases = [
+			{ rounds: 40, policy: 'human' as const, approval: 60 },
+			{
+				rounds: 60,
+				policy: 'assigner-alone' as const,
+				approval: 50,
+				thresholds: { drift: 0.7, penetration: 0.4, conversion: 0.6 },
+				fuseRounds: 10,
+				fuseMode: 'soft' as const
+			},
+			{ rounds: 60, policy: 'assigner-alone' as const, forceMetrics: true }
+		];
+		for (const config of cases) {
+			const r = createRunner({ scenario: 'governance', seed: 1, config });
+			let steps = 0;
+			while (!r.done) {
+				await r.step();
+				const s = r.state as GovernanceState;
+				const expected = whole(s);
+				expect(metricData(s).series.map((x) => x.points)).toEqual(expected.rates);
+				expect(scoreData(s).series.map((x) => x.points)).toEqual(expected.scores);
+				steps++;
+			}
+			const s = r.state as GovernanceState;
+			// Many rounds were folded one at a time, not one list read once.
+			expect(steps).toBeGreaterThan(s.metrics.length);
+			expect(s.metrics.length).toBeGreaterThan(config.forceMetrics ? 0 : 30);
+			expect(metricData(s).series[0]?.points).toHaveLength(s.metrics.length);
+			if (config.forceMetrics)
+				expect(metricData(s).series.some((x) => x.points.some((p) => 'measured' in p))).toBe(true);
+		}
+		// Another run's state (not grown from the last one) is read afresh.
+		const other = createRunner({ scenario: 'governance', seed: 3, config: { rounds: 12 } });
+		while (!other.done) await other.step();
+		const o = other.state as GovernanceState;
+		expect(metricData(o).series.map((x) => x.points)).toEqual(whole(o).rates);
+		expect(scoreData(o).series.map((x) => x.points)).toEqual(whole(o).scores);
 	});
 });
 

@@ -9,7 +9,7 @@
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import { lastResult } from '../../../ui/last-result';
-import type { FuseMarks, MetricLinesData } from '$lib/charts/metric-lines';
+import type { FuseMarks, MetricLinesData, MetricPoint } from '$lib/charts/metric-lines';
 import type { HeatmapData } from '$lib/charts/heatmap';
 import type { LineageData, LineageProposal, RuleLineageLabels } from '$lib/charts/rule-lineage';
 import type { RankedBar } from '$lib/charts/ranked-bars';
@@ -34,6 +34,7 @@ import {
 	type ProposalStage,
 	type Role,
 	type RoleScores,
+	type RoundMetrics,
 	type Task,
 	type TaskStatus
 } from '$lib/scenarios/governance';
@@ -362,7 +363,7 @@ function metricDataOf(
 			label: METRIC_LABEL[m],
 			threshold: s.config.thresholds[m],
 			direction: DIRECTIONS[m],
-			points: s.metrics.map((r) => ({
+			points: seriesPoints(`rate:${m}`, s.metrics, (r) => ({
 				round: r.round,
 				value: r.rates[m],
 				...(r.forced ? { measured: r.measured[m] } : {}),
@@ -371,6 +372,34 @@ function metricDataOf(
 		})),
 		fuse: fuseMarks(s)
 	};
+}
+
+/** Each series' points and the metrics list they were made from (see `seriesPoints`). */
+const pointsMade = new Map<string, { metrics: readonly RoundMetrics[]; points: MetricPoint[] }>();
+
+/**
+ * A series' points, one per recorded round, folded forward: the metrics list is only ever appended
+ * to and a recorded round never changes, so the points of a longer list are those of the shorter one
+ * and the rounds it added. A new round then costs its own points, not one per round played for each
+ * of the six or seven series (what grew in the page's profile late in a 3,000-round run). A list that
+ * did not grow from the last one (another run) is read afresh.
+ */
+function seriesPoints(
+	key: string,
+	metrics: readonly RoundMetrics[],
+	point: (r: RoundMetrics) => MetricPoint
+): MetricPoint[] {
+	const made = pointsMade.get(key);
+	const from =
+		made &&
+		metrics.length >= made.metrics.length &&
+		(made.metrics.length === 0 || metrics[made.metrics.length - 1] === made.metrics.at(-1))
+			? made.metrics.length
+			: 0;
+	// A new array each time (the chart is handed new data), sharing the points already made.
+	const points = (from ? made!.points : []).concat(metrics.slice(from).map(point));
+	pointsMade.set(key, { metrics, points });
+	return points;
 }
 
 /** Each role's score as recorded at every round's close: the objectives pulling apart, live. */
@@ -396,7 +425,11 @@ function scoreDataOf(
 		label: ROLE_LABEL[role],
 		threshold: null,
 		direction: 'above',
-		points: s.metrics.map((r) => ({ round: r.round, value: r.scores[role].score, past: false }))
+		points: seriesPoints(`score:${role}`, s.metrics, (r) => ({
+			round: r.round,
+			value: r.scores[role].score,
+			past: false
+		}))
 	}));
 	if (s.config.policy === 'human')
 		series.push({
@@ -404,7 +437,7 @@ function scoreDataOf(
 			label: m.gov_human_mean_approval(),
 			threshold: null,
 			direction: 'above',
-			points: s.metrics.map((r) => ({
+			points: seriesPoints('score:human', s.metrics, (r) => ({
 				round: r.round,
 				value: r.scores.reward === null ? null : r.scores.reward / 100,
 				past: false
