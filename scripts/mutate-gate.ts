@@ -4,8 +4,7 @@
  * time with `allow(...)` (the same check, never refusing), runs the gate's tests, and expects some test
  * to fail. A check whose mutant survives is a check no test relies on: the script exits 1 and names it.
  * It prints each mutant with the tests that killed it. A mutant exists only in Vitest's memory, never
- * on disk, so the script may run beside anything else that reads the sources (`.ci/run` runs it beside
- * the type check and the linters) and nothing is left to restore if it is stopped.
+ * on disk: a script stopped part way (killed, or CI's job cancelled) leaves no mutated gate in the tree.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,6 +75,9 @@ async function main() {
 		enforce: 'pre' as const,
 		load: (id: string) => (mutant && id.split('?')[0] === mutant.path ? mutant.text : null)
 	};
+	// As under the vitest command: vite.config.ts then leaves out Paraglide's plugin, which would compile
+	// the messages again into src/lib/paraglide under anything reading them at the time.
+	process.env.VITEST ??= 'true';
 	// A reporter with no hooks: the script prints its own lines and table, not 17 runs' failures.
 	const vitest = await createVitest('test', { watch: false, reporters: [{}] }, { plugins: [loadMutant] });
 	await vitest.standalone();
