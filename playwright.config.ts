@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, CHROMIUM_ARGS } from './scripts/browser';
+import { BLOCK_REMOTE_ARGS, chromiumPath, CHROMIUM_ARGS } from './scripts/browser';
 
 // The tests serve on a port of their own (not preview's 4173), so `npm test` runs while `npm start`
 // serves the site in another terminal; E2E_PORT lets two checkouts run their browser tests side by side.
@@ -25,7 +25,7 @@ export default defineConfig({
 		// The service worker precaches the whole site on a first visit: only the offline test wants that
 		// (offline.e2e.ts allows it); elsewhere it would compete for the CPU with the test itself.
 		serviceWorkers: 'block',
-		launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS }
+		launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...BLOCK_REMOTE_ARGS] }
 	},
 	projects: [
 		{ name: 'chromium', testIgnore: /webgpu\.e2e\.ts$/ },
@@ -34,7 +34,10 @@ export default defineConfig({
 			name: 'webgpu',
 			testMatch: /webgpu\.e2e\.ts$/,
 			use: {
-				launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'] }
+				launchOptions: {
+					executablePath: chromiumPath(),
+					args: [...CHROMIUM_ARGS, ...BLOCK_REMOTE_ARGS, '--enable-unsafe-webgpu']
+				}
 			}
 		}
 	],

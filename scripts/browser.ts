@@ -14,6 +14,14 @@ export const CHROMIUM_ARGS = [
 	'--disable-sync'
 ];
 
+/**
+ * For the browser tests: every host name but this machine's fails to resolve, so a request elsewhere
+ * fails at once, as on a closed network (tests/e2e/fixtures.ts lists such requests and fails the test).
+ */
+export const BLOCK_REMOTE_ARGS = [
+	'--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'
+];
+
 export function chromiumPath(): string | undefined {
 	const fromEnv = process.env.CHROMIUM_PATH;
 	if (fromEnv) return fromEnv;

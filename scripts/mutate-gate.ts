@@ -3,9 +3,10 @@
  * autonomy doors is built with `check(name, budget, refuse)`; this script replaces one of them at a
  * time with `allow(...)` (the same check, never refusing), runs the gate's tests, and expects some test
  * to fail. A check whose mutant survives is a check no test relies on: the script exits 1 and names it.
- * It prints each mutant with the tests that killed it, and restores every file whatever happens.
+ * It prints each mutant with the tests that killed it. A mutant exists only in Vitest's memory, never
+ * on disk: a script stopped part way (killed, or CI's job cancelled) leaves no mutated gate in the tree.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
 
@@ -44,9 +45,10 @@ export function mutate(text: string, index: number): string {
 
 /**
  * One Vitest for the whole run: starting it costs more than the three specs take, and there are 17 runs.
- * A mutant is written to disk and its file invalidated in Vitest's module graph, as watch mode does on a
- * save, so the next run imports it afresh. (If that ever failed, the stale, unmutated code would pass
- * its tests and the mutant would be reported as surviving: never as killed by mistake.)
+ * A mutant is what the plugin below loads for its file instead of the file on disk, and the file is
+ * invalidated in Vitest's module graph, as watch mode does on a save, so the next run imports it afresh.
+ * (If that ever failed, the stale, unmutated code would pass its tests and the mutant would be reported
+ * as surviving: never as killed by mistake.)
  */
 type Runner = Awaited<ReturnType<typeof createVitest>>;
 
@@ -63,16 +65,21 @@ async function failingTests(vitest: Runner): Promise<string[]> {
 }
 
 async function main() {
-	const originals = new Map(TARGETS.map((t) => [t.file, readFileSync(join(root, t.file), 'utf8')]));
-	const restore = () => {
-		for (const [file, text] of originals) writeFileSync(join(root, file), text);
+	const originals = new Map(
+		TARGETS.map((t) => [join(root, t.file), readFileSync(join(root, t.file), 'utf8')])
+	);
+	/** The mutated text of one file, loaded in place of that file while its mutant is tested. */
+	let mutant: { path: string; text: string } | undefined;
+	const loadMutant = {
+		name: 'conclave:mutant',
+		enforce: 'pre' as const,
+		load: (id: string) => (mutant && id.split('?')[0] === mutant.path ? mutant.text : null)
 	};
-	process.on('SIGINT', () => {
-		restore();
-		process.exit(130);
-	});
+	// As under the vitest command: vite.config.ts then leaves out Paraglide's plugin, which would compile
+	// the messages again into src/lib/paraglide under anything reading them at the time.
+	process.env.VITEST ??= 'true';
 	// A reporter with no hooks: the script prints its own lines and table, not 17 runs' failures.
-	const vitest = await createVitest('test', { watch: false, reporters: [{}] });
+	const vitest = await createVitest('test', { watch: false, reporters: [{}] }, { plugins: [loadMutant] });
 	await vitest.standalone();
 	const baseline = await failingTests(vitest);
 	if (baseline.length) {
@@ -82,13 +89,14 @@ async function main() {
 	const rows: { mutant: string; killedBy: string[] }[] = [];
 	try {
 		for (const target of TARGETS) {
-			const original = originals.get(target.file)!;
+			const path = join(root, target.file);
+			const original = originals.get(path)!;
 			for (const m of findMutants(target.file, original)) {
-				writeFileSync(join(root, target.file), target.importAllow(mutate(original, m.index)));
-				vitest.invalidateFile(join(root, target.file));
+				mutant = { path, text: target.importAllow(mutate(original, m.index)) };
+				vitest.invalidateFile(path);
 				const killedBy = await failingTests(vitest);
-				restore();
-				vitest.invalidateFile(join(root, target.file));
+				mutant = undefined;
+				vitest.invalidateFile(path);
 				rows.push({ mutant: `${target.file}: "${m.name}" always allows`, killedBy });
 				console.log(
 					`${killedBy.length ? 'killed  ' : 'SURVIVED'} ${rows.at(-1)!.mutant} (${killedBy.length} failing)`
@@ -96,7 +104,6 @@ async function main() {
 			}
 		}
 	} finally {
-		restore();
 		await vitest.close();
 	}
 	console.log('\n| mutant | killed by (first 3 failing tests) |\n| --- | --- |');

@@ -8,15 +8,19 @@ import type { Lesson } from '../../src/lib/agents/lessons';
 
 const LOCAL = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** Fails every request from `context` to a non-local host, and lists them in the returned array. */
+/**
+ * Lists every request from `context` to a host other than this machine, in the returned array; the
+ * browser fails them itself (REMOTE_BLOCK_ARGS, on the launch of every test browser). The list is kept
+ * by listening, not by routing: a Playwright route on every URL turns the browser's HTTP cache off
+ * (Playwright's documentation of `route`), so each navigation would fetch and compile the site's
+ * scripts again, where a visitor's browser reads them from its cache.
+ */
 export async function blockRemote(context: BrowserContext): Promise<string[]> {
 	const outside: string[] = [];
-	await context.route('**/*', (route) => {
-		const url = new URL(route.request().url());
-		if (url.protocol === 'data:' || url.protocol === 'blob:' || LOCAL.has(url.hostname))
-			return route.continue();
-		outside.push(url.href);
-		return route.abort('blockedbyclient');
+	context.on('request', (request) => {
+		const url = new URL(request.url());
+		if (url.protocol !== 'data:' && url.protocol !== 'blob:' && !LOCAL.has(url.hostname))
+			outside.push(url.href);
 	});
 	return outside;
 }

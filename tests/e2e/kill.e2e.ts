@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { simulate, simulateGovernance } from '../../scripts/sim';
-import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/browser';
+import { BLOCK_REMOTE_ARGS, chromiumPath, CHROMIUM_ARGS } from '../../scripts/browser';
 import { encodeShare, type SharedRun } from '../../src/lib/share/link';
 import { blockRemote, eventCount, expect, playToEnd, test } from './fixtures';
 
@@ -37,7 +37,7 @@ interface Browser {
 async function launch(profile: string, baseURL: string): Promise<Browser> {
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: chromiumPath(),
-		args: CHROMIUM_ARGS,
+		args: [...CHROMIUM_ARGS, ...BLOCK_REMOTE_ARGS],
 		baseURL,
 		serviceWorkers: 'block'
 	});
