@@ -109,6 +109,7 @@ const layerPolicies = Object.entries(mayImport)
  */
 const registryFiles = [
 	'src/lib/scenarios/registry.ts',
+	'src/lib/scenarios/built-in.ts',
 	'src/lib/scenarios/*/module.ts',
 	'src/lib/policies/index.ts',
 	'src/lib/policies/factory.ts'

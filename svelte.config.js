@@ -10,7 +10,7 @@ const base = process.env.BASE_PATH ?? '';
 /**
  * The Content-Security-Policy, written into every prerendered page as a meta tag by SvelteKit, which adds
  * the hashes of its own inline bootstrap scripts to script-src. Nothing else runs inline: no handler
- * attributes, no inline scripts (the fragment guard is a file). `static/_headers` adds, for hosts that
+ * attributes, no inline scripts (the fragment guard is `src/hooks.client.ts`). `static/_headers` adds, for hosts that
  * read it, what a meta tag cannot carry (frame-ancestors). See ARCHITECTURE.md, "Content-Security-Policy",
  * for why connect-src allows any https origin.
  */

@@ -70,6 +70,8 @@ export default defineConfig({
 	test: {
 		include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'],
 		environment: 'node',
+		// Every built-in scenario registered, as Node's entry points do (the registry registers none itself).
+		setupFiles: ['src/lib/scenarios/built-in.ts'],
 		testTimeout: 60_000,
 		// Vitest's default is one worker fewer than the cores: one on a two-core CI machine, where the
 		// specs mostly wait on child processes and a second worker halves the run (224 s to 115 s).

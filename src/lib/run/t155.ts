@@ -7,6 +7,8 @@ import type { GovernanceOutcome } from '../scenarios/governance';
 import type { SharedRun } from '../scenarios/setup';
 import { playableInPage, type PlayedRun } from '../analysis/t155';
 import { createRunner } from './play';
+// The runs' descriptors (the registry registers none by itself).
+import '../scenarios/built-in';
 
 export { playableInPage };
 

@@ -7,6 +7,7 @@
 import { autonomyRules } from './autonomy';
 import type { AnyScenario, ScenarioRules } from './descriptor';
 import { governanceRules } from './governance';
+import { rpsRules } from './rps';
 import { undercoverRules } from './undercover';
 
 export type { AnyScenario, ScenarioRules };
@@ -19,6 +20,9 @@ const rules = new Map<string, ScenarioRules>(BUILT_IN_RULES.map((r) => [r.scenar
 export const scenarios: Record<string, AnyScenario> = Object.fromEntries(
 	BUILT_IN_RULES.map((r) => [r.scenario.id, r.scenario])
 );
+// The test-only scenario's rules, in the build the browser tests make (`npm run test:e2e`), never in
+// the site's: a link to it is read before the play page loads its descriptor (`loadScenario`).
+if (import.meta.env?.VITE_TEST_SCENARIOS === '1') registerRules(rpsRules);
 
 /** Adds a scenario's rules (the registry's `registerScenario` calls this); an id is registered once. */
 export function registerRules(r: ScenarioRules): void {

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_RULES, rulesOf, scenarios, seatCount } from '.';
-import { policyForChoice, scenarioModule, scenarioModules, scriptedLabel, scriptedPolicy } from './registry';
+import {
+	loadScenario,
+	policyForChoice,
+	scenarioModule,
+	scenarioModules,
+	scriptedLabel,
+	scriptedPolicy
+} from './registry';
 
 describe('the scenario registry', () => {
 	it('registers exactly the built-in rules, each with its agents', () => {
@@ -18,6 +25,13 @@ describe('the scenario registry', () => {
 			expect(rulesOf(r.scenario.id)?.scenario).toBe(r.scenario);
 			expect(scenarios[r.scenario.id]).toBe(r.scenario);
 		}
+	});
+
+	it('loads each built-in scenario on demand as the descriptor built-in.ts registers', async () => {
+		// The play page loads only the scenario it plays; it must get the same descriptor Node does.
+		for (const r of BUILT_IN_RULES)
+			expect(await loadScenario(r.scenario.id)).toBe(scenarioModule(r.scenario.id));
+		expect(await loadScenario('chess')).toBeUndefined();
 	});
 
 	it('refuses an unknown id in words and counts it no seats', () => {

@@ -8,6 +8,9 @@
  * Layer: this file and the `<id>/module.ts` descriptors sit above `policies` (eslint.config.js names
  * them), since a descriptor joins a scenario's rules with its agents; the rest of `scenarios/` stays
  * below. The rules alone, for pages that must not load agent code, are `scenarios/index.ts`.
+ *
+ * Nothing is registered by importing this file: `built-in.ts` registers every built-in scenario (for
+ * code that asks synchronously), `loadScenario` one of them (for a page that plays only that one).
  */
 import type { Lesson } from '../agents/lessons';
 import type { Ask, Policy } from '../core';
@@ -16,12 +19,8 @@ import type { ChatClient } from '../policies/llm/chat-client';
 import type { ToolHost } from '../tools/types';
 import type { Embedder } from './governance/rates';
 import type { ScenarioHeadless } from './headless';
-import { autonomyModule } from './autonomy/module';
 import type { ScenarioRules } from './descriptor';
-import { governanceModule } from './governance/module';
 import { registerRules } from './index';
-import { rpsModule } from './rps/module';
-import { undercoverModule } from './undercover/module';
 
 /**
  * What a seat's policy may need besides its observation: the Tool Agent, for governance's Executor;
@@ -84,9 +83,35 @@ export function registerScenario(m: ScenarioModule): void {
 	modules.set(m.scenario.id, m);
 }
 
-for (const m of [undercoverModule, governanceModule, autonomyModule]) registerScenario(m);
-// The test-only scenario, in the build the browser tests make (`npm run test:e2e`), never in the site's.
-if (import.meta.env?.VITE_TEST_SCENARIOS === '1') registerScenario(rpsModule);
+/**
+ * Each built-in scenario's descriptor, loaded on demand: a page that plays one scenario (the play page)
+ * loads that one's rules, agents and prompts as a chunk of their own, not every scenario's. Code that
+ * needs them all at once, synchronously (Node, the workers, the other pages), imports
+ * `scenarios/built-in.ts`, which registers the same descriptors; `registry.spec.ts` checks both lists agree.
+ */
+const BUILT_IN: Record<string, () => Promise<ScenarioModule>> = {
+	undercover: () => import('./undercover/module').then((m) => m.undercoverModule),
+	governance: () => import('./governance/module').then((m) => m.governanceModule),
+	autonomy: () => import('./autonomy/module').then((m) => m.autonomyModule),
+	// The test-only scenario, in the build the browser tests make (`npm run test:e2e`), never in the site's.
+	...(import.meta.env?.VITE_TEST_SCENARIOS === '1'
+		? { rps: () => import('./rps/module').then((m) => m.rpsModule) }
+		: {})
+};
+
+/**
+ * The descriptor of a scenario id, registered once loaded (its chunk on the page); undefined for an id
+ * that is neither registered nor built in (an id read from a link or a file).
+ */
+export async function loadScenario(id: string): Promise<ScenarioModule | undefined> {
+	const known = modules.get(id);
+	if (known) return known;
+	const load = Object.hasOwn(BUILT_IN, id) ? BUILT_IN[id] : undefined;
+	if (!load) return undefined;
+	const m = await load();
+	registerScenario(m);
+	return m;
+}
 
 /** The descriptor of a scenario id, or undefined for an unknown one. */
 export function findScenario(id: string): ScenarioModule | undefined {

@@ -5,8 +5,8 @@
  */
 import * as Comlink from 'comlink';
 import { CallRefused, RunInterrupted, type Ask, type Policy } from '$lib/core';
-import { scriptedLabel } from '$lib/policies';
-import { panelPolicyFor } from '$lib/scenarios/registry';
+// The registry itself, not the `policies` door: the play page registers only the scenario it plays.
+import { panelPolicyFor, scriptedLabel } from '$lib/scenarios/registry';
 import { choiceLabel, engineKey, needsEngine, type EngineSpec } from '$lib/engines/spec';
 import type { LoadedModel } from '$lib/engines/host';
 import type { LoadProgress, ModelChoice, SamplingSettings } from '$lib/engines/types';

@@ -337,7 +337,11 @@ export class EvalRunner {
 		await pool?.configure(gameSampling(game, this.queue?.setup));
 		if (this.#stop) return null;
 		// The runner and the agent pool load when a game is played, not with the leaderboard's first view.
-		const { createRunner } = await import('$lib/run/play');
+		// With the descriptors createRunner looks up (the registry registers none by itself).
+		const [{ createRunner }] = await Promise.all([
+			import('$lib/run/play'),
+			import('$lib/scenarios/built-in')
+		]);
 		const runner = createRunner(run, { policyFor: pool ? (seat) => pool.policyFor(seat) : undefined });
 		let turns = 0;
 		let failures = 0;

@@ -27,6 +27,7 @@ import { AgentPool } from './agent-pool.svelte';
 import { normaliseBaseUrl } from '$lib/engines/base-url';
 import { loadApiKey } from '$lib/storage/secrets';
 import { createRunner, seatsAfter, type AnyRunner } from '$lib/run/play';
+import { loadScenario } from '$lib/scenarios/registry';
 import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
@@ -430,6 +431,8 @@ export class GameSession<S = unknown> {
 				'That run was imported from a file: it can be replayed, not resumed (a file cannot say which models may be called).',
 				{ code: 'run-imported' }
 			);
+		// The page loads the descriptor of the scenario it plays, and no other's (scenarios/registry.ts).
+		await loadScenario(setup.scenario);
 		// Only one tab writes a run; a second one opening it follows the writer, read-only.
 		const lock = await deps.locks.claim(id);
 		const session = new GameSession(setup, { header: run.header, events }, deps, {

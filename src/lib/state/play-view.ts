@@ -11,6 +11,7 @@ import { decodeShare, MAX_RECORDED_LINK, type SharedRun } from '$lib/share/link'
 import type { NoLinkReason } from '$lib/run/replay';
 import { presetSetup } from '$lib/classroom/preset-setup';
 import type { Preset, PresetProblem } from '$lib/classroom/presets';
+import { loadScenario } from '$lib/scenarios/registry';
 import { GameSession, pageDeps, type SessionDeps } from './game.svelte';
 import { allows } from './session-status';
 
@@ -67,6 +68,8 @@ export async function openSession<S>(
 			else {
 				const applied = presetSetup(decoded.run, opts.preset);
 				presetProblems = applied.problems;
+				// The page loads the descriptor of the scenario it plays, and no other's (registry.ts).
+				await loadScenario(applied.run.scenario);
 				// Any setup but the person's own (a reload of it included) is treated as a link's.
 				session = GameSession.fresh(applied.run, { fromLink: !opts.ownSetup }, deps);
 			}
@@ -78,6 +81,7 @@ export async function openSession<S>(
 	if (!session) {
 		const applied = presetSetup(opts.defaultSetup, opts.preset);
 		presetProblems = applied.problems;
+		await loadScenario(applied.run.scenario);
 		session = GameSession.fresh(applied.run, {}, deps);
 	}
 	// The page draws the scenario's own view of the state: the session's type names it.
