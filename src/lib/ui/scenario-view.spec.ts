@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { scenarioModules } from '$lib/scenarios/registry';
 import { createRunner } from '$lib/run/play';
-import { setupLine, viewOf } from './scenario-view';
+import { setupLine, setupPath, setupViews, viewOf, withSetup } from './scenario-view';
+import { namedTitle, prerenderedNamedTitle } from '$lib/i18n/page-titles';
 
 const text = (parts: { text: string }[]) => parts.map((p) => p.text).join('');
 
@@ -29,7 +30,7 @@ describe('scenario views', () => {
 			{ text: ' · 8 rounds' }
 		]);
 		expect(text(a!.setupInfo({ days: 5 }))).toBe('5 days');
-		expect([u!.setupPath, g!.setupPath, a!.setupPath]).toEqual(['undercover/', 'governance/', 'autonomy/']);
+		expect([u!, g!, a!].map(setupPath)).toEqual(['undercover/', 'governance/', 'autonomy/']);
 	});
 
 	it('reads the play page’s setup line from the config a run’s state carries, defaults filled in', () => {
@@ -47,5 +48,26 @@ describe('scenario views', () => {
 		expect(vote).toContain('before each vote');
 		expect(verdict).toContain('before each audit verdict');
 		expect(spend).toContain('before each spend decision');
+	});
+
+	it('gives a setup page to the built-in scenarios only, each named in both languages', () => {
+		const ids = scenarioModules().map((m) => m.scenario.id);
+		expect(
+			setupViews()
+				.map((v) => v.id)
+				.sort()
+		).toEqual([...ids].sort());
+		for (const id of ids) expect(withSetup(id)?.id).toBe(id);
+		// Not the test-only scenario, nor a page of the site, nor a prototype's key: no URL opens those.
+		for (const other of ['rps', 'play', 'runs', '', 'constructor', '__proto__'])
+			expect(withSetup(other)).toBeUndefined();
+		expect(setupPath(viewOf('rps'))).toBe('');
+		const [u, g, a] = ids.map(withSetup);
+		expect(namedTitle(u!.setup.title, 'zh')).toBe('谁是卧底 · Conclave');
+		expect(prerenderedNamedTitle(u!.setup.title)).toBe('Undercover · 谁是卧底 · Conclave');
+		expect([g!, a!].map((v) => namedTitle(v.setup.title, 'en'))).toEqual([
+			'Governance sandbox · Conclave',
+			'Autonomy budget · Conclave'
+		]);
 	});
 });

@@ -9,6 +9,7 @@ import type { Component } from 'svelte';
 import type { GameSession } from '$lib/state/game.svelte';
 import type { HumanAsk } from '$lib/state/agent-pool.svelte';
 import type { ReflectionStatus } from '$lib/state/lessons-flow';
+import type { Locale } from '$lib/paraglide/runtime';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Lazy<P extends Record<string, any>> = () => Promise<{ default: Component<P> }>;
@@ -39,6 +40,16 @@ export interface InfoPart {
 	raw?: boolean;
 }
 
+/**
+ * A scenario's setup page, `<id>/` (one route for all, `routes/[scenario]`): its form, loaded when the
+ * page opens so that no other page carries it, and the page's name in a language (a message function,
+ * so the prerendered shell can name it in every language; `i18n/page-titles.ts`).
+ */
+export interface SetupPage {
+	form: Lazy<Record<string, never>>;
+	title(inputs?: Record<string, never>, options?: { locale?: Locale }): string;
+}
+
 /** A scenario's card on the home page, which is also its column in the lesson pack. */
 export interface ScenarioCard {
 	/** Where it stands among the cards (ascending). */
@@ -52,8 +63,8 @@ export interface ScenarioView {
 	readonly id: string;
 	/** The play page's title (before " · Conclave"). */
 	title(): string;
-	/** The setup page a "new game" link opens, under the site's base; '' (the home page) where none. */
-	readonly setupPath: string;
+	/** Its setup page; absent where it has none (test-only), and then no URL opens one. */
+	readonly setup?: SetupPage;
 	/** The setup line after the seed: what this run's config is. */
 	setupInfo(config: unknown): InfoPart[];
 	/** The run: everything the play page shows of it below the controls. */
@@ -66,7 +77,7 @@ export interface ScenarioView {
 	presenterChart: Lazy<PresenterProps>;
 	/** What the class predicts, for the predict panel's switch ("Predict each vote"). */
 	predictMode(): string;
-	/** Its home page card, linking to `setupPath`; absent where the home page lists it not (test-only). */
+	/** Its home page card, linking to its setup page; absent where the home page lists it not (test-only). */
 	readonly card?: ScenarioCard;
 }
 
@@ -87,6 +98,25 @@ export function viewOf(id: string): ScenarioView {
  */
 export function setupLine(view: ScenarioView, state: unknown): InfoPart[] {
 	return view.setupInfo(typeof state === 'object' && state !== null && 'config' in state ? state.config : {});
+}
+
+/** The view of a scenario id that has a setup page, undefined for any other string (a URL's segment). */
+export function withSetup(id: string): (ScenarioView & { setup: SetupPage }) | undefined {
+	const v = views.get(id);
+	return v?.setup ? (v as ScenarioView & { setup: SetupPage }) : undefined;
+}
+
+/** Every scenario with a setup page: the pages the build prerenders at `<id>/`. */
+export function setupViews(): (ScenarioView & { setup: SetupPage })[] {
+	return [...views.keys()].map(withSetup).filter((v) => v !== undefined);
+}
+
+/**
+ * Where a "new game" link of a run of this scenario goes, under the site's base: its setup page, or
+ * '' (the home page) where it has none.
+ */
+export function setupPath(view: ScenarioView): string {
+	return view.setup ? `${view.id}/` : '';
 }
 
 /** The scenarios the home page lists, in their cards' order. */

@@ -6,7 +6,7 @@ import type { ScenarioView } from '$lib/ui/scenario-view';
 export const view: ScenarioView = {
 	id: 'autonomy',
 	title: () => m.play_title_autonomy(),
-	setupPath: 'autonomy/',
+	setup: { form: () => import('./Setup.svelte'), title: m.auto_title },
 	setupInfo: (config) => [{ text: m.play_info_days({ days: (config as AutonomyConfig).days }) }],
 	run: () => import('./AutonomyRun.svelte'),
 	desk: () => import('./SentinelSeat.svelte'),

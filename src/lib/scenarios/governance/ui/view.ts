@@ -6,7 +6,7 @@ import type { ScenarioView } from '$lib/ui/scenario-view';
 export const view: ScenarioView = {
 	id: 'governance',
 	title: () => m.play_title_governance(),
-	setupPath: 'governance/',
+	setup: { form: () => import('./Setup.svelte'), title: m.gov_title },
 	setupInfo(config) {
 		const c = config as GovernanceConfig;
 		return [{ text: c.policy, raw: true }, { text: ` · ${m.play_info_rounds({ rounds: c.rounds })}` }];

@@ -8,7 +8,6 @@ import type { RpsConfig } from '..';
 export const view: ScenarioView = {
 	id: 'rps',
 	title: () => 'Rock-paper-scissors',
-	setupPath: '',
 	setupInfo: (config) => {
 		const c = config as RpsConfig;
 		return [{ text: `${c.seats} seats · ${c.rounds} rounds` }];

@@ -6,7 +6,7 @@ import type { ScenarioView } from '$lib/ui/scenario-view';
 export const view: ScenarioView = {
 	id: 'undercover',
 	title: () => m.play_title_undercover(),
-	setupPath: 'undercover/',
+	setup: { form: () => import('./Setup.svelte'), title: m.uc_title },
 	setupInfo(config) {
 		const c = config as UndercoverConfig;
 		const blank = c.blank ? m.play_info_blank() : '';
