@@ -7,6 +7,7 @@ import { scenarioModules } from '$lib/scenarios/registry';
 import { createRunner } from '$lib/run/play';
 import { setupLine, setupPath, setupViews, viewOf, withSetup } from './scenario-view';
 import { namedTitle, prerenderedNamedTitle } from '$lib/i18n/page-titles';
+import { match, withForm } from '../../params/scenario';
 
 const text = (parts: { text: string }[]) => parts.map((p) => p.text).join('');
 
@@ -62,6 +63,10 @@ describe('scenario views', () => {
 		for (const other of ['rps', 'play', 'runs', '', 'constructor', '__proto__'])
 			expect(withSetup(other)).toBeUndefined();
 		expect(setupPath(viewOf('rps'))).toBe('');
+		// The URL's matcher, which reads the folders' setup forms, admits the same ids and no other.
+		expect([...withForm].sort()).toEqual([...ids].sort());
+		for (const id of ids) expect(match(id)).toBe(true);
+		for (const other of ['rps', 'play', '', 'constructor']) expect(match(other)).toBe(false);
 		const [u, g, a] = ids.map(withSetup);
 		expect(namedTitle(u!.setup.title, 'zh')).toBe('谁是卧底 · Conclave');
 		expect(prerenderedNamedTitle(u!.setup.title)).toBe('Undercover · 谁是卧底 · Conclave');
