@@ -120,7 +120,13 @@ describe('createHeatmap', () => {
 		chart.update(upTo(100, 95));
 		const kept = el.querySelector('rect.cell[data-agent="executor"][data-round="7"]');
 		const seen = new MutationObserver(() => {});
-		seen.observe(el, { subtree: true, attributes: true, childList: true, characterData: true });
+		// The svg itself: an axis step is drawn with it out of the document (`drawAside`).
+		seen.observe(el.querySelector('svg')!, {
+			subtree: true,
+			attributes: true,
+			childList: true,
+			characterData: true
+		});
 		// The same rounds on an axis twice as long: every cell moves, and only its place is set.
 		chart.update(upTo(200, 95));
 		const changes = seen.takeRecords();

@@ -9,7 +9,7 @@
  * cell is touched only when it moved or its count or shade changed, so a new round costs its own cells.
  */
 import { interpolateBlues, scaleSequential } from 'd3';
-import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, drawAside, layers } from './frame';
 import { changedOnly, dataAttrs, keyedGroups, legendItems, tooltip } from './joins';
 import { axisTitle, FONT_AXIS, roundTicks, styleText, tickLabels } from './text';
 import { INK, MUTED, textEm, TRACK } from './style';
@@ -60,6 +60,8 @@ const MIN_CELL_W = 4;
 /** Counts are written inside a cell only when it is at least this wide. */
 const TEXT_MIN_W = 26;
 const TICK_GAP = 34;
+/** More new rounds than this in one redraw (a chart out of sight catching up) are drawn aside. */
+const ASIDE_ROUNDS = 10;
 
 const FONT_ROW = 16;
 const FONT_CELL = 14;
@@ -289,5 +291,19 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
+	// What the chart was last drawn for: a new axis, a new width or many new rounds at once are drawn
+	// with the svg aside (`drawAside`), a round or two as they come.
+	let drawnFor = { rounds: 0, played: 0, width: 0 };
+	return chartLifecycle(el, svg, {
+		measure: byWidth(MIN_W, DEFAULT_W),
+		render: (data, width) => {
+			const played = Math.min(data.rounds, data.played ?? data.rounds);
+			const aside =
+				data.rounds !== drawnFor.rounds ||
+				width !== drawnFor.width ||
+				Math.abs(played - drawnFor.played) > ASIDE_ROUNDS;
+			drawnFor = { rounds: data.rounds, played, width };
+			drawAside(svg, aside, () => render(data, width));
+		}
+	});
 }

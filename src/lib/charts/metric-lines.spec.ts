@@ -165,7 +165,13 @@ describe('createMetricLines', () => {
 		chart.update(long(100, 90));
 		const kept = el.querySelector('.point[data-metric="drift"][data-round="5"]');
 		const seen = new MutationObserver(() => {});
-		seen.observe(el, { subtree: true, attributes: true, childList: true, characterData: true });
+		// The svg itself: an axis step is drawn with it out of the document (`drawAside`).
+		seen.observe(el.querySelector('svg')!, {
+			subtree: true,
+			attributes: true,
+			childList: true,
+			characterData: true
+		});
 		// The same rounds on an axis twice as long: each point is moved, by its cx alone.
 		chart.update(long(200, 90));
 		const onPoints = seen.takeRecords().filter((r) => (r.target as Element).matches?.('circle.point'));

@@ -11,7 +11,7 @@
  * point stands for a bucket of rounds (the one that reads worst), so a long run draws no more marks.
  */
 import { line, type Selection } from 'd3';
-import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, drawAside } from './frame';
 import { changedOnly, dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
 import { strokePath } from './paths';
 import { columnsThatFit, gridCell, gridHeight, panelBackground, type PanelGrid } from './panels';
@@ -87,6 +87,8 @@ const PAD_L = 44;
 const PAD_R = 16;
 const PANEL_H = TITLE_H + 14 + PLOT_H + AXIS_H;
 const TICK_GAP = 36;
+/** More new rounds than this in one redraw (a chart out of sight catching up) are drawn aside. */
+const ASIDE_ROUNDS = 10;
 
 const FONT_TITLE = 17;
 const FONT_NOTE = 14;
@@ -466,5 +468,19 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 		tooltip(changed, tip);
 	}
 
-	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
+	// What the chart was last drawn for: a new axis, a new width or many new points at once are drawn
+	// with the svg aside (`drawAside`), a round or two as they come.
+	let drawnFor = { rounds: 0, points: 0, width: 0 };
+	return chartLifecycle(el, svg, {
+		measure: byWidth(MIN_W, DEFAULT_W),
+		render: (data, width) => {
+			const points = Math.max(0, ...data.series.map((s) => s.points.length));
+			const aside =
+				data.rounds !== drawnFor.rounds ||
+				width !== drawnFor.width ||
+				Math.abs(points - drawnFor.points) > ASIDE_ROUNDS;
+			drawnFor = { rounds: data.rounds, points, width };
+			drawAside(svg, aside, () => render(data, width));
+		}
+	});
 }
