@@ -5,7 +5,7 @@
  * Made for a classroom projector: the viewBox is as wide as the container, so labels are drawn at
  * 14px or more; counts are written inside the cells whenever a cell is wide enough to hold them, and
  * every cell carries a tooltip. The axis spans the rounds the page gives (it grows with the run, in a
- * few steps) and cells are drawn for the rounds played. Redrawn with keyed joins (agent and round); a
+ * few steps) and cells are drawn for the rounds played. Redrawn with keyed joins (agent and column); a
  * cell is touched only when it moved or its count or shade changed, so a new round costs its own cells.
  */
 import { interpolateBlues, scaleSequential } from 'd3';

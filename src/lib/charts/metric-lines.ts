@@ -6,7 +6,7 @@
  * Made for a classroom projector: the viewBox is as wide as the container and panels wrap rather
  * than shrink, so text stays at 14px or more; the past-threshold side of each panel is tinted, so the
  * danger zone reads without the numbers. The round axis spans the rounds the page gives (it grows
- * with the run). Redrawn with keyed joins (metric, round); a point is touched only when it moved or
+ * with the run). Redrawn with keyed joins (metric, bucket); a point is touched only when it moved or
  * changed, so a new round sets the attributes of its own points alone; past `MAX_POINTS` rounds a
  * point stands for a bucket of rounds (the one that reads worst), so a long run draws no more marks.
  */
