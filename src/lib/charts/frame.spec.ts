@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appendChartSvg, chartLifecycle, widthFor } from './frame';
+import { appendChartSvg, chartLifecycle, drawAside, widthFor } from './frame';
 
 /** jsdom has no ResizeObserver: a stand-in that lets the test fire the callback by hand. */
 class FakeObserver {
@@ -88,5 +88,27 @@ describe('chartLifecycle', () => {
 		chart.destroy();
 		resizeWindow(800);
 		expect(render).toHaveBeenCalledTimes(2);
+	});
+});
+
+describe('drawAside', () => {
+	it('draws with the svg out of the document when asked, and puts it back where it was', () => {
+		const el = document.createElement('div');
+		document.body.append(el);
+		const svg = appendChartSvg(el, { className: 'aside-chart', role: 'img' });
+		el.append(document.createElement('p'));
+		const connected: boolean[] = [];
+		drawAside(svg, true, () => connected.push(svg.node()!.isConnected));
+		drawAside(svg, false, () => connected.push(svg.node()!.isConnected));
+		expect(connected).toEqual([false, true]);
+		expect(el.firstElementChild).toBe(svg.node());
+		// A draw that throws still leaves the svg in place.
+		expect(() =>
+			drawAside(svg, true, () => {
+				throw new Error('broken');
+			})
+		).toThrow('broken');
+		expect(el.firstElementChild).toBe(svg.node());
+		el.remove();
 	});
 });

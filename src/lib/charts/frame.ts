@@ -111,6 +111,25 @@ export function chartLifecycle<D>(
 	};
 }
 
+/**
+ * Runs `draw`, with the svg taken out of the document meanwhile where `aside` (and put back where it
+ * was): a redraw that moves or adds hundreds of marks (an axis step, a chart out of sight catching up
+ * on a second of rounds) then sets their attributes on nodes the page neither styles nor observes, and
+ * the document changes twice instead of thousands of times. Within one task, so no frame shows it gone.
+ */
+export function drawAside(svg: ChartSvg, aside: boolean, draw: () => void): void {
+	const node = svg.node();
+	const parent = node?.parentNode;
+	if (!aside || !node || !parent) return draw();
+	const next = node.nextSibling;
+	parent.removeChild(node);
+	try {
+		draw();
+	} finally {
+		parent.insertBefore(node, next);
+	}
+}
+
 /** A chart's layers, back to front: one `g` each, of these classes, appended to `svg` in order. */
 export function layers<const N extends readonly string[]>(
 	svg: ChartSvg,

@@ -108,6 +108,48 @@ describe('createHeatmap', () => {
 		expect(cols[1]?.querySelector('title')?.textContent).toMatch(/^Assigner, rounds \d+–\d+: \d+ messages$/);
 	});
 
+	it('grows its axis without drawing its cells anew: a step sets their place, and the picture is the one drawn at once', () => {
+		const counts = rows.map((_, i) => Array.from({ length: 600 }, (_, r) => (r * (i + 2)) % 5));
+		const upTo = (rounds: number, played: number): HeatmapData => ({
+			rows,
+			rounds,
+			played,
+			counts: counts.map((r) => r.slice(0, played))
+		});
+		const chart = createHeatmap(el);
+		chart.update(upTo(100, 95));
+		const kept = el.querySelector('rect.cell[data-agent="executor"][data-round="7"]');
+		const seen = new MutationObserver(() => {});
+		// The svg itself: an axis step is drawn with it out of the document (`drawAside`).
+		seen.observe(el.querySelector('svg')!, {
+			subtree: true,
+			attributes: true,
+			childList: true,
+			characterData: true
+		});
+		// The same rounds on an axis twice as long: every cell moves, and only its place is set.
+		chart.update(upTo(200, 95));
+		const changes = seen.takeRecords();
+		const onCells = changes.filter((r) => (r.target as Element).closest?.('g.cell-g'));
+		expect(new Set(onCells.map((r) => r.attributeName))).toEqual(new Set(['x', 'width']));
+		expect(el.querySelector('rect.cell[data-agent="executor"][data-round="7"]')).toBe(kept);
+		// Past 237 columns a column holds several rounds: the cells are relabelled, not replaced.
+		chart.update(upTo(500, 480));
+		chart.update(upTo(1000, 600));
+		seen.disconnect();
+		expect(el.querySelector('rect.cell[data-agent="executor"]')).toBe(
+			kept?.closest('g.cells')?.querySelector('rect.cell')
+		);
+		const once = document.createElement('div');
+		document.body.append(once);
+		createHeatmap(once).update(upTo(1000, 600));
+		// The cells and legend as drawn at once (the axis's new ticks land after its title, as before).
+		const drawn = (at: HTMLElement) =>
+			`${at.querySelector('g.rows')?.outerHTML}${at.querySelector('g.legend')?.outerHTML}`;
+		expect(drawn(el) === drawn(once)).toBe(true);
+		once.remove();
+	});
+
 	it('draws every text at 14px or more', () => {
 		const chart = createHeatmap(el);
 		chart.update(data);

@@ -5,11 +5,11 @@
  * Made for a classroom projector: the viewBox is as wide as the container, so labels are drawn at
  * 14px or more; counts are written inside the cells whenever a cell is wide enough to hold them, and
  * every cell carries a tooltip. The axis spans the rounds the page gives (it grows with the run, in a
- * few steps) and cells are drawn for the rounds played. Redrawn with keyed joins (agent and round); a
+ * few steps) and cells are drawn for the rounds played. Redrawn with keyed joins (agent and column); a
  * cell is touched only when it moved or its count or shade changed, so a new round costs its own cells.
  */
 import { interpolateBlues, scaleSequential } from 'd3';
-import { appendChartSvg, byWidth, type Chart, chartLifecycle, layers } from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, drawAside, layers } from './frame';
 import { changedOnly, dataAttrs, keyedGroups, legendItems, tooltip } from './joins';
 import { axisTitle, FONT_AXIS, roundTicks, styleText, tickLabels } from './text';
 import { INK, MUTED, textEm, TRACK } from './style';
@@ -60,6 +60,8 @@ const MIN_CELL_W = 4;
 /** Counts are written inside a cell only when it is at least this wide. */
 const TEXT_MIN_W = 26;
 const TICK_GAP = 34;
+/** More new rounds than this in one redraw (a chart out of sight catching up) are drawn aside. */
+const ASIDE_ROUNDS = 10;
 
 const FONT_ROW = 16;
 const FONT_CELL = 14;
@@ -85,6 +87,12 @@ interface RowModel {
 	y: number;
 	cells: CellModel[];
 }
+
+/** Which cells were drawn in full, and each one's place, labels and shade as last drawn (`changedOnly`). */
+const madeCells = new WeakMap<object, string>();
+const placedAs = new WeakMap<object, string>();
+const labelledAs = new WeakMap<object, string>();
+const shadedAs = new WeakMap<object, string>();
 
 export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Chart<HeatmapData> {
 	const unit = options.unit ?? 'messages';
@@ -174,7 +182,9 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			cells: (columns[i] ?? []).map((count, c): CellModel => {
 				const t = count / max;
 				return {
-					key: `${row.key}:${c * per + 1}`,
+					// Keyed by column, not by its first round: when the axis grows past the point where a column holds
+					// more rounds, the cells stay and are relabelled instead of being removed and drawn anew.
+					key: `${row.key}:${c}`,
 					agent: row.key,
 					label: row.label,
 					round: c * per + 1,
@@ -201,11 +211,29 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			text: (d) => d.label
 		});
 
-		const cells = changedOnly(
-			keyedGroups(rows.select<SVGGElement>('g.cells'), 'cell-g', (d) => d.cells, ['rect.cell', 'text']),
-			(d) => `${d.x} ${cellW} ${d.last} ${d.count} ${d.fill} ${d.text} ${d.textFill}`
+		// A cell is drawn in full once, when it enters; after that only what moved (the axis grew) or what
+		// it shows (its count, its shade, the rounds it holds) is set again, each by itself: an axis step
+		// sets two attributes a cell rather than all of them, and a chart out of sight that catches up on
+		// a second of rounds appends those rounds' cells and touches the rest only where a shade changed.
+		const cells = keyedGroups(rows.select<SVGGElement>('g.cells'), 'cell-g', (d) => d.cells, [
+			'rect.cell',
+			'text'
+		]);
+		const fresh = changedOnly(cells, () => '', madeCells);
+		const freshCells = new Set<SVGGElement>(fresh.nodes());
+		const drawnBefore = (sel: typeof cells) =>
+			sel.filter(function (this: SVGGElement) {
+				return !freshCells.has(this);
+			});
+		const moved = drawnBefore(changedOnly(cells, (d) => `${d.x} ${cellW}`, placedAs));
+		const relabelled = drawnBefore(
+			changedOnly(cells, (d) => `${d.round} ${d.last} ${d.count} ${d.text}`, labelledAs)
 		);
-		const cellRects = cells
+		const reshaded = drawnBefore(changedOnly(cells, (d) => `${d.fill} ${d.textFill}`, shadedAs));
+		const cellTip = (d: CellModel) =>
+			cellTitle(d.label, d.last === d.round ? d.round : `${d.round}–${d.last}`, d.count);
+
+		const freshRects = fresh
 			.select('rect.cell')
 			.each(dataAttrs((d) => ({ agent: d.agent, round: d.round, count: d.count })))
 			.attr('x', (d) => d.x + GAP / 2)
@@ -214,10 +242,8 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 			.attr('height', CELL_H - GAP)
 			.attr('rx', 3)
 			.attr('fill', (d) => d.fill);
-		tooltip(cellRects, (d) =>
-			cellTitle(d.label, d.last === d.round ? d.round : `${d.round}–${d.last}`, d.count)
-		);
-		styleText(cells.select('text'), {
+		tooltip(freshRects, cellTip);
+		styleText(fresh.select('text'), {
 			x: (d) => d.x + cellW / 2,
 			y: CELL_H / 2,
 			middle: true,
@@ -228,6 +254,19 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 		})
 			.attr('pointer-events', 'none')
 			.text((d) => d.text);
+
+		moved
+			.select('rect.cell')
+			.attr('x', (d) => d.x + GAP / 2)
+			.attr('width', Math.max(1, cellW - GAP));
+		moved.select('text').attr('x', (d) => d.x + cellW / 2);
+		const relabelledRects = relabelled
+			.select('rect.cell')
+			.each(dataAttrs((d) => ({ round: d.round, count: d.count })));
+		tooltip(relabelledRects, cellTip);
+		relabelled.select('text').text((d) => d.text);
+		reshaded.select('rect.cell').attr('fill', (d) => d.fill);
+		reshaded.select('text').attr('fill', (d) => d.textFill);
 
 		const y = AXIS_H + data.rows.length * CELL_H + 12;
 		const items = legendItems(legend, swatches, {
@@ -252,5 +291,19 @@ export function createHeatmap(el: HTMLElement, options: HeatmapOptions = {}): Ch
 		});
 	}
 
-	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
+	// What the chart was last drawn for: a new axis, a new width or many new rounds at once are drawn
+	// with the svg aside (`drawAside`), a round or two as they come.
+	let drawnFor = { rounds: 0, played: 0, width: 0 };
+	return chartLifecycle(el, svg, {
+		measure: byWidth(MIN_W, DEFAULT_W),
+		render: (data, width) => {
+			const played = Math.min(data.rounds, data.played ?? data.rounds);
+			const aside =
+				data.rounds !== drawnFor.rounds ||
+				width !== drawnFor.width ||
+				Math.abs(played - drawnFor.played) > ASIDE_ROUNDS;
+			drawnFor = { rounds: data.rounds, played, width };
+			drawAside(svg, aside, () => render(data, width));
+		}
+	});
 }

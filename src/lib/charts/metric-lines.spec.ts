@@ -142,6 +142,55 @@ describe('createMetricLines', () => {
 		expect(after.at(-1)?.getAttribute('data-round')).toBe('2993');
 	});
 
+	it('grows its axis without drawing its points anew: a step sets their place, and the picture is the one drawn at once', () => {
+		const long = (rounds: number, played: number): MetricLinesData => ({
+			rounds,
+			series: [
+				series(
+					'drift',
+					'Drift',
+					0.7,
+					Array.from({ length: played }, (_, r) => ((r * 7) % 10) / 10)
+				),
+				series(
+					'penetration',
+					'Audit penetration',
+					0.4,
+					Array.from({ length: played }, (_, r) => ((r * 3) % 10) / 10)
+				)
+			],
+			fuse: { tripped: [{ round: 40, mode: 'soft' }], resumed: [41] }
+		});
+		const chart = createMetricLines(el);
+		chart.update(long(100, 90));
+		const kept = el.querySelector('.point[data-metric="drift"][data-round="5"]');
+		const seen = new MutationObserver(() => {});
+		// The svg itself: an axis step is drawn with it out of the document (`drawAside`).
+		seen.observe(el.querySelector('svg')!, {
+			subtree: true,
+			attributes: true,
+			childList: true,
+			characterData: true
+		});
+		// The same rounds on an axis twice as long: each point is moved, by its cx alone.
+		chart.update(long(200, 90));
+		const onPoints = seen.takeRecords().filter((r) => (r.target as Element).matches?.('circle.point'));
+		expect(new Set(onPoints.map((r) => r.attributeName))).toEqual(new Set(['cx']));
+		expect(el.querySelector('.point[data-metric="drift"][data-round="5"]')).toBe(kept);
+		// Past 300 rounds a point stands for a bucket: the points are moved and relabelled, not replaced.
+		chart.update(long(500, 420));
+		chart.update(long(1000, 700));
+		seen.disconnect();
+		expect(el.querySelector('.point[data-metric="drift"]')).toBe(
+			kept?.parentElement?.querySelector('.point')
+		);
+		const once = document.createElement('div');
+		document.body.append(once);
+		createMetricLines(once).update(long(1000, 700));
+		expect(el.innerHTML).toBe(once.innerHTML);
+		once.remove();
+	});
+
 	it('draws every text at 14px or more', () => {
 		const chart = createMetricLines(el);
 		chart.update(data);

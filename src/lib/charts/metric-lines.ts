@@ -6,12 +6,12 @@
  * Made for a classroom projector: the viewBox is as wide as the container and panels wrap rather
  * than shrink, so text stays at 14px or more; the past-threshold side of each panel is tinted, so the
  * danger zone reads without the numbers. The round axis spans the rounds the page gives (it grows
- * with the run). Redrawn with keyed joins (metric, round); a point is touched only when it moved or
+ * with the run). Redrawn with keyed joins (metric, bucket); a point is touched only when it moved or
  * changed, so a new round sets the attributes of its own points alone; past `MAX_POINTS` rounds a
  * point stands for a bucket of rounds (the one that reads worst), so a long run draws no more marks.
  */
 import { line, type Selection } from 'd3';
-import { appendChartSvg, byWidth, type Chart, chartLifecycle } from './frame';
+import { appendChartSvg, byWidth, type Chart, chartLifecycle, drawAside } from './frame';
 import { changedOnly, dataAttrs, keyedElements, keyedGroups, tooltip } from './joins';
 import { strokePath } from './paths';
 import { columnsThatFit, gridCell, gridHeight, panelBackground, type PanelGrid } from './panels';
@@ -87,6 +87,8 @@ const PAD_L = 44;
 const PAD_R = 16;
 const PANEL_H = TITLE_H + 14 + PLOT_H + AXIS_H;
 const TICK_GAP = 36;
+/** More new rounds than this in one redraw (a chart out of sight catching up) are drawn aside. */
+const ASIDE_ROUNDS = 10;
 
 const FONT_TITLE = 17;
 const FONT_NOTE = 14;
@@ -147,7 +149,7 @@ const roundsPerPoint = (rounds: number) => Math.max(1, Math.ceil(rounds / MAX_PO
  * A bucket keeps its key while it fills, so a new round touches at most its own bucket's point.
  */
 function bucketed(s: MetricSeries, per: number): { key: number; point: MetricPoint }[] {
-	if (per === 1) return s.points.map((point) => ({ key: point.round, point }));
+	if (per === 1) return s.points.map((point) => ({ key: point.round - 1, point }));
 	const worse = (a: MetricPoint, b: MetricPoint): boolean => {
 		if (s.threshold === null || a.value === null || b.value === null) return true;
 		if (a.past !== b.past) return a.past;
@@ -236,7 +238,9 @@ function layout(
 			points: drawnPoints
 				.filter((b) => b.point.value !== null)
 				.map(({ key, point: p }) => ({
-					key: per === 1 ? `${s.key}:${p.round}` : `${s.key}:${per}:${key}`,
+					// Keyed by bucket, whatever its size: when the axis grows past the point where a bucket holds
+					// more rounds, the points stay and move instead of being removed and drawn anew.
+					key: `${s.key}:${key}`,
 					metric: s.key,
 					round: p.round,
 					value: p.value ?? 0,
@@ -253,6 +257,16 @@ function layout(
 }
 
 type Sel<E extends Element, D> = Selection<E, D, Element | null, unknown>;
+
+/** Which points were drawn in full, and each one's place and what it shows as last drawn (`changedOnly`). */
+const madePoints = new WeakMap<object, string>();
+const placedAs = new WeakMap<object, string>();
+const raisedAs = new WeakMap<object, string>();
+const shownAs = new WeakMap<object, string>();
+/** Each panel's frame, path and fuse mark as last drawn. */
+const framedAs = new WeakMap<object, string>();
+const tracedAs = new WeakMap<object, string>();
+const markedAs = new WeakMap<object, string>();
 
 export function createMetricLines(el: HTMLElement, options: MetricLinesOptions = {}): Chart<MetricLinesData> {
 	const fuseWords = options.fuseWords ?? ENGLISH_FUSE_WORDS;
@@ -283,17 +297,24 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			'path.metric-line',
 			'g.points',
 			'text.panel-title'
-		])
+		]);
+		// A panel's frame (its place, background, danger band and threshold) is set only when it changed:
+		// redrawn every frame of a run, the chart would otherwise set some thirty attributes a panel a frame.
+		const framed = changedOnly(
+			panels,
+			(d) => `${d.x} ${d.y} ${d.w} ${d.band.y} ${d.band.h} ${d.thresholdY} ${d.hasThreshold}`,
+			framedAs
+		)
 			.each(dataAttrs((d) => ({ metric: d.key })))
 			.attr('transform', (d) => `translate(${d.x},${d.y})`);
 
-		panelBackground(panels.select('rect.panel-bg'), {
+		panelBackground(framed.select('rect.panel-bg'), {
 			width: (d) => d.w,
 			height: PANEL_H,
 			rx: 8,
 			strokeWidth: 1.5
 		});
-		panels
+		framed
 			.select('rect.past-band')
 			.attr('x', PAD_L)
 			.attr('y', (d) => d.band.y)
@@ -309,7 +330,7 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			fill: INK,
 			text: (d) => d.title
 		});
-		panels
+		framed
 			.select('line.threshold')
 			.attr('x1', PAD_L)
 			.attr('x2', (d) => d.w - PAD_R)
@@ -329,18 +350,26 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			fill: DANGER,
 			text: (d) => d.thresholdLabel
 		});
-		strokePath(panels.select('path.metric-line').each(dataAttrs((d) => ({ metric: d.key }))), {
-			d: (d) => d.path,
-			stroke: ACCENT,
-			width: 3,
-			join: 'round'
-		});
-		strokePath(panels.select('path.measured-line'), {
-			d: (d) => d.measuredPath,
-			stroke: MUTED,
-			width: 2,
-			dash: '3 4'
-		});
+		strokePath(
+			changedOnly(panels.select('path.metric-line'), (d) => `${d.key} ${d.path}`, tracedAs).each(
+				dataAttrs((d) => ({ metric: d.key }))
+			),
+			{
+				d: (d) => d.path,
+				stroke: ACCENT,
+				width: 3,
+				join: 'round'
+			}
+		);
+		strokePath(
+			changedOnly(panels.select('path.measured-line'), (d) => d.measuredPath, tracedAs),
+			{
+				d: (d) => d.measuredPath,
+				stroke: MUTED,
+				width: 2,
+				dash: '3 4'
+			}
+		);
 
 		drawTicks(panels);
 		drawMarks(panels.select<SVGGElement>('g.marks'));
@@ -377,7 +406,12 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 	}
 
 	function drawMarks(layer: Sel<SVGGElement, PanelModel>): void {
-		const marks = keyedGroups(layer, 'mark', (d) => d.marks, ['line', 'text'])
+		// Set only where a mark is new or moved: a run whose fuse tripped often carries many.
+		const marks = changedOnly(
+			keyedGroups(layer, 'mark', (d) => d.marks, ['line', 'text']),
+			(d) => `${d.kind} ${d.round} ${d.x} ${d.label}`,
+			markedAs
+		)
 			.attr('class', (d) => `mark ${d.kind === 'fuse' ? 'fuse-mark' : 'resume-mark'}`)
 			.each(dataAttrs((d) => ({ round: d.round })))
 			.attr('transform', (d) => `translate(${d.x},0)`);
@@ -399,11 +433,24 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 		});
 	}
 
+	/**
+	 * A point is drawn in full once, when it enters; after that only its place (`cx`, `cy`: the axis grew)
+	 * or what it shows (its round, value and side of the threshold) is set again, each by itself, so an
+	 * axis step sets one or two attributes a point rather than eleven.
+	 */
 	function drawPoints(layer: Sel<SVGGElement, PanelModel>): void {
-		const points = changedOnly(
-			keyedElements(layer, 'circle.point', (d) => d.points),
-			(d) => `${d.x} ${d.y} ${d.value} ${d.past}`
-		)
+		const points = keyedElements(layer, 'circle.point', (d) => d.points);
+		const fresh = changedOnly(points, () => '', madePoints);
+		const freshPoints = new Set<SVGCircleElement>(fresh.nodes());
+		const drawnBefore = (sel: typeof points) =>
+			sel.filter(function (this: SVGCircleElement) {
+				return !freshPoints.has(this);
+			});
+		const movedAcross = drawnBefore(changedOnly(points, (d) => String(d.x), placedAs));
+		const movedUp = drawnBefore(changedOnly(points, (d) => String(d.y), raisedAs));
+		const changed = drawnBefore(changedOnly(points, (d) => `${d.round} ${d.value} ${d.past}`, shownAs));
+		const tip = (d: PointModel) => fuseWords.point(d.round, d.value.toFixed(2), d.past);
+		fresh
 			.each(dataAttrs((d) => ({ metric: d.metric, round: d.round, value: d.value, past: String(d.past) })))
 			.attr('cx', (d) => d.x)
 			.attr('cy', (d) => d.y)
@@ -411,8 +458,29 @@ export function createMetricLines(el: HTMLElement, options: MetricLinesOptions =
 			.attr('fill', (d) => (d.past ? DANGER : ACCENT))
 			.attr('stroke', PANEL_BG)
 			.attr('stroke-width', 1.5);
-		tooltip(points, (d) => fuseWords.point(d.round, d.value.toFixed(2), d.past));
+		tooltip(fresh, tip);
+		movedAcross.attr('cx', (d) => d.x);
+		movedUp.attr('cy', (d) => d.y);
+		changed
+			.each(dataAttrs((d) => ({ round: d.round, value: d.value, past: String(d.past) })))
+			.attr('r', (d) => (d.past ? 5.5 : 4))
+			.attr('fill', (d) => (d.past ? DANGER : ACCENT));
+		tooltip(changed, tip);
 	}
 
-	return chartLifecycle(el, svg, { measure: byWidth(MIN_W, DEFAULT_W), render });
+	// What the chart was last drawn for: a new axis, a new width or many new points at once are drawn
+	// with the svg aside (`drawAside`), a round or two as they come.
+	let drawnFor = { rounds: 0, points: 0, width: 0 };
+	return chartLifecycle(el, svg, {
+		measure: byWidth(MIN_W, DEFAULT_W),
+		render: (data, width) => {
+			const points = Math.max(0, ...data.series.map((s) => s.points.length));
+			const aside =
+				data.rounds !== drawnFor.rounds ||
+				width !== drawnFor.width ||
+				Math.abs(points - drawnFor.points) > ASIDE_ROUNDS;
+			drawnFor = { rounds: data.rounds, points, width };
+			drawAside(svg, aside, () => render(data, width));
+		}
+	});
 }
