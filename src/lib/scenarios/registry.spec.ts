@@ -3,7 +3,8 @@
  * agents, and shared code's doors (policyForChoice, scriptedLabel) answer from the descriptor.
  */
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_RULES, rulesOf, scenarios, seatCount } from '.';
+import { rulesOf, scenarios, seatCount } from '.';
+import { BUILT_IN_RULES } from './built-in-rules';
 import {
 	loadScenario,
 	policyForChoice,

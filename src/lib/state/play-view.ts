@@ -7,10 +7,11 @@
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import { problemOf, type Problem } from '$lib/problem';
-import { decodeShare, MAX_RECORDED_LINK, type SharedRun } from '$lib/share/link';
+import { decodeShareLoading, MAX_RECORDED_LINK, type SharedRun } from '$lib/share/link';
 import type { NoLinkReason } from '$lib/run/replay';
 import { presetSetup } from '$lib/classroom/preset-setup';
 import type { Preset, PresetProblem } from '$lib/classroom/presets';
+import { loadRules } from '$lib/scenarios';
 import { loadScenario } from '$lib/scenarios/registry';
 import { GameSession, pageDeps, type SessionDeps } from './game.svelte';
 import { allows } from './session-status';
@@ -44,10 +45,18 @@ export interface Opened<S> {
  * re-executed (no model loaded), a link's setup played fresh under the preset. When it names nothing,
  * or cannot be opened, the default setup is played instead, and `linkError` says why.
  * `ownSetup`: the setup came from one of this site's setup pages (not a link a person was sent).
+ * `willOpen`: told a link's or the default setup's scenario as soon as it is known, before its
+ * descriptor loads, so the page can load that scenario's view beside it rather than after it.
  */
 export async function openSession<S>(
 	fragment: string,
-	opts: { preset: Preset; ownSetup: boolean; defaultSetup: SharedRun; deps?: SessionDeps }
+	opts: {
+		preset: Preset;
+		ownSetup: boolean;
+		defaultSetup: SharedRun;
+		deps?: SessionDeps;
+		willOpen?: (scenario: string) => void;
+	}
 ): Promise<Opened<S>> {
 	const deps = opts.deps ?? pageDeps();
 	const opening = openingOf(fragment);
@@ -57,7 +66,9 @@ export async function openSession<S>(
 	try {
 		if (opening.kind === 'saved') session = await GameSession.load(opening.id, opening.mode, deps);
 		else if (opening.kind === 'link') {
-			const decoded = decodeShare(opening.fragment);
+			// Only the rules of the scenario the link names are loaded (scenarios/index.ts `loadRules`).
+			const decoded = await decodeShareLoading(opening.fragment);
+			if (decoded.ok) opts.willOpen?.(decoded.run.scenario);
 			if (!decoded.ok) linkError = { problem: decoded.problem };
 			else if (decoded.recording)
 				// Recorded replies: the same game, move for move, with no model loaded.
@@ -79,6 +90,9 @@ export async function openSession<S>(
 		linkError = problem ? { problem } : { text: err instanceof Error ? err.message : String(err) };
 	}
 	if (!session) {
+		opts.willOpen?.(opts.defaultSetup.scenario);
+		// The preset reads the scenario's rules (its language switch): they are loaded first.
+		await loadRules(opts.defaultSetup.scenario);
 		const applied = presetSetup(opts.defaultSetup, opts.preset);
 		presetProblems = applied.problems;
 		await loadScenario(applied.run.scenario);
