@@ -3,26 +3,49 @@
  * lessons): the light half of the registry. `registry.ts` is the one place scenarios are registered,
  * with their agents; it lists the same built-in rules (a spec checks it) and adds a registered
  * scenario's rules here too. This half exists so a page that only reads links loads no agent code.
+ *
+ * Nothing is registered by importing this file, so that a page loads the rules of the scenario it
+ * reads and no other's (each scenario's rules pull in its own tools, prompts or word packs):
+ * `built-in-rules.ts` registers every built-in scenario's rules (for code that asks synchronously,
+ * as `built-in.ts` does with the descriptors), `loadRules` one of them (the play page, before it
+ * decodes a link).
  */
-import { autonomyRules } from './autonomy';
 import type { AnyScenario, ScenarioRules } from './descriptor';
-import { governanceRules } from './governance';
-import { rpsRules } from './rps';
-import { undercoverRules } from './undercover';
 
 export type { AnyScenario, ScenarioRules };
 
-export const BUILT_IN_RULES: readonly ScenarioRules[] = [undercoverRules, governanceRules, autonomyRules];
-
-const rules = new Map<string, ScenarioRules>(BUILT_IN_RULES.map((r) => [r.scenario.id, r]));
+const rules = new Map<string, ScenarioRules>();
 
 /** Every scenario by id (a snapshot: `registerRules` adds to it). */
-export const scenarios: Record<string, AnyScenario> = Object.fromEntries(
-	BUILT_IN_RULES.map((r) => [r.scenario.id, r.scenario])
-);
-// The test-only scenario's rules, in the build the browser tests make (`npm run test:e2e`), never in
-// the site's: a link to it is read before the play page loads its descriptor (`loadScenario`).
-if (import.meta.env?.VITE_TEST_SCENARIOS === '1') registerRules(rpsRules);
+export const scenarios: Record<string, AnyScenario> = {};
+
+/**
+ * Each built-in scenario's rules, loaded on demand (a chunk each on the page); `built-in-rules.ts`
+ * lists the same rules for synchronous code, and `registry.spec.ts` checks both lists agree.
+ */
+const BUILT_IN: Record<string, () => Promise<ScenarioRules>> = {
+	undercover: () => import('./undercover').then((m) => m.undercoverRules),
+	governance: () => import('./governance').then((m) => m.governanceRules),
+	autonomy: () => import('./autonomy').then((m) => m.autonomyRules),
+	// The test-only scenario, in the build the browser tests make (`npm run test:e2e`), never in the site's.
+	...(import.meta.env?.VITE_TEST_SCENARIOS === '1'
+		? { rps: () => import('./rps').then((m) => m.rpsRules) }
+		: {})
+};
+
+/**
+ * The rules of a scenario id, registered once loaded; undefined for an id that is neither registered
+ * nor built in (an id read from a link: `decodeShare` then says it is unknown, as it always did).
+ */
+export async function loadRules(id: string): Promise<ScenarioRules | undefined> {
+	const known = rules.get(id);
+	if (known) return known;
+	const load = Object.hasOwn(BUILT_IN, id) ? BUILT_IN[id] : undefined;
+	if (!load) return undefined;
+	const r = await load();
+	registerRules(r);
+	return r;
+}
 
 /** Adds a scenario's rules (the registry's `registerScenario` calls this); an id is registered once. */
 export function registerRules(r: ScenarioRules): void {

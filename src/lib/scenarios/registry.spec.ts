@@ -3,7 +3,8 @@
  * agents, and shared code's doors (policyForChoice, scriptedLabel) answer from the descriptor.
  */
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_RULES, rulesOf, scenarios, seatCount } from '.';
+import { loadRules, rulesOf, scenarios, seatCount } from '.';
+import { BUILT_IN_RULES } from './built-in-rules';
 import {
 	loadScenario,
 	policyForChoice,
@@ -32,6 +33,13 @@ describe('the scenario registry', () => {
 		for (const r of BUILT_IN_RULES)
 			expect(await loadScenario(r.scenario.id)).toBe(scenarioModule(r.scenario.id));
 		expect(await loadScenario('chess')).toBeUndefined();
+	});
+
+	it('loads each built-in scenario’s rules on demand as built-in-rules.ts registers them', async () => {
+		// The play page reads a link with only its scenario's rules loaded; they must be Node's.
+		for (const r of BUILT_IN_RULES) expect((await loadRules(r.scenario.id))?.scenario).toBe(r.scenario);
+		expect(await loadRules('chess')).toBeUndefined();
+		expect(await loadRules('toString')).toBeUndefined();
 	});
 
 	it('refuses an unknown id in words and counts it no seats', () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createStream } from '../core';
-import { decodeShare, encodeShare, LINK_VERSION, parseChoice, sharePath } from './link';
+import {
+	decodeShare,
+	decodeShareLoading,
+	encodeShare,
+	LINK_VERSION,
+	linkScenario,
+	parseChoice,
+	sharePath
+} from './link';
 
 const run = {
 	scenario: 'undercover',
@@ -108,6 +116,28 @@ describe('share-link codec', () => {
 			} else expect(result.error.length).toBeGreaterThan(10);
 		}
 		expect(accepted).toBeLessThan(10_000);
+	});
+});
+
+describe('reading a link’s scenario before its rules are loaded', () => {
+	it('reads the id a setup names, with or without recorded replies, and nothing from a damaged link', () => {
+		const encoded = encodeShare({ ...run, scenario: 'governance' });
+		expect(linkScenario(encoded)).toBe('governance');
+		expect(linkScenario(`#${encoded}~r1.anything`)).toBe('governance');
+		expect(linkScenario(encodeShare({ ...run, scenario: 'chess' }))).toBe('chess');
+		for (const damaged of ['', 'v1.', 'v1.!!', encoded.slice(0, 20), 'x1.abc', `v1.${'A'.repeat(5000)}`])
+			expect(linkScenario(damaged)).toBeUndefined();
+	});
+
+	it('decodes as decodeShare does, refusals included, once the rules are loaded', async () => {
+		const links = [
+			encodeShare(run),
+			encodeShare({ ...run, scenario: 'chess' }),
+			encodeShare({ ...run, config: { ...run.config, seats: 12 } }),
+			encodeShare(run).slice(0, 20),
+			'garbage'
+		];
+		for (const link of links) expect(await decodeShareLoading(link)).toEqual(decodeShare(link));
 	});
 });
 

@@ -7,7 +7,7 @@
  */
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import type { ConstraintMode, ModelChoice } from '../engines/types';
-import { isSeed, panelProblem, scenarios, seatCount } from '../scenarios';
+import { isSeed, loadRules, panelProblem, scenarios, seatCount } from '../scenarios';
 import type { SharedRun } from '../scenarios/setup';
 import type { Problem } from '../problem';
 import { parseChoice } from './choice';
@@ -135,6 +135,40 @@ export function inflateBounded(bytes: Uint8Array, limit: number): Uint8Array | '
 		at += c.length;
 	}
 	return out;
+}
+
+/**
+ * The scenario id a link's setup names, read without checking anything else; undefined where none can
+ * be read (the link is damaged: `decodeShare` says how). Lets a page load that scenario's rules first.
+ */
+export function linkScenario(fragment: string): string | undefined {
+	if (typeof fragment !== 'string') return undefined;
+	const whole = fragment.replace(/^#/, '').trim();
+	const cut = whole.indexOf(RECORDING_MARK);
+	const text = cut < 0 ? whole : whole.slice(0, cut);
+	const match = text.length <= MAX_FRAGMENT ? /^v\d{1,6}\.(.*)$/s.exec(text) : null;
+	const bytes = match ? fromBase64Url(match[1] as string) : null;
+	if (!bytes || bytes.length === 0) return undefined;
+	try {
+		const raw = inflateBounded(bytes, MAX_JSON);
+		if (typeof raw === 'string') return undefined;
+		const value: unknown = JSON.parse(strFromU8(raw));
+		const s = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).s : undefined;
+		return typeof s === 'string' ? s : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * `decodeShare` where a scenario's rules are loaded on demand (the play page, which registers none up
+ * front): loads the rules of the scenario the link names, then decodes it, with the same result and
+ * the same refusals as `decodeShare` where every scenario is registered.
+ */
+export async function decodeShareLoading(fragment: string): Promise<Decoded> {
+	const id = linkScenario(fragment);
+	if (id !== undefined) await loadRules(id);
+	return decodeShare(fragment);
 }
 
 export function decodeShare(fragment: string): Decoded {

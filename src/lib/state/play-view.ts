@@ -7,10 +7,11 @@
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import { problemOf, type Problem } from '$lib/problem';
-import { decodeShare, MAX_RECORDED_LINK, type SharedRun } from '$lib/share/link';
+import { decodeShareLoading, linkScenario, MAX_RECORDED_LINK, type SharedRun } from '$lib/share/link';
 import type { NoLinkReason } from '$lib/run/replay';
 import { presetSetup } from '$lib/classroom/preset-setup';
 import type { Preset, PresetProblem } from '$lib/classroom/presets';
+import { loadRules } from '$lib/scenarios';
 import { loadScenario } from '$lib/scenarios/registry';
 import { GameSession, pageDeps, type SessionDeps } from './game.svelte';
 import { allows } from './session-status';
@@ -44,10 +45,18 @@ export interface Opened<S> {
  * re-executed (no model loaded), a link's setup played fresh under the preset. When it names nothing,
  * or cannot be opened, the default setup is played instead, and `linkError` says why.
  * `ownSetup`: the setup came from one of this site's setup pages (not a link a person was sent).
+ * `willOpen`: told a link's or the default setup's scenario as soon as it is known, before its
+ * descriptor loads, so the page can load that scenario's view beside it rather than after it.
  */
 export async function openSession<S>(
 	fragment: string,
-	opts: { preset: Preset; ownSetup: boolean; defaultSetup: SharedRun; deps?: SessionDeps }
+	opts: {
+		preset: Preset;
+		ownSetup: boolean;
+		defaultSetup: SharedRun;
+		deps?: SessionDeps;
+		willOpen?: (scenario: string) => void;
+	}
 ): Promise<Opened<S>> {
 	const deps = opts.deps ?? pageDeps();
 	const opening = openingOf(fragment);
@@ -57,7 +66,11 @@ export async function openSession<S>(
 	try {
 		if (opening.kind === 'saved') session = await GameSession.load(opening.id, opening.mode, deps);
 		else if (opening.kind === 'link') {
-			const decoded = decodeShare(opening.fragment);
+			// The scenario the link names: its descriptor and view start loading beside its rules rather
+			// than after them (a waterfall); a link that then proves damaged has loaded them for nothing.
+			prefetch(linkScenario(opening.fragment), opts.willOpen);
+			// Only the rules of the scenario the link names are loaded (scenarios/index.ts `loadRules`).
+			const decoded = await decodeShareLoading(opening.fragment);
 			if (!decoded.ok) linkError = { problem: decoded.problem };
 			else if (decoded.recording)
 				// Recorded replies: the same game, move for move, with no model loaded.
@@ -79,6 +92,9 @@ export async function openSession<S>(
 		linkError = problem ? { problem } : { text: err instanceof Error ? err.message : String(err) };
 	}
 	if (!session) {
+		prefetch(opts.defaultSetup.scenario, opts.willOpen);
+		// The preset reads the scenario's rules (its language switch): they are loaded first.
+		await loadRules(opts.defaultSetup.scenario);
 		const applied = presetSetup(opts.defaultSetup, opts.preset);
 		presetProblems = applied.problems;
 		await loadScenario(applied.run.scenario);
@@ -86,6 +102,16 @@ export async function openSession<S>(
 	}
 	// The page draws the scenario's own view of the state: the session's type names it.
 	return { session: session as GameSession<S>, linkError, presetProblems };
+}
+
+/**
+ * Starts loading a scenario's descriptor, and its view through `willOpen`, without waiting: the load
+ * that is awaited later (`loadScenario`) then finds it under way. Its failure is left to that load.
+ */
+function prefetch(scenario: string | undefined, willOpen?: (scenario: string) => void): void {
+	if (scenario === undefined) return;
+	willOpen?.(scenario);
+	void loadScenario(scenario).catch(() => undefined);
 }
 
 /** The parts of a session the page's controls and status read. */
