@@ -16,10 +16,11 @@
  * Every rate carries x/n and its Wilson interval. Pure.
  */
 import { wilson, type Interval } from './ab';
-import { csvRound, toCsv, type Cell } from './csv';
+import { csvRound, rateCells, rateColumns, toCsv, type Cell } from './csv';
 import {
 	gameLang,
 	isSummary,
+	outcomeAfter,
 	rowKind,
 	type Analysable,
 	type GameLog
@@ -114,10 +115,8 @@ export function ckGame({ header, events }: GameLog): CkGame | null {
 				firstOut ??= d.seat as number;
 				break;
 			case 'game.ended':
-				winner = d.winner as Winner;
-				break;
 			case 'run.halted':
-				winner ??= 'draw';
+				winner = outcomeAfter(winner, e);
 				break;
 		}
 	}
@@ -256,7 +255,7 @@ export function ckArenaCsv(
 		'lang',
 		'difficulty',
 		'games',
-		...rates.flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]),
+		...rateColumns(rates),
 		'rounds_per_game',
 		'statements_per_game',
 		'words_per_statement'
@@ -280,10 +279,7 @@ export function ckArenaCsv(
 		r.lang,
 		r.difficulty ?? 'all',
 		r.figures.games,
-		...rates.flatMap((k) => {
-			const f = r.figures[k];
-			return [f.x, f.n, r4(f.p), r4(f.lower), r4(f.upper)];
-		}),
+		...rates.flatMap((k) => rateCells(r.figures[k])),
 		r4(r.figures.roundsPerGame),
 		r4(r.figures.statementsPerGame),
 		r4(r.figures.wordsPerStatement)

@@ -29,6 +29,22 @@ export function csvRound(x: number | null, decimals: number): number | null {
 	return Math.round(x * 10 ** decimals) / 10 ** decimals;
 }
 
+/** A rate's five columns, as every analysis CSV heads them: `<key>_x`, `_n`, `_rate`, `_lower`, `_upper`. */
+export function rateColumns(keys: readonly string[]): string[] {
+	return keys.flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]);
+}
+
+/** A rate's five cells in `rateColumns`' order: the counts as they are, the figures at 4 decimals. */
+export function rateCells(f: {
+	x: number;
+	n: number;
+	p: number | null;
+	lower: number;
+	upper: number;
+}): Cell[] {
+	return [f.x, f.n, csvRound(f.p, 4), csvRound(f.lower, 4), csvRound(f.upper, 4)];
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
 	return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

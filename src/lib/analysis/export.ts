@@ -12,7 +12,7 @@ import {
 	type Proportion
 } from '../scenarios/undercover/analysis/leaderboard';
 
-import { toCsv } from './csv';
+import { rateColumns, toCsv } from './csv';
 export { csvField, toCsv, type Cell } from './csv';
 
 /** Rounds for the table, so a CSV is read by eye too (6 decimals is far below any interval's width). */
@@ -84,7 +84,7 @@ export function exportRows(
 	});
 }
 
-const RATE_HEADER = ROW_RATES.flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]);
+const RATE_HEADER = rateColumns(ROW_RATES);
 const MEAN_HEADER = ['tokens', 'seconds'].flatMap((k) => [`${k}_per_game`, `${k}_lower`, `${k}_upper`]);
 
 /** One line per row (model, persona, position, difficulty...), every figure with x/n and its interval. */

@@ -10,7 +10,7 @@
  * the same cells, rows and CSV.
  */
 import { bootstrapMean, wilson } from './ab';
-import { toCsv, type Cell } from './csv';
+import { rateColumns, toCsv, type Cell } from './csv';
 import { AMENDMENT_POLICIES, type GovernanceOutcome } from '../scenarios/governance';
 import type { ModelChoice } from '../engines/types';
 import type { SharedRun } from '../scenarios/setup';
@@ -181,7 +181,7 @@ const T155_CSV_HEADER = [
 	'model',
 	'policy',
 	'runs',
-	...['proposed', 'enacted'].flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]),
+	...rateColumns(['proposed', 'enacted']),
 	'amendments_per_run',
 	...['drift', 'penetration', 'conversion'].flatMap((k) => [
 		`${k}_runs`,

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHeatmap, type HeatmapData } from './heatmap';
 import { textEm } from './style';
+import { watchMutations } from './watch-mutations';
 
 const rows = [
 	{ key: 'assigner', label: 'Assigner' },
@@ -81,8 +82,7 @@ describe('createHeatmap', () => {
 			counts: data.counts.map((r) => r.slice(0, played))
 		});
 		chart.update(upTo(5));
-		const seen = new MutationObserver(() => {});
-		seen.observe(el, { subtree: true, attributes: true, childList: true, characterData: true });
+		const seen = watchMutations(el);
 		chart.update(upTo(6));
 		const touched = seen
 			.takeRecords()
@@ -119,14 +119,8 @@ describe('createHeatmap', () => {
 		const chart = createHeatmap(el);
 		chart.update(upTo(100, 95));
 		const kept = el.querySelector('rect.cell[data-agent="executor"][data-round="7"]');
-		const seen = new MutationObserver(() => {});
 		// The svg itself: an axis step is drawn with it out of the document (`drawAside`).
-		seen.observe(el.querySelector('svg')!, {
-			subtree: true,
-			attributes: true,
-			childList: true,
-			characterData: true
-		});
+		const seen = watchMutations(el.querySelector('svg')!);
 		// The same rounds on an axis twice as long: every cell moves, and only its place is set.
 		chart.update(upTo(200, 95));
 		const changes = seen.takeRecords();

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMetricLines, type MetricLinesData, type MetricSeries } from './metric-lines';
+import { watchMutations } from './watch-mutations';
 
 const series = (key: string, label: string, threshold: number, values: (number | null)[]): MetricSeries => ({
 	key,
@@ -164,14 +165,8 @@ describe('createMetricLines', () => {
 		const chart = createMetricLines(el);
 		chart.update(long(100, 90));
 		const kept = el.querySelector('.point[data-metric="drift"][data-round="5"]');
-		const seen = new MutationObserver(() => {});
 		// The svg itself: an axis step is drawn with it out of the document (`drawAside`).
-		seen.observe(el.querySelector('svg')!, {
-			subtree: true,
-			attributes: true,
-			childList: true,
-			characterData: true
-		});
+		const seen = watchMutations(el.querySelector('svg')!);
 		// The same rounds on an axis twice as long: each point is moved, by its cx alone.
 		chart.update(long(200, 90));
 		const onPoints = seen.takeRecords().filter((r) => (r.target as Element).matches?.('circle.point'));

@@ -26,10 +26,28 @@ async function headlessHash(setup: SharedRun): Promise<{ hash: string; events: n
 
 const over = (s: GameSession) => s.status === 'finished' || s.status === 'failed';
 
+/** A fresh session of SETUP in a fake tab of its own. */
+function freshRun() {
+	const w = tab();
+	return { w, s: GameSession.fresh(SETUP, {}, w.deps) };
+}
+
+/** Plays on to the end, which must be the headless run's: the same setup, the same hash. */
+async function endsAsHeadless(clock: ReturnType<typeof tab>['clock'], s: GameSession): Promise<void> {
+	await runUntil(clock, () => over(s));
+	expect(s.status).toBe('finished');
+	expect(s.hash).toBe((await headlessHash(SETUP)).hash);
+}
+
+/** Starts the run and plays until a seat is asked (or the run is well on): where a fault can land. */
+async function playToATurn(clock: ReturnType<typeof tab>['clock'], s: GameSession): Promise<void> {
+	await s.play();
+	await runUntil(clock, () => s.asking.length > 0 || s.events.length > 10);
+}
+
 describe('GameSession, a live run', () => {
 	it('plays from ready through loading to finished, saved, with the headless run’s hash', async () => {
-		const w = tab();
-		const s = GameSession.fresh(SETUP, {}, w.deps);
+		const { w, s } = freshRun();
 		expect([s.status, s.mode, s.readOnly, s.replaying, s.canTakeOver]).toEqual([
 			'ready',
 			'live',
@@ -79,8 +97,7 @@ describe('GameSession, a live run', () => {
 	});
 
 	it('pauses between turns, saved as paused, and resumes to the uninterrupted hash', async () => {
-		const w = tab();
-		const s = GameSession.fresh(SETUP, {}, w.deps);
+		const { w, s } = freshRun();
 		await s.play();
 		await runUntil(w.clock, () => s.events.length >= 20);
 		s.pause();
@@ -97,14 +114,11 @@ describe('GameSession, a live run', () => {
 
 		await s.play();
 		expect(s.status).toBe('playing');
-		await runUntil(w.clock, () => over(s));
-		expect(s.status).toBe('finished');
-		expect(s.hash).toBe((await headlessHash(SETUP)).hash);
+		await endsAsHeadless(w.clock, s);
 	});
 
 	it('steps one turn from ready and leaves the run paused, saved', async () => {
-		const w = tab();
-		const s = GameSession.fresh(SETUP, {}, w.deps);
+		const { w, s } = freshRun();
 		await s.stepOnce();
 		expect(s.status).toBe('paused');
 		expect(s.runId).not.toBeNull();
@@ -118,10 +132,8 @@ describe('GameSession, a live run', () => {
 	});
 
 	it('pauses on an interrupted turn, saying so, and a crashed worker gets a fresh pool', async () => {
-		const w = tab();
-		const s = GameSession.fresh(SETUP, {}, w.deps);
-		await s.play();
-		await runUntil(w.clock, () => s.asking.length > 0 || s.events.length > 10);
+		const { w, s } = freshRun();
+		await playToATurn(w.clock, s);
 		w.pools[0]!.failNext = new RunInterrupted('transport: the worker crashed.', 'crash');
 		await runUntil(w.clock, () => s.status !== 'playing');
 		expect(s.status).toBe('paused');
@@ -137,16 +149,12 @@ describe('GameSession, a live run', () => {
 		await s.play();
 		expect(s.error).toBeNull();
 		expect(w.pools[1]!.starts).toHaveLength(1);
-		await runUntil(w.clock, () => over(s));
-		expect(s.status).toBe('finished');
-		expect(s.hash).toBe((await headlessHash(SETUP)).hash);
+		await endsAsHeadless(w.clock, s);
 	});
 
 	it('fails for good on an error that is not an interruption, and refuses to go on', async () => {
-		const w = tab();
-		const s = GameSession.fresh(SETUP, {}, w.deps);
-		await s.play();
-		await runUntil(w.clock, () => s.asking.length > 0 || s.events.length > 10);
+		const { w, s } = freshRun();
+		await playToATurn(w.clock, s);
 		w.pools[0]!.breakNext = new Error('a bug in the agent pool');
 		await runUntil(w.clock, () => s.status !== 'playing');
 		expect(s.status).toBe('failed');
@@ -163,8 +171,7 @@ describe('GameSession, a live run', () => {
 	});
 
 	it('returns to ready, nothing saved, when the agents cannot start', async () => {
-		const w = tab();
-		const s = GameSession.fresh(SETUP, {}, w.deps);
+		const { w, s } = freshRun();
 		w.pools[0]!.failStart = new Error('The model could not load.');
 		await s.play();
 		expect(s.status).toBe('ready');
@@ -175,8 +182,7 @@ describe('GameSession, a live run', () => {
 	});
 
 	it('after dispose is closed: the pacing stops and no control works', async () => {
-		const w = tab();
-		const s = GameSession.fresh(SETUP, {}, w.deps);
+		const { w, s } = freshRun();
 		await s.play();
 		await runUntil(w.clock, () => s.events.length > 5);
 		s.dispose();
@@ -191,8 +197,7 @@ describe('GameSession, a live run', () => {
 
 describe('GameSession, a turn in flight', () => {
 	it('sets a fresh run’s stage while its agents load, and nothing else starts beside it', async () => {
-		const w = tab();
-		const s = GameSession.fresh(SETUP, {}, w.deps);
+		const { s } = freshRun();
 		expect(s.turn).toBe('idle');
 		const playing = s.play();
 		expect([s.status, s.turn]).toEqual(['loading', 'staging']);
@@ -206,8 +211,7 @@ describe('GameSession, a turn in flight', () => {
 	});
 
 	it('starts no second turn beside one in flight, and takes no model change until it ends', async () => {
-		const w = tab();
-		const s = GameSession.fresh(SETUP, {}, w.deps);
+		const { w, s } = freshRun();
 		const pool = w.pools[0]!;
 		const release = pool.hold();
 		await s.play();
@@ -244,8 +248,7 @@ describe('GameSession, a turn in flight', () => {
 	});
 
 	it('plays again while paused mid-turn: the timer waits for that turn, then goes on', async () => {
-		const w = tab();
-		const s = GameSession.fresh(SETUP, {}, w.deps);
+		const { w, s } = freshRun();
 		const pool = w.pools[0]!;
 		const release = pool.hold();
 		await s.play();
@@ -258,9 +261,7 @@ describe('GameSession, a turn in flight', () => {
 		for (let i = 0; i < 5 && w.clock.fire(); i++) await settle();
 		expect(s.events.length).toBe(n);
 		release();
-		await runUntil(w.clock, () => over(s));
-		expect(s.status).toBe('finished');
-		expect(s.hash).toBe((await headlessHash(SETUP)).hash);
+		await endsAsHeadless(w.clock, s);
 	});
 
 	it('refuses to start anything while a link’s endpoint waits for the person’s word', async () => {
@@ -357,9 +358,7 @@ describe('GameSession, a saved run reopened', () => {
 		expect([s.mode, s.status, s.runId, s.readOnly]).toEqual(['live', 'paused', id, false]);
 		expect(s.saved).toBe(w.store.runs.get(id)!.events.length);
 		await s.play();
-		await runUntil(again.clock, () => over(s));
-		expect(s.status).toBe('finished');
-		expect(s.hash).toBe((await headlessHash(SETUP)).hash);
+		await endsAsHeadless(again.clock, s);
 	});
 });
 

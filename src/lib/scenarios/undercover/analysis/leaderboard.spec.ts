@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEvent, LogHeader } from '../../../core';
+import type { LogHeader } from '../../../core';
 import { SCRIPTED_LABEL } from '../policies/scripted/undercover';
 import { FAIR_LABEL } from '../../../core/policy';
 import type { Role } from '../state';
+import { handEvents, type Ev } from './hand-log';
 import { gameFacts, leaderboard, modelKey, seatOutcome, unfinishedGames, type GameLog } from './leaderboard';
 
-type Ev = (kind: string, data: Record<string, unknown>, meta?: Record<string, number>) => void;
-
-/** A hand-built log: hashes are not checked by the leaderboard, so they are left blank. */
+/** A hand-built log of four seats (`handEvents`). */
 function game(seats: Record<string, unknown> | undefined, build: (ev: Ev) => void): GameLog {
-	const events: LogEvent[] = [];
-	const ev: Ev = (kind, data, meta) => {
-		events.push({
-			seq: events.length,
-			tick: events.length,
-			kind,
-			data,
-			prev: '',
-			hash: '',
-			...(meta ? { meta } : {})
-		});
-	};
-	build(ev);
+	const events = handEvents(build);
 	const header: LogHeader = {
 		format: 1,
 		scenario: 'undercover',

@@ -183,6 +183,16 @@ interface VoteData {
 	target: number;
 }
 
+/**
+ * A game's outcome once `e` is read: the winner `game.ended` names, a draw where the run was halted
+ * first, else what it was. Every fold over a log reads the end this way (this file, CK-Arena's).
+ */
+export function outcomeAfter(winner: Winner | null, e: LogEvent): Winner | null {
+	if (e.kind === 'game.ended') return (e.data as { winner: Winner }).winner;
+	if (e.kind === 'run.halted') return winner ?? 'draw';
+	return winner;
+}
+
 /** Folds one undercover log into per-seat facts. */
 export function gameFacts(game: GameLog): GameFacts {
 	const { header, events } = game;
@@ -268,10 +278,8 @@ export function gameFacts(game: GameLog): GameFacts {
 				break;
 			}
 			case 'game.ended':
-				winner = d.winner as Winner;
-				break;
 			case 'run.halted':
-				winner ??= 'draw';
+				winner = outcomeAfter(winner, e);
 				break;
 		}
 	}

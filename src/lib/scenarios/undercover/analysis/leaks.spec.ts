@@ -1,46 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEvent, LogHeader } from '../../../core';
+import { handEvents } from './hand-log';
 import { leakRows, leaksCsv, verbosityShift } from './leaks';
 
 const model = { engine: 'openai', model: 'a', baseUrl: 'http://localhost:1/v1' };
 
 /** Seats 1 and 4 civilians ("cat"), 2 and 3 undercover ("dog"), every seat openai:a. */
 function log(): { header: LogHeader; events: LogEvent[] } {
-	const events: LogEvent[] = [];
-	const ev = (kind: string, data: Record<string, unknown>, meta?: Record<string, number>) =>
-		events.push({
-			seq: events.length,
-			tick: events.length,
-			kind,
-			data,
-			prev: '',
-			hash: '',
-			...(meta ? { meta } : {})
+	const events = handEvents((ev) => {
+		const role = (id: number) => (id === 2 || id === 3 ? 'undercover' : 'civilian');
+		ev('game.dealt', {
+			seats: [1, 2, 3, 4].map((id) => ({ id, role: role(id), word: role(id) === 'civilian' ? 'cat' : 'dog' }))
 		});
-	const role = (id: number) => (id === 2 || id === 3 ? 'undercover' : 'civilian');
-	ev('game.dealt', {
-		seats: [1, 2, 3, 4].map((id) => ({ id, role: role(id), word: role(id) === 'civilian' ? 'cat' : 'dog' }))
+		const call = (seat: number, purpose: string, reply: string) =>
+			ev('model.called', { seat, purpose, reply, promptTokens: 90, completionTokens: 10 }, { totalMs: 500 });
+		call(1, 'speak', 'I love my cat'); // says its word: rejected by the rules, but a leak
+		call(1, 'repair speak', 'it purrs softly');
+		call(2, 'speak', 'it barks loudly at night');
+		call(3, 'speak', 'it is loyal');
+		call(4, 'speak', 'it sleeps a lot');
+		ev('speech.given', { seat: 1, round: 1, text: 'it purrs softly' });
+		ev('speech.given', { seat: 2, round: 1, text: 'it barks loudly at night' });
+		ev('speech.given', { seat: 3, round: 1, text: 'it is loyal' });
+		ev('speech.given', { seat: 4, round: 1, text: 'it sleeps a lot' });
+		call(1, 'vote', '{"target":2,"reason":"cats purr, this one does not"}');
+		call(2, 'vote', '{"target":3,"reason":"a dog person"}');
+		call(3, 'vote', '{"target":1,"reason":"vague"}');
+		ev('model.called', { seat: 4, purpose: 'vote', reply: '', transportError: 'down' });
+		ev('vote.cast', { seat: 1, round: 1, stage: 'vote', target: 2 });
+		ev('vote.cast', { seat: 2, round: 1, stage: 'vote', target: 3 });
+		ev('vote.cast', { seat: 3, round: 1, stage: 'vote', target: 1 });
+		ev('vote.cast', { seat: 4, round: 1, stage: 'vote', target: 2 });
+		ev('game.ended', { winner: 'civilians' });
 	});
-	const call = (seat: number, purpose: string, reply: string) =>
-		ev('model.called', { seat, purpose, reply, promptTokens: 90, completionTokens: 10 }, { totalMs: 500 });
-	call(1, 'speak', 'I love my cat'); // says its word: rejected by the rules, but a leak
-	call(1, 'repair speak', 'it purrs softly');
-	call(2, 'speak', 'it barks loudly at night');
-	call(3, 'speak', 'it is loyal');
-	call(4, 'speak', 'it sleeps a lot');
-	ev('speech.given', { seat: 1, round: 1, text: 'it purrs softly' });
-	ev('speech.given', { seat: 2, round: 1, text: 'it barks loudly at night' });
-	ev('speech.given', { seat: 3, round: 1, text: 'it is loyal' });
-	ev('speech.given', { seat: 4, round: 1, text: 'it sleeps a lot' });
-	call(1, 'vote', '{"target":2,"reason":"cats purr, this one does not"}');
-	call(2, 'vote', '{"target":3,"reason":"a dog person"}');
-	call(3, 'vote', '{"target":1,"reason":"vague"}');
-	ev('model.called', { seat: 4, purpose: 'vote', reply: '', transportError: 'down' });
-	ev('vote.cast', { seat: 1, round: 1, stage: 'vote', target: 2 });
-	ev('vote.cast', { seat: 2, round: 1, stage: 'vote', target: 3 });
-	ev('vote.cast', { seat: 3, round: 1, stage: 'vote', target: 1 });
-	ev('vote.cast', { seat: 4, round: 1, stage: 'vote', target: 2 });
-	ev('game.ended', { winner: 'civilians' });
 	const header: LogHeader = {
 		format: 1,
 		scenario: 'undercover',

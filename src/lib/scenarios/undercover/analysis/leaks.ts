@@ -16,7 +16,7 @@
  * Pure.
  */
 import { bootstrapClusteredMeanDiff, wilson, type Cluster, type MeanComparison } from '../../../analysis/ab';
-import { csvRound, toCsv, type Cell } from '../../../analysis/csv';
+import { csvRound, rateCells, rateColumns, toCsv, type Cell } from '../../../analysis/csv';
 import { isSummary, rowKind, seatModel, type Analysable, type GameLog, type RowKind } from './leaderboard';
 import { saysWord } from '../text';
 import type { Deal, Role } from '../state';
@@ -237,7 +237,7 @@ export function leaksCsv(rows: readonly LeakRow[], seed = 1): string {
 		'kind',
 		'side',
 		'games',
-		...rates.flatMap((k) => [`${k}_x`, `${k}_n`, `${k}_rate`, `${k}_lower`, `${k}_upper`]),
+		...rateColumns(rates),
 		'words_per_speech',
 		'verbosity_shift',
 		'verbosity_shift_lower',
@@ -252,7 +252,7 @@ export function leaksCsv(rows: readonly LeakRow[], seed = 1): string {
 			r.kind,
 			r.side,
 			r.games,
-			...rates.flatMap((k) => [r[k].x, r[k].n, r4(r[k].p), r4(r[k].lower), r4(r[k].upper)]),
+			...rates.flatMap((k) => rateCells(r[k])),
 			r4(r.wordsPerSpeech),
 			r4(s?.diff ?? null),
 			r4(s?.lower ?? null),
