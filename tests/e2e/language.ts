@@ -98,11 +98,6 @@ export async function expectNoEnglish(page: Page, state: string): Promise<void> 
 	expect(await englishOnPage(page), `English on the Chinese page: ${state}`).toEqual([]);
 }
 
-/** Fails, listing them, when an English page shows any Chinese (a message missing from en.json). */
-export async function expectNoChinese(page: Page, state: string): Promise<void> {
-	expect(await chineseOnPage(page), `Chinese on the English page: ${state}`).toEqual([]);
-}
-
 /**
  * Types `value` into `field`, waits until `answer` says `says` (the form's own check of what was
  * typed), and checks that the page, in the state this leaves it in, shows no English (`state` names it).

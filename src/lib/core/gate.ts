@@ -58,7 +58,11 @@ export function check(name: string, budget: string, refuse: () => string | null)
 	return { name, budget, refuse };
 }
 
-/** The mutation script's "always allow": the same check, never refusing. */
+/**
+ * The mutation script's "always allow": the same check, never refusing. `scripts/mutate-gate.ts` writes
+ * its import into the files it mutates, so no file imports it as committed.
+ * @public
+ */
 export function allow(name: string, budget: string, _refuse: () => string | null): Check {
 	return { name, budget, refuse: () => null };
 }

@@ -173,10 +173,6 @@ export function verifyChain(header: LogHeader, events: readonly LogEvent[]): voi
 	}
 }
 
-export function logHash(header: LogHeader, events: readonly LogEvent[]): string {
-	return events.length ? (events[events.length - 1] as LogEvent).hash : headerHash(header);
-}
-
 /** One JSON object a line: the header first, then each event (the export format of page and sim). */
 export function toJsonLines(header: LogHeader, events: readonly LogEvent[]): string {
 	return [header, ...events].map((x) => JSON.stringify(x)).join('\n') + '\n';

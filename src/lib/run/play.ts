@@ -2,7 +2,7 @@
  * Starting or resuming a run from a share-link setup: the one recipe the page, `npm run sim` and the
  * benchmarks share, so that the same setup gives the same log everywhere.
  */
-import { Runner, seatId, type LogEvent, type LogHeader, type Policy } from '../core';
+import { Runner, type LogEvent, type LogHeader, type Policy } from '../core';
 import type { ModelChoice } from '../engines/types';
 import { findScenario, scenarioModule, type PolicyDeps } from '../scenarios/registry';
 import type { ToolHost } from '../tools/types';
@@ -91,6 +91,3 @@ export function seatEngineLabel(scenario: string, seat: number, choice: ModelCho
 	return choice.panel ? `${one(choice)} + ${one(choice.panel)}` : one(choice);
 }
 
-export function seats(n: number) {
-	return Array.from({ length: n }, (_, i) => seatId(i + 1));
-}

@@ -680,8 +680,6 @@ const PHASE_TEXT: Record<GovernanceState['phase'], () => string> = {
 export const phaseText = (s: GovernanceState) => PHASE_TEXT[s.phase]();
 
 /** "1 veto", "2 vetoes". */
-export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 export const sentence = (text: string) => (text ? `${text[0]?.toUpperCase()}${text.slice(1)}` : text);
 
 /** What the trace panel shows: a task's story, a rule version's, or a proposal's. */
