@@ -90,4 +90,3 @@ export function seatEngineLabel(scenario: string, seat: number, choice: ModelCho
 	// A panel of two models: both, in the order they are asked.
 	return choice.panel ? `${one(choice)} + ${one(choice.panel)}` : one(choice);
 }
-

@@ -60,7 +60,6 @@ export const MAX_OPEN = 2;
 export const MAX_CONTENT_CHARS = 6000;
 export const MAX_TEXT_CHARS = 600;
 
-
 /** A task about R1's subject: VIP discounts (in either run language). */
 export const isVipDiscountTask = (t: { context: string }) =>
 	/\bvip\b/i.test(t.context) && /discount|折扣/i.test(t.context);
