@@ -16,6 +16,7 @@ import {
 	openingOf,
 	openSession,
 	personPlaying,
+	recordedLinkOf,
 	statusText
 } from './play-view';
 
@@ -246,6 +247,26 @@ describe('the play page’s controls and lines', () => {
 			s.events.map((e) => e.hash)
 		);
 		expect(lines[1 + s.events.length]).toBe('{"class":1}');
+	});
+
+	it('offers a recorded link only where the plain link would not replay the game', async () => {
+		const { s } = await savedRun();
+		const playPage = new URL('https://example.org/conclave/play/');
+		// Scripted seats and no drift model: the plain link is the game.
+		expect(await recordedLinkOf(s, false, playPage)).toBeNull();
+		// Model seats: the same log carried in the fragment of the play page's URL, which opens it.
+		const linked = await recordedLinkOf(s, true, playPage);
+		expect(linked).toMatchObject({ ok: true });
+		const url = new URL((linked as { url: string }).url);
+		expect(url.pathname).toBe('/conclave/play/');
+		expect(openingOf(url.hash.slice(1))).toEqual({ kind: 'link', fragment: url.hash.slice(1) });
+		// A person's seat cannot be carried: the reason, to say in the page's language.
+		const person = {
+			header: s.header,
+			events: s.events,
+			setup: { ...s.setup, seats: { 1: { engine: 'human' as const } } }
+		};
+		expect(await recordedLinkOf(person, true, playPage)).toMatchObject({ ok: false, reason: 'human' });
 	});
 });
 

@@ -9,6 +9,7 @@ import { getLocale } from '$lib/paraglide/runtime';
 import { problemOf, type Problem } from '$lib/problem';
 import { decodeShareLoading, linkScenario, MAX_RECORDED_LINK, type SharedRun } from '$lib/share/link';
 import type { NoLinkReason } from '$lib/run/replay';
+import { toJsonLines, type LogEvent, type LogHeader } from '$lib/core/log';
 import { presetSetup } from '$lib/classroom/preset-setup';
 import type { Preset, PresetProblem } from '$lib/classroom/presets';
 import { loadRules } from '$lib/scenarios';
@@ -226,6 +227,28 @@ export function logFile(
 ): { name: string; text: string } {
 	return {
 		name: `conclave-${s.setup.scenario}-${s.setup.seed}.jsonl`,
-		text: [s.header, ...s.events].map((x) => JSON.stringify(x)).join('\n') + '\n' + classLines
+		text: toJsonLines(s.header, s.events) + classLines
 	};
+}
+
+/** A finished run's link with its recorded replies, or why it has none (then: the file). */
+export type RecordedLink =
+	{ ok: true; url: string } | { ok: false; length: number; reason: NoLinkReason; why: string };
+
+/**
+ * The recorded link a finished run offers beside its plain one: a model game's (its replies make the
+ * game), or a scripted run's that a model off the table measured (a drift model); null for any other
+ * run, whose plain link already replays it. The log is read before the replay code loads (lazily: only
+ * finished runs need it), so a caller's reactive effect sees what it depends on.
+ */
+export async function recordedLinkOf(
+	s: { setup: SharedRun; header: LogHeader; events: readonly LogEvent[] },
+	modelSeats: boolean,
+	playPage: URL
+): Promise<RecordedLink | null> {
+	const { setup, header, events } = s;
+	const { recordedFragment, measuredOutside } = await import('$lib/run/replay');
+	if (!(modelSeats || measuredOutside(setup, events))) return null;
+	const r = recordedFragment(setup, header, events);
+	return r.ok ? { ok: true, url: new URL(`#${r.fragment}`, playPage).href } : r;
 }
