@@ -124,7 +124,7 @@ describe('the layers of ARCHITECTURE.md hold for every import form', () => {
 	});
 });
 
-describe('a scenario id belongs to its folder and the registry', () => {
+describe('a scenario id belongs to its folder and the catalog', () => {
 	const rule = 'conclave/no-scenario-id';
 	it.each([
 		[
@@ -143,17 +143,22 @@ describe('a scenario id belongs to its folder and the registry', () => {
 			"export const other = 'undercover';\n",
 			'src/lib/scenarios/governance/example.ts'
 		],
-		["the test-only scenario's id in a page", "export const id = 'rps';\n", 'src/routes/example.ts']
+		["the test-only scenario's id in a page", "export const id = 'rps';\n", 'src/routes/example.ts'],
+		[
+			'an id in the registry, which loads by the catalog',
+			"export const id = 'governance';\n",
+			'src/lib/scenarios/registry.ts'
+		]
 	])('refuses %s', async (_, code, file) => {
 		expect(await ruleIds(code, file)).toContain(rule);
 	});
 
-	it('allows a scenario its own id, the registry every id, and tests any', async () => {
+	it('allows a scenario its own id, the catalog every id, and tests any', async () => {
 		expect(
 			await ruleIds("export const id = 'governance';\n", 'src/lib/scenarios/governance/example.ts')
 		).not.toContain(rule);
 		expect(
-			await ruleIds("export const ids = ['undercover', 'autonomy'];\n", 'src/lib/scenarios/registry.ts')
+			await ruleIds("export const ids = ['undercover', 'autonomy'];\n", 'src/lib/scenarios/catalog.ts')
 		).not.toContain(rule);
 		expect(await ruleIds("export const id = 'undercover';\n", 'src/lib/run/example.spec.ts')).not.toContain(
 			rule

@@ -9,7 +9,7 @@ import { CallRefused, createStream, isRunInterrupted, type Ask, type CallGate } 
 import type { ChatRequest, SamplingSettings } from '$lib/engines/types';
 import type { PolicyDeps } from '$lib/policies';
 import type { ChatClient } from '$lib/policies/llm/chat-client';
-import { policyForChoice } from '$lib/policies/factory';
+import { loadScenario, policyForChoice } from '$lib/scenarios/registry';
 import type { AgentReply, AgentSetup, AgentWorkerApi, EngineWorkerApi } from './protocol';
 import type { ToolWorkerApi } from './tool-protocol';
 import { problemIn } from './problems';
@@ -45,6 +45,9 @@ export function createAgentHost(): AgentWorkerApi {
 						engine.chat(request, onDelta ? Comlink.proxy(onDelta) : undefined)
 				};
 			}
+			// This seat's scenario's descriptor alone, its chunk loaded once per worker (the registry
+			// registers none by itself).
+			await loadScenario(setup.scenario);
 			const deps: PolicyDeps = {};
 			if (setup.toolPort) {
 				const toolWorker = Comlink.wrap<ToolWorkerApi>(setup.toolPort);

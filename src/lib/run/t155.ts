@@ -7,8 +7,7 @@ import type { GovernanceOutcome } from '../scenarios/governance';
 import type { SharedRun } from '../scenarios/setup';
 import { playableInPage, type PlayedRun } from '../analysis/t155';
 import { createRunner } from './play';
-// The runs' descriptors (the registry registers none by itself).
-import '../scenarios/built-in';
+import { loadScenario } from '../scenarios/registry';
 
 export { playableInPage };
 
@@ -18,6 +17,8 @@ export { playableInPage };
  */
 export async function playInPage(run: SharedRun): Promise<PlayedRun> {
 	if (!playableInPage(run)) throw new Error('the page plays the T155 table with scripted seats only');
+	// The run's descriptor (the registry registers none by itself), its chunk loaded once per worker.
+	await loadScenario(run.scenario);
 	const runner = createRunner(run);
 	const outcome = (await runner.run()) as GovernanceOutcome | null;
 	await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,15 +1,10 @@
 /**
- * Registers every built-in scenario's descriptor, on import: for code that looks scenarios up
- * synchronously and may meet any of them (`npm run sim`, the agent workers, the Runs page, the unit
- * tests through vitest's setup file). The play page does not import this; it loads only the scenario
- * it plays (`loadScenario` in `registry.ts`, which lists the same descriptors).
+ * Registers every built-in scenario's descriptor (and so its rules), on import: for code that looks
+ * scenarios up synchronously and may meet any of them (`npm run sim`, the agent workers, replays, the
+ * unit tests through vitest's setup file). A top-level await: the importer runs once all are
+ * registered. The play page does not import this; it loads only the scenario it plays
+ * (`loadScenario` in `registry.ts`). The scenarios are those `catalog.ts` lists.
  */
-import { autonomyModule } from './autonomy/module';
-import { governanceModule } from './governance/module';
-import { registerScenario } from './registry';
-import { rpsModule } from './rps/module';
-import { undercoverModule } from './undercover/module';
+import { loadBuiltIns } from './registry';
 
-for (const m of [undercoverModule, governanceModule, autonomyModule]) registerScenario(m);
-// The test-only scenario, in the build the browser tests make (`npm run test:e2e`), never in the site's.
-if (import.meta.env?.VITE_TEST_SCENARIOS === '1') registerScenario(rpsModule);
+await loadBuiltIns();

@@ -1,15 +1,16 @@
 /**
  * The scenarios' rules by id, for code that needs only the rules (share links, the home page's
  * lessons): the light half of the registry. `registry.ts` is the one place scenarios are registered,
- * with their agents; it lists the same built-in rules (a spec checks it) and adds a registered
- * scenario's rules here too. This half exists so a page that only reads links loads no agent code.
+ * with their agents, and adds a registered scenario's rules here too. This half exists so a page that
+ * only reads links loads no agent code.
  *
  * Nothing is registered by importing this file, so that a page loads the rules of the scenario it
  * reads and no other's (each scenario's rules pull in its own tools, prompts or word packs):
- * `built-in-rules.ts` registers every built-in scenario's rules (for code that asks synchronously,
- * as `built-in.ts` does with the descriptors), `loadRules` one of them (the play page, before it
- * decodes a link).
+ * `loadRules` registers one built-in scenario's (the play page, before it decodes a link), from the
+ * same list (`catalog.ts`) the registry loads descriptors from; `built-in.ts` registers every
+ * descriptor, and so every scenario's rules, for code that asks synchronously.
  */
+import { isBuiltIn } from './catalog';
 import type { AnyScenario, ScenarioRules } from './descriptor';
 
 export type { AnyScenario, ScenarioRules };
@@ -20,18 +21,12 @@ const rules = new Map<string, ScenarioRules>();
 export const scenarios: Record<string, AnyScenario> = {};
 
 /**
- * Each built-in scenario's rules, loaded on demand (a chunk each on the page); `built-in-rules.ts`
- * lists the same rules for synchronous code, and `registry.spec.ts` checks both lists agree.
+ * A built-in scenario's rules, the default export of `./<id>/index.ts` (a chunk each on the page).
+ * Only ever called with an id of the catalog (`catalog.ts`).
  */
-const BUILT_IN: Record<string, () => Promise<ScenarioRules>> = {
-	undercover: () => import('./undercover').then((m) => m.undercoverRules),
-	governance: () => import('./governance').then((m) => m.governanceRules),
-	autonomy: () => import('./autonomy').then((m) => m.autonomyRules),
-	// The test-only scenario, in the build the browser tests make (`npm run test:e2e`), never in the site's.
-	...(import.meta.env?.VITE_TEST_SCENARIOS === '1'
-		? { rps: () => import('./rps').then((m) => m.rpsRules) }
-		: {})
-};
+async function importBuiltIn(id: string): Promise<ScenarioRules> {
+	return ((await import(`./${id}/index.ts`)) as { default: ScenarioRules }).default;
+}
 
 /**
  * The rules of a scenario id, registered once loaded; undefined for an id that is neither registered
@@ -40,9 +35,8 @@ const BUILT_IN: Record<string, () => Promise<ScenarioRules>> = {
 export async function loadRules(id: string): Promise<ScenarioRules | undefined> {
 	const known = rules.get(id);
 	if (known) return known;
-	const load = Object.hasOwn(BUILT_IN, id) ? BUILT_IN[id] : undefined;
-	if (!load) return undefined;
-	const r = await load();
+	if (!isBuiltIn(id)) return undefined;
+	const r = await importBuiltIn(id);
 	registerRules(r);
 	return r;
 }

@@ -9,8 +9,9 @@
  * them), since a descriptor joins a scenario's rules with its agents; the rest of `scenarios/` stays
  * below. The rules alone, for pages that must not load agent code, are `scenarios/index.ts`.
  *
- * Nothing is registered by importing this file: `built-in.ts` registers every built-in scenario (for
- * code that asks synchronously), `loadScenario` one of them (for a page that plays only that one).
+ * The built-in scenarios are listed once, in `catalog.ts`. Nothing is registered by importing this
+ * file: `loadScenario` registers one of them (for a page that plays only that one), `loadBuiltIns`
+ * all (awaited by `built-in.ts`, for code that asks synchronously).
  */
 import type { Lesson } from '../agents/lessons';
 import type { Ask, Policy } from '../core';
@@ -20,6 +21,7 @@ import type { ToolHost } from '../tools/types';
 import type { Embedder } from './governance/rates';
 import type { ScenarioHeadless } from './headless';
 import type { ScenarioRules } from './descriptor';
+import { BUILT_IN_IDS, isBuiltIn } from './catalog';
 import { registerRules } from './index';
 
 /**
@@ -84,20 +86,13 @@ export function registerScenario(m: ScenarioModule): void {
 }
 
 /**
- * Each built-in scenario's descriptor, loaded on demand: a page that plays one scenario (the play page)
- * loads that one's rules, agents and prompts as a chunk of their own, not every scenario's. Code that
- * needs them all at once, synchronously (Node, the workers, the other pages), imports
- * `scenarios/built-in.ts`, which registers the same descriptors; `registry.spec.ts` checks both lists agree.
+ * A built-in scenario's descriptor, the default export of `./<id>/module.ts`: on the page a chunk of
+ * its own, so the play page loads the rules, agents and prompts of the scenario it plays and no
+ * other's. Only ever called with an id of the catalog (`catalog.ts`).
  */
-const BUILT_IN: Record<string, () => Promise<ScenarioModule>> = {
-	undercover: () => import('./undercover/module').then((m) => m.undercoverModule),
-	governance: () => import('./governance/module').then((m) => m.governanceModule),
-	autonomy: () => import('./autonomy/module').then((m) => m.autonomyModule),
-	// The test-only scenario, in the build the browser tests make (`npm run test:e2e`), never in the site's.
-	...(import.meta.env?.VITE_TEST_SCENARIOS === '1'
-		? { rps: () => import('./rps/module').then((m) => m.rpsModule) }
-		: {})
-};
+async function importBuiltIn(id: string): Promise<ScenarioModule> {
+	return ((await import(`./${id}/module.ts`)) as { default: ScenarioModule }).default;
+}
 
 /**
  * The descriptor of a scenario id, registered once loaded (its chunk on the page); undefined for an id
@@ -106,11 +101,20 @@ const BUILT_IN: Record<string, () => Promise<ScenarioModule>> = {
 export async function loadScenario(id: string): Promise<ScenarioModule | undefined> {
 	const known = modules.get(id);
 	if (known) return known;
-	const load = Object.hasOwn(BUILT_IN, id) ? BUILT_IN[id] : undefined;
-	if (!load) return undefined;
-	const m = await load();
+	if (!isBuiltIn(id)) return undefined;
+	const m = await importBuiltIn(id);
 	registerScenario(m);
 	return m;
+}
+
+/**
+ * Every built-in scenario registered, in the catalog's order (the order `scenarioModules` gives, and
+ * so `npm run sim`'s default scenario): for code that looks scenarios up synchronously and may meet
+ * any of them. `built-in.ts` awaits it on import.
+ */
+export async function loadBuiltIns(): Promise<void> {
+	const loaded = await Promise.all(BUILT_IN_IDS.map(importBuiltIn));
+	for (const m of loaded) registerScenario(m);
 }
 
 /** The descriptor of a scenario id, or undefined for an unknown one. */

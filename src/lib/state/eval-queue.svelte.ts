@@ -337,10 +337,10 @@ export class EvalRunner {
 		await pool?.configure(gameSampling(game, this.queue?.setup));
 		if (this.#stop) return null;
 		// The runner and the agent pool load when a game is played, not with the leaderboard's first view.
-		// With the descriptors createRunner looks up (the registry registers none by itself).
+		// With the descriptor createRunner looks up, this game's scenario's (the registry registers none by itself).
 		const [{ createRunner }] = await Promise.all([
 			import('$lib/run/play'),
-			import('$lib/scenarios/built-in')
+			import('$lib/scenarios/registry').then((r) => r.loadScenario(run.scenario))
 		]);
 		const runner = createRunner(run, { policyFor: pool ? (seat) => pool.policyFor(seat) : undefined });
 		let turns = 0;

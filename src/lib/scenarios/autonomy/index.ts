@@ -56,3 +56,6 @@ export * from './world';
 export { phases } from './phases';
 export { observationOf } from './observe';
 export { askId, evaluate, initState, providerFault, SENTINEL_SEAT } from './rules';
+
+/** What `loadRules` (`scenarios/index.ts`) loads by this folder's path: its rules. */
+export default autonomyRules;

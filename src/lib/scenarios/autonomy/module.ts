@@ -6,7 +6,7 @@ import type { ScenarioModule } from '../registry';
 import { autonomyRules } from '.';
 import { autonomyHeadless } from './headless';
 
-export const autonomyModule: ScenarioModule = {
+const autonomyModule: ScenarioModule = {
 	...autonomyRules,
 	scripted: () => scriptedSentinel as Policy,
 	scriptedLabel: () => scriptedSentinel.label,
@@ -14,3 +14,6 @@ export const autonomyModule: ScenarioModule = {
 	model: (client, { sampling }) => createLlmAutonomyPolicy(client, sampling ? { sampling } : {}) as Policy,
 	headless: autonomyHeadless
 };
+
+/** What `loadScenario` (`scenarios/registry.ts`) loads by this folder's path: its descriptor. */
+export default autonomyModule;

@@ -79,3 +79,6 @@ export { roleOf } from './observe';
 export { measuredRates, outcomeOf } from './reducer';
 export { parseOutput } from './validate';
 export * from './analyze';
+
+/** What `loadRules` (`scenarios/index.ts`) loads by this folder's path: its rules. */
+export default governanceRules;

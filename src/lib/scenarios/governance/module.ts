@@ -25,7 +25,7 @@ import {
 } from '.';
 import { governanceHeadless } from './headless';
 
-export const governanceModule: ScenarioModule = {
+const governanceModule: ScenarioModule = {
 	...governanceRules,
 	scripted(seat, deps, variant) {
 		if (seat === METER_SEAT) return driftMeter(deps.embedder ?? null) as Policy;
@@ -60,3 +60,6 @@ export const governanceModule: ScenarioModule = {
 		}),
 	headless: governanceHeadless
 };
+
+/** What `loadScenario` (`scenarios/registry.ts`) loads by this folder's path: its descriptor. */
+export default governanceModule;

@@ -2,7 +2,7 @@
  * Rock-paper-scissors, the smallest game: every seat throws at once, each throw scores a point for
  * every other throw it beats, the most points after the last round win. A test-only scenario: it is
  * never registered by the site, only by `rps.spec.ts` and by the build the browser tests make
- * (`VITE_TEST_SCENARIOS=1`, `registry.ts`), which prove a scenario is one folder plus one
+ * (`VITE_TEST_SCENARIOS=1`, `catalog.ts`), which prove a scenario is one folder plus one
  * registration line (ARCHITECTURE.md, "Adding a scenario").
  */
 import { seatId, type Ask, type Scenario, type SeatId } from '../../core';
@@ -111,3 +111,6 @@ export const rpsRules: ScenarioRules = {
 		return parsed.ok ? parsed.config.seats : 0;
 	}
 };
+
+/** What `loadRules` (`scenarios/index.ts`) loads by this folder's path: its rules. */
+export default rpsRules;

@@ -9,9 +9,12 @@ const scriptedThrower: Policy = {
 	act: (_obs, _ask, ctx) => ({ action: { throw: ctx.rng.pick(THROWS) } })
 };
 
-export const rpsModule: ScenarioModule = {
+const rpsModule: ScenarioModule = {
 	...rpsRules,
 	scripted: () => scriptedThrower,
 	scriptedLabel: () => SCRIPTED_LABEL,
 	scriptedShared: scriptedThrower
 };
+
+/** What `loadScenario` (`scenarios/registry.ts`) loads by this folder's path: its descriptor. */
+export default rpsModule;

@@ -11,7 +11,7 @@ import { readRunFile } from '../../run/run-file';
 import { verifyRun } from '../../run/verify';
 import { decodeShare, encodeShare, type SharedRun } from '../../share/link';
 import { registerScenario, scenarioModules } from '../registry';
-import { rpsModule } from './module';
+import rpsModule from './module';
 import { score } from '.';
 
 registerScenario(rpsModule);

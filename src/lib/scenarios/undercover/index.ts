@@ -51,3 +51,6 @@ export * from './config';
 export * from './state';
 export { aliveSeats, phases, speakingOrder, deal } from './rules';
 export { mentionsWord, saysWord } from './text';
+
+/** What `loadRules` (`scenarios/index.ts`) loads by this folder's path: its rules. */
+export default undercoverRules;

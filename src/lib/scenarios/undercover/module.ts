@@ -8,7 +8,7 @@ import type { ScenarioModule } from '../registry';
 import { undercoverRules } from '.';
 import { undercoverHeadless } from './headless';
 
-export const undercoverModule: ScenarioModule = {
+const undercoverModule: ScenarioModule = {
 	...undercoverRules,
 	// The oracle reads the word pack; the fair baseline knows only its own word.
 	scripted: (_seat, _deps, variant) => (variant === 'fair' ? fairUndercover : scriptedUndercover) as Policy,
@@ -22,3 +22,6 @@ export const undercoverModule: ScenarioModule = {
 		}) as Policy,
 	headless: undercoverHeadless
 };
+
+/** What `loadScenario` (`scenarios/registry.ts`) loads by this folder's path: its descriptor. */
+export default undercoverModule;
