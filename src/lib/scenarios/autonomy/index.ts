@@ -37,7 +37,7 @@ export const autonomy: Scenario<AutonomyConfig, AutonomyState, AutonomyObservati
 	};
 
 /** One seat: Sentinel. */
-export const autonomyRules: ScenarioRules = {
+const autonomyRules: ScenarioRules = {
 	scenario: autonomy,
 	seatCount: () => SEAT_COUNT,
 	predictionPoint: autonomyPoint

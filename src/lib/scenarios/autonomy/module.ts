@@ -3,7 +3,7 @@ import type { Policy } from '../../core';
 import { createLlmAutonomyPolicy } from './policies/llm/autonomy';
 import { scriptedSentinel } from './policies/scripted/autonomy';
 import type { ScenarioModule } from '../registry';
-import { autonomyRules } from '.';
+import autonomyRules from '.';
 import { autonomyHeadless } from './headless';
 
 const autonomyModule: ScenarioModule = {

@@ -53,7 +53,7 @@ export const governance: Scenario<
 };
 
 /** Governance's seats are its four roles, whatever the config. */
-export const governanceRules: ScenarioRules = {
+const governanceRules: ScenarioRules = {
 	scenario: governance,
 	seatCount: () => SEAT_COUNT,
 	predictionPoint: governancePoint,

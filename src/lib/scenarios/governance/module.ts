@@ -12,8 +12,7 @@ import { RED_TEAM_LABEL, redTeamExecutor } from './policies/scripted/red-team';
 import { panelPolicy } from '../../policies/panel';
 import { MEASURE_DRIFT } from './asks';
 import type { ScenarioModule } from '../registry';
-import {
-	governanceRules,
+import governanceRules, {
 	METER_SEAT,
 	PANEL_ASKS,
 	panelAction,

@@ -104,7 +104,7 @@ export const rps: Scenario<RpsConfig, RpsState, RpsState, RpsOutcome> = {
 	outcome
 };
 
-export const rpsRules: ScenarioRules = {
+const rpsRules: ScenarioRules = {
 	scenario: rps,
 	seatCount(config) {
 		const parsed = parseRpsConfig(config);

@@ -2,7 +2,7 @@
 import type { Policy } from '../../core';
 import { SCRIPTED_LABEL } from '../../core/policy';
 import type { ScenarioModule } from '../registry';
-import { rpsRules, THROWS } from '.';
+import rpsRules, { THROWS } from '.';
 
 const scriptedThrower: Policy = {
 	label: SCRIPTED_LABEL,

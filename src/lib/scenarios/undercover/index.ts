@@ -40,7 +40,7 @@ export const undercover: Scenario<
 };
 
 /** Undercover's config says how many play. */
-export const undercoverRules: ScenarioRules = {
+const undercoverRules: ScenarioRules = {
 	scenario: undercover,
 	seatCount: seatsField,
 	predictionPoint: undercoverPoint,

@@ -5,7 +5,7 @@ import { createLlmUndercoverPolicy } from './policies/llm/undercover';
 import { scriptedUndercover } from './policies/scripted/undercover';
 import { fairUndercover } from './policies/scripted/undercover-fair';
 import type { ScenarioModule } from '../registry';
-import { undercoverRules } from '.';
+import undercoverRules from '.';
 import { undercoverHeadless } from './headless';
 
 const undercoverModule: ScenarioModule = {
