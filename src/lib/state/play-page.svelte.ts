@@ -111,14 +111,11 @@ export class PlayPage {
 	readonly scenario = $derived(this.session?.setup.scenario ?? DEFAULT_SETUP.scenario);
 	readonly modelSeats = $derived(!!this.session && hasModelSeats(this.session.setup));
 	// The link carries the interface language too (`?locale=`), so it opens in the language it was shared in.
-	readonly shareUrl = $derived(
-		this.session
-			? new URL(
-					withLocale(sharePath(this.#deps.base, this.session.setup), getLocale()),
-					this.#deps.location.href
-				).href
-			: ''
-	);
+	readonly shareUrl = $derived.by(() => {
+		if (!this.session) return '';
+		const { base, location } = this.#deps;
+		return new URL(withLocale(sharePath(base, this.session.setup), getLocale()), location.href).href;
+	});
 	readonly unheld = $derived(
 		this.session && this.modelSeats ? this.#unheldSchemas.of(this.session.events) : []
 	);
