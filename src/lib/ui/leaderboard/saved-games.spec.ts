@@ -40,6 +40,7 @@ function memoryStore(runs: { record: RunRecord; events: LogEvent[] }[]) {
 		update: async (id, patch) => {
 			const r = runs.find((x) => x.record.id === id)!;
 			r.record = { ...r.record, ...patch };
+			return true;
 		},
 		flush: async () => void stats.flushes++
 	};
