@@ -6,6 +6,7 @@ import { leaderboard } from '$lib/scenarios/undercover/analysis/leaderboard';
 import { scriptedPolicy } from '$lib/policies';
 import { createRunner } from '$lib/run/play';
 import { EVAL_SETS } from '$lib/scenarios/undercover/eval-sets';
+import { AbPicker } from './ab-picker.svelte';
 import { abComparison, abPicks } from './ab-view';
 
 describe('abPicks', () => {
@@ -100,5 +101,55 @@ describe('abComparison', () => {
 		expect(row?.key).toBe('openai:a');
 		expect(abComparison(games, row, row)).toEqual({ paired: null, lines: [] });
 		expect(abComparison(games, row, undefined)).toEqual({ paired: null, lines: [] });
+	});
+});
+
+describe('AbPicker', () => {
+	/** A picker over the model rows of `games`, and a way to change the games it reads (a new scope). */
+	function picker(games: TaggedGame[]) {
+		const source = { games };
+		const rows = () =>
+			leaderboard(
+				source.games.map((g) => g.log),
+				'model'
+			);
+		const ab = new AbPicker(rows, () => source.games);
+		ab.follow();
+		return { ab, source };
+	}
+
+	it('picks the first two models until the visitor picks, then keeps their pick while it is offered', async () => {
+		const a = await play('a', false, 2, true);
+		const b = await play('b', true, 2, true);
+		const c = await play('c', false, 1, false);
+		const { ab, source } = picker([...a, ...b, ...c]);
+		expect([ab.a, ab.b]).toEqual(['openai:a', 'openai:b']);
+		ab.b = 'openai:c';
+		ab.pick();
+		ab.follow();
+		expect([ab.a, ab.b, ab.rowB?.key]).toEqual(['openai:a', 'openai:c', 'openai:c']);
+		// A scope without model c: B goes back to the first model that is not A.
+		source.games = [...a, ...b];
+		ab.follow();
+		expect([ab.a, ab.b]).toEqual(['openai:a', 'openai:b']);
+	});
+
+	it('compares the two picked, paired on shared deals, and writes the comparison as CSV and JSON', async () => {
+		const { ab } = picker([...(await play('a', false, 3, true)), ...(await play('b', true, 3, true))]);
+		expect(ab.comparison.paired).toMatchObject({ pairs: 3 });
+		expect([ab.nameA.text, ab.nameB.text]).toEqual([ab.rowA?.label, ab.rowB?.label]);
+		expect(ab.crossLanguage).toBe(false);
+		const csv = ab.file('csv')!;
+		expect(csv.split('\n').length).toBeGreaterThan(ab.comparison.lines.length);
+		const json = JSON.parse(ab.file('json')!);
+		expect(json.keys).toEqual({ a: 'openai:a', b: 'openai:b' });
+		expect(json.lines).toHaveLength(ab.comparison.lines.length);
+	});
+
+	it('has nothing to compare or write with one row', async () => {
+		const { ab } = picker(await play('a', false, 1, true));
+		expect([ab.a, ab.b, ab.nameB.text]).toEqual(['openai:a', '', '']);
+		expect(ab.comparison.lines).toEqual([]);
+		expect(ab.file('csv')).toBeNull();
 	});
 });

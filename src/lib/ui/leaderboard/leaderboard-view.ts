@@ -12,7 +12,7 @@ import {
 	type LeaderboardBy,
 	type LeaderboardRow
 } from '$lib/scenarios/undercover/analysis/leaderboard';
-import { exportRows, type ExportedRow } from '$lib/analysis/export';
+import { exportRows, leaderboardCsv, type ExportedRow } from '$lib/analysis/export';
 import { languageRows, type TaggedGame } from '$lib/analysis/eval-pairing';
 import { counts, provenanceOf } from '$lib/analysis/provenance';
 import type { ModelChoice } from '$lib/engines/types';
@@ -92,6 +92,16 @@ export function tablesOf(logs: readonly GameSummary[]): Tables {
 /** What the CSV and JSON downloads hold: every table's rows, tagged with the table they are from. */
 export function exportedOf(tables: Tables): ExportedRow[] {
 	return TABLES.flatMap((by) => exportRows(tables[by], by));
+}
+
+/** The leaderboard's rows as a CSV table, or a JSON document that also says its scope and how many games count. */
+export function leaderboardFile(
+	format: 'csv' | 'json',
+	rows: readonly ExportedRow[],
+	scope: string,
+	games: number
+): string {
+	return format === 'csv' ? leaderboardCsv(rows) : JSON.stringify({ scope, games, rows }, null, 2);
 }
 
 /** The stored games with their eval tags: what the A/B pairs and the CK-Arena table read. */

@@ -143,6 +143,13 @@ export function rowName(row: LeaderboardRow): { text: string; translated: boolea
 	return { text: row.label, translated: false };
 }
 
+/** An A/B line's measure in the interface's language: a rate's column label, or tokens or seconds per game. */
+export function figureName(f: AbLine['figure']): string {
+	if (f === 'tokensPerGame') return m.lb_tokens_per_game();
+	if (f === 'secondsPerGame') return m.lb_seconds_per_game();
+	return RATE_COLUMNS.find((c) => c.key === f)?.label ?? f;
+}
+
 /** "45% (9/20)", or "– (0/0)" where nothing was observed: every figure shows what it rests on. */
 export function formatProportion(p: Proportion): string {
 	return p.rate === null ? `– (0/0)` : `${Math.round(p.rate * 100)}% (${p.x}/${p.n})`;
