@@ -29,7 +29,7 @@ import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
 import type { StorageProblem } from '$lib/storage/runs';
-import { INSTANT_SHOW_MS, SPEEDS, type Speed } from './speeds';
+import { SPEEDS, type Speed } from './speeds';
 // Replays, their verifier and the lessons of model seats are imported when a run needs them: a
 // fresh game of scripted seats (the play page's first load) carries none of their code.
 import type { Replay, ReplayInput } from '$lib/run/replay';
@@ -38,7 +38,7 @@ import { LinkConsent, type EndpointAsk } from './link-consent.svelte';
 import { SessionPersistence } from './session-persistence.svelte';
 import { follow, savedLog } from './session-follow';
 import { replayStep } from './replay-step';
-import { onlySetsTheStage } from './pacing';
+import { onlySetsTheStage, Pacer } from './pacing';
 import {
 	allows,
 	modeTransition,
@@ -201,16 +201,10 @@ export class GameSession<S = unknown> {
 	readonly #saving: SessionPersistence;
 	readonly #deps: SessionDeps;
 	readonly #reexec: Replay | null;
-	#timer: unknown = null;
+	/** The next turn's timer and the pending show at instant speed (`pacing.ts`). */
+	readonly #pacer: Pacer;
 	/** Whether the last tick played only set the stage: the next one then follows without a pause. */
 	#lastTickQuiet = false;
-	/**
-	 * Cancels the pending show of the latest state (`#show`: a timer, then an animation frame), while
-	 * one is pending.
-	 */
-	#frame: (() => void) | null = null;
-	/** When the page last showed the runner's state (`#sync`), ms (performance.now). */
-	#shownAt = 0;
 	/** The run's drift model (null: its drift is lexical), loaded at first use; it ends with the session. */
 	#driftEmbedder: PageDriftEmbedder | null | undefined = undefined;
 
@@ -229,6 +223,7 @@ export class GameSession<S = unknown> {
 	) {
 		this.setup = setup;
 		this.#deps = deps;
+		this.#pacer = new Pacer(deps.clock);
 		const replay = 'replay' in kind ? kind.replay : null;
 		this.#reexec = replay;
 		this.#mode = replay ? 'replay' : 'following' in kind && kind.following ? 'following' : 'live';
@@ -423,26 +418,13 @@ export class GameSession<S = unknown> {
 	 * the page shows the latest state ten times a second, and all of it when the run stops or pauses.
 	 */
 	#show(): void {
-		const clock = this.#deps.clock;
-		const frame = clock.frame;
-		if (this.speed !== 'instant' || this.status !== 'playing' || !frame) return this.#sync();
-		if (this.#frame !== null) return;
-		const inFrame = () => {
-			this.#frame = frame(() => {
-				this.#frame = null;
-				this.#sync();
-			});
-		};
-		const wait = INSTANT_SHOW_MS - (clock.now() - this.#shownAt);
-		if (wait <= 0) return inFrame();
-		const timer = clock.setTimeout(inFrame, wait);
-		this.#frame = () => clock.clearTimeout(timer);
+		if (this.speed === 'instant' && this.status === 'playing' && this.#pacer.showSoon(() => this.#sync()))
+			return;
+		this.#sync();
 	}
 
 	#sync(): void {
-		this.#frame?.();
-		this.#frame = null;
-		this.#shownAt = this.#deps.clock.now();
+		this.#pacer.shown();
 		this.view = this.#runner.state as S;
 		this.events = this.#runner.log.events.slice();
 		this.hash = this.#runner.hash;
@@ -524,7 +506,7 @@ export class GameSession<S = unknown> {
 			if (!more) this.#finish();
 			return more;
 		} catch (err) {
-			this.#stopTimer();
+			this.#pacer.stop();
 			if (isRunInterrupted(err)) {
 				// Not the agents' doing: pause, saved, so that play retries the same turn.
 				// "transport:" marks the kind of failure for the policies; the person reads the sentence.
@@ -559,7 +541,7 @@ export class GameSession<S = unknown> {
 		const step = await replayStep(replay);
 		if (step.kind === 'stopped') {
 			this.#sync();
-			this.#stopTimer();
+			this.#pacer.stop();
 			this.#fail(step.text, 'run-replay-stopped', step.err);
 			this.#to('failed');
 			return false;
@@ -599,7 +581,7 @@ export class GameSession<S = unknown> {
 	#finish(): void {
 		this.#sync();
 		this.#to('finished');
-		this.#stopTimer();
+		this.#pacer.stop();
 		const after = this.replaying ? null : this.afterFinish;
 		if (!after) {
 			this.pool?.dispose();
@@ -672,9 +654,9 @@ export class GameSession<S = unknown> {
 
 	pause(): void {
 		if (!this.allows('pause')) return;
-		if (this.#frame !== null) this.#sync();
+		if (this.#pacer.showPending) this.#sync();
 		this.#to('paused');
-		this.#stopTimer();
+		this.#pacer.stop();
 		// A turn in flight still waits for its seats (its step clears this when it ends); none else does.
 		if (this.#turn === 'idle') this.asking = [];
 		this.#storeStatus('paused');
@@ -715,23 +697,17 @@ export class GameSession<S = unknown> {
 	}
 
 	#schedule(delay: number): void {
-		this.#stopTimer();
 		// A turn played at once (the first after Start: no pacing comes before it, nor after a tick that
 		// only set the stage) is shown as asked in this frame already, not an idle table until the timer.
 		if (delay === 0) this.asking = this.#nextAsked();
-		this.#timer = this.#deps.clock.setTimeout(async () => {
+		this.#pacer.after(delay, async () => {
 			if (this.status !== 'playing') return;
 			// The classroom's hold reads `latest`, not the state shown, so a prediction point passed
 			// between two shown frames still holds the run, and nothing is drawn per tick for it.
 			if (this.holdBefore?.()) return this.pause();
 			const more = await this.#step();
 			if (more && this.status === 'playing') this.#schedule(this.#lastTickQuiet ? 0 : SPEEDS[this.speed]);
-		}, delay);
-	}
-
-	#stopTimer(): void {
-		if (this.#timer !== null) this.#deps.clock.clearTimeout(this.#timer);
-		this.#timer = null;
+		});
 	}
 
 	/**
@@ -791,9 +767,7 @@ export class GameSession<S = unknown> {
 	dispose(): void {
 		if (this.status === 'playing') this.pause();
 		this.#toMode('closed');
-		this.#stopTimer();
-		this.#frame?.();
-		this.#frame = null;
+		this.#pacer.dispose();
 		this.pool?.dispose();
 		this.#driftEmbedder?.dispose();
 		// Let go of the run only after its last write, so a tab taking over reads all of it.
