@@ -4,8 +4,10 @@
  * What it may do is read from tables (`session-status.ts`): its status (ready, playing, paused…), its
  * mode (a live run, a replay, a followed run) and its turn (one in flight or not), each changing only
  * by its table, and each action allowed or refused by those and a link's pending consent. Its store,
- * agent pool, clock and locks are injected (`SessionDeps`), so that a spec drives it in Node with fakes
- * (`game.spec.ts`).
+ * agent pool, clock and locks are injected (`SessionDeps`, session-deps.ts), so that a spec drives it
+ * in Node with fakes (`game.spec.ts`). Each idea it uses has a module of its own: a link's consent
+ * (link-consent), saving (session-persistence), following another tab (session-follow), a replay's
+ * step (replay-step) and pacing (pacing); this class decides when each is used.
  */
 import { driftEmbedderFor, type PageDriftEmbedder } from './drift-embedder';
 import { problemOf, ProblemError, type Problem, type ProblemCode } from '$lib/problem';
