@@ -8,7 +8,7 @@ import type { LogEvent, Policy } from '$lib/core';
 import { findScenario } from '$lib/scenarios/registry';
 import type { RunRecord } from '$lib/storage/runs';
 import { AgentPool, type PoolContext } from './agent-pool.svelte';
-import type { SessionChannel, SessionClock, SessionDeps, SessionLock, SessionStore } from './game.svelte';
+import type { SessionChannel, SessionClock, SessionDeps, SessionLock, SessionStore } from './session-deps';
 import type { RunNews } from './run-lock';
 
 /** Timers that fire only when the spec says, in time order; time moves only with them. */

@@ -4,8 +4,10 @@
  * What it may do is read from tables (`session-status.ts`): its status (ready, playing, paused…), its
  * mode (a live run, a replay, a followed run) and its turn (one in flight or not), each changing only
  * by its table, and each action allowed or refused by those and a link's pending consent. Its store,
- * agent pool, clock and locks are injected (`SessionDeps`), so that a spec drives it in Node with fakes
- * (`game.spec.ts`).
+ * agent pool, clock and locks are injected (`SessionDeps`, session-deps.ts), so that a spec drives it
+ * in Node with fakes (`game.spec.ts`). Each idea it uses has a module of its own: a link's consent
+ * (link-consent), saving (session-persistence), following another tab (session-follow), a replay's
+ * step (replay-step) and pacing (pacing); this class decides when each is used.
  */
 import { driftEmbedderFor, type PageDriftEmbedder } from './drift-embedder';
 import { problemOf, ProblemError, type Problem, type ProblemCode } from '$lib/problem';
@@ -21,24 +23,24 @@ import {
 import type { ModelChoice } from '$lib/engines/types';
 import { choiceLabel, needsEngine } from '$lib/engines/spec';
 import { isGpuLoss } from '$lib/engines/host';
-import { detectGpu, type GpuCaps } from '$lib/engines/gpu';
-import { slowDownloads, type SlowDownload } from '$lib/engines/slow-downloads';
-import { AgentPool } from './agent-pool.svelte';
-import { normaliseBaseUrl } from '$lib/engines/base-url';
-import { loadApiKey } from '$lib/storage/secrets';
+import type { SlowDownload } from '$lib/engines/slow-downloads';
+import type { AgentPool } from './agent-pool.svelte';
 import { createRunner, seatsAfter, type AnyRunner } from '$lib/run/play';
 import { loadScenario } from '$lib/scenarios/registry';
 import { scenarios, seatCount } from '$lib/scenarios';
 import type { FileSystemState } from '$lib/tools/types';
 import type { SharedRun } from '$lib/share/link';
-import type { RunRecord, RunStore, StorageProblem } from '$lib/storage/runs';
-import { INSTANT_SHOW_MS, SPEEDS, type Speed } from './speeds';
-import { runStore } from './run-store';
+import type { StorageProblem } from '$lib/storage/runs';
+import { SPEEDS, type Speed } from './speeds';
 // Replays, their verifier and the lessons of model seats are imported when a run needs them: a
 // fresh game of scripted seats (the play page's first load) carries none of their code.
 import type { Replay, ReplayInput } from '$lib/run/replay';
-import { RunLock, runChannel, type LockState, type RunNews } from './run-lock';
-import { onlySetsTheStage } from './pacing';
+import { pageDeps, type SessionDeps } from './session-deps';
+import { LinkConsent, type EndpointAsk } from './link-consent.svelte';
+import { SessionPersistence } from './session-persistence.svelte';
+import { follow, savedLog } from './session-follow';
+import { replayStep } from './replay-step';
+import { onlySetsTheStage, Pacer } from './pacing';
 import {
 	allows,
 	modeTransition,
@@ -59,106 +61,6 @@ export type { Mode, Status };
 import { wasSaved } from '$lib/storage/run-ledger';
 import type { ClassLog } from '$lib/classroom/predictions';
 
-/** An endpoint a link named, waiting for the person's word before any request goes to it. */
-export interface EndpointAsk {
-	baseUrl: string;
-	models: string[];
-	seats: number[];
-	/** Whether this browser holds a key for it (sent only if the person attaches it). */
-	savedKey: boolean;
-}
-
-function newRunId(): string {
-	return crypto.randomUUID().replace(/-/g, '').slice(0, 16);
-}
-
-/** What the session asks of the store: `RunStore`'s write-behind queue and reads. */
-export type SessionStore = Pick<
-	RunStore,
-	'problem' | 'onProblem' | 'createRun' | 'append' | 'update' | 'flush' | 'loadRun'
->;
-
-/** Timers and time: the page's own, a spec's fake. */
-export interface SessionClock {
-	setTimeout(fn: () => void, ms: number): unknown;
-	clearTimeout(timer: unknown): void;
-	/** Monotonic milliseconds (performance.now), for pacing what the page shows. */
-	now(): number;
-	/** Wall-clock milliseconds (Date.now), for the Runs page only: never part of the log. */
-	wallNow(): number;
-	/** Runs `fn` in the next animation frame and returns its cancel; absent where there are no frames. */
-	frame?: (fn: () => void) => () => void;
-}
-
-/** One writer per run (`run-lock.ts`): the lock this tab holds or waits for. */
-export interface SessionLock {
-	readonly state: LockState;
-	waitForTurn(onGranted: () => void): void;
-	release(): void;
-}
-
-/** The writer's news to the tabs that follow the run (a BroadcastChannel on the page). */
-export interface SessionChannel {
-	postMessage(news: RunNews): void;
-	onNews(listener: (news: RunNews) => void): void;
-	close(): void;
-}
-
-/** What a session needs from the world: the page's by default (`pageDeps`), fakes in a spec. */
-export interface SessionDeps {
-	store: SessionStore;
-	/** The seats' workers for these choices (`sendKey`: whether an endpoint gets its saved key). */
-	pool(
-		scenario: string,
-		choices: Record<number, ModelChoice>,
-		sendKey: (baseUrl: string) => boolean
-	): AgentPool;
-	clock: SessionClock;
-	locks: { claim(runId: string): Promise<SessionLock>; channel(runId: string): SessionChannel | null };
-	newId(): string;
-	/** This device's GPU, checked before a link's WebLLM seats may start a download. */
-	detectGpu(): Promise<GpuCaps>;
-}
-
-const pageClock: SessionClock = {
-	setTimeout: (fn, ms) => setTimeout(fn, ms),
-	clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-	now: () => performance.now(),
-	wallNow: () => Date.now(),
-	...(typeof requestAnimationFrame === 'function'
-		? {
-				frame: (fn: () => void) => {
-					const frame = requestAnimationFrame(fn);
-					return () => cancelAnimationFrame(frame);
-				}
-			}
-		: {})
-};
-
-function pageChannel(runId: string): SessionChannel | null {
-	const channel = runChannel(runId);
-	return (
-		channel && {
-			postMessage: (news) => channel.postMessage(news),
-			onNews: (listener) =>
-				channel.addEventListener('message', (e: MessageEvent<RunNews>) => listener(e.data)),
-			close: () => channel.close()
-		}
-	);
-}
-
-/** The page's world: this tab's store, agent workers, timers, Web Locks and BroadcastChannel. */
-export function pageDeps(store: SessionStore = runStore()): SessionDeps {
-	return {
-		store,
-		pool: (scenario, choices, sendKey) => new AgentPool(scenario, choices, sendKey),
-		clock: pageClock,
-		locks: { claim: (id) => RunLock.claim(id), channel: pageChannel },
-		newId: newRunId,
-		detectGpu: () => detectGpu()
-	};
-}
-
 export class GameSession<S = unknown> {
 	readonly setup: SharedRun;
 	#status: Status = $state('ready');
@@ -178,7 +80,7 @@ export class GameSession<S = unknown> {
 	}
 	/** Whether a link's endpoints or slow downloads still wait for the person's word. */
 	get consent(): Consent {
-		return this.endpointsToConfirm.length || this.downloadsToConfirm.length ? 'asked' : 'given';
+		return this.#consent.consent;
 	}
 	/** Where the session stands in its tables (session-status.ts). */
 	get tableState(): SessionState {
@@ -205,7 +107,10 @@ export class GameSession<S = unknown> {
 	}
 	events: LogEvent[] = $state.raw([]);
 	hash = $state('');
-	storageProblem: StorageProblem | null = $state(null);
+	/** What went wrong with IndexedDB (missing, full): the page's banner; the run goes on in memory. */
+	get storageProblem(): StorageProblem | null {
+		return this.#saving.problem;
+	}
 	/**
 	 * What went wrong, in English (saved with the run), and as a problem where its kind is known. Raw:
 	 * always replaced whole, and the problem is stored in IndexedDB, which cannot clone a state proxy.
@@ -247,12 +152,17 @@ export class GameSession<S = unknown> {
 	get replayVerified(): boolean {
 		return this.#reexec !== null && this.#status === 'finished';
 	}
-	runId: string | null = $state(null);
+	/** The id the run is saved under; null until it is first saved (a fresh run's first play). */
+	get runId(): string | null {
+		return this.#saving.runId;
+	}
 	/**
 	 * How many events of this run are committed to IndexedDB: what the page may call saved. It trails
 	 * `events` by the write in flight; a crash loses at most what is above it.
 	 */
-	saved = $state(0);
+	get saved(): number {
+		return this.#saving.saved;
+	}
 	/**
 	 * True while another tab writes this run: this one shows it read-only and follows it live. Once
 	 * that tab has let go, `canTakeOver` turns true and `takeOver()` makes this tab the writer.
@@ -273,37 +183,30 @@ export class GameSession<S = unknown> {
 	 * The endpoints a link's seats name, until the person confirms them (`confirmEndpoints`): a link
 	 * never chooses where a request, or a saved key, goes. Empty for a run the person set up.
 	 */
-	endpointsToConfirm: EndpointAsk[] = $state.raw([]);
+	get endpointsToConfirm(): EndpointAsk[] {
+		return this.#consent.endpoints;
+	}
 	/**
 	 * The WebLLM downloads a link's seats would start on a software WebGPU adapter (unplayably slow
 	 * there), until the person says yes (`confirmDownloads`) or plays the game another way. Empty for a
 	 * run the person set up, and on any other device.
 	 */
-	downloadsToConfirm: SlowDownload[] = $state.raw([]);
-	/** Settles once a link's WebLLM seats were checked against this device's GPU (`downloadsToConfirm`). */
-	#downloadCheck: Promise<void> | null = null;
-	/** Endpoints whose saved key goes with requests: null for the person's own setup (every saved key). */
-	#keysAttached: Set<string> | null = null;
+	get downloadsToConfirm(): SlowDownload[] {
+		return this.#consent.downloads;
+	}
+	/** What a link's seats wait for (`link-consent.svelte.ts`); nothing for the person's own setup. */
+	#consent: LinkConsent;
 	/** Each seat's player now: the setup's, with the log's `seat.model-changed` events applied. */
 	choices: Record<number, ModelChoice> = $state.raw({});
 	#runner: AnyRunner;
-	/** The id this run is saved under, chosen up front so its workers can be told before it is saved. */
-	#id: string;
-	#store: SessionStore;
+	/** The run's record, its events in IndexedDB, its lock and channel (`session-persistence.svelte.ts`). */
+	readonly #saving: SessionPersistence;
 	readonly #deps: SessionDeps;
 	readonly #reexec: Replay | null;
-	#timer: unknown = null;
+	/** The next turn's timer and the pending show at instant speed (`pacing.ts`). */
+	readonly #pacer: Pacer;
 	/** Whether the last tick played only set the stage: the next one then follows without a pause. */
 	#lastTickQuiet = false;
-	/**
-	 * Cancels the pending show of the latest state (`#show`: a timer, then an animation frame), while
-	 * one is pending.
-	 */
-	#frame: (() => void) | null = null;
-	/** When the page last showed the runner's state (`#sync`), ms (performance.now). */
-	#shownAt = 0;
-	#lock: SessionLock | null = null;
-	#channel: SessionChannel | null = null;
 	/** The run's drift model (null: its drift is lexical), loaded at first use; it ends with the session. */
 	#driftEmbedder: PageDriftEmbedder | null | undefined = undefined;
 
@@ -317,15 +220,17 @@ export class GameSession<S = unknown> {
 		setup: SharedRun,
 		resume: { header: LogHeader; events: LogEvent[] } | null,
 		deps: SessionDeps,
-		kind: { replay: Replay } | { following: boolean } = { following: false }
+		kind: { replay: Replay } | { following: boolean } = { following: false },
+		opts: { id?: string; consent?: LinkConsent } = {}
 	) {
 		this.setup = setup;
 		this.#deps = deps;
-		this.#store = deps.store;
+		this.#pacer = new Pacer(deps.clock);
 		const replay = 'replay' in kind ? kind.replay : null;
 		this.#reexec = replay;
 		this.#mode = replay ? 'replay' : 'following' in kind && kind.following ? 'following' : 'live';
-		this.#id = deps.newId();
+		this.#saving = new SessionPersistence(deps, opts.id);
+		this.#consent = opts.consent ?? new LinkConsent();
 		// A replay starts no worker of any kind: its model calls are answered from the recording.
 		this.choices = { ...seatChoices(setup), ...seatsAfter(undefined, resume?.events ?? []) };
 		this.pool = this.replaying ? null : deps.pool(setup.scenario, this.choices, (url) => this.#sendsKey(url));
@@ -336,8 +241,6 @@ export class GameSession<S = unknown> {
 				policyFor: this.pool ? (seat) => this.pool?.policyFor(seat) : undefined,
 				...this.#drift()
 			});
-		this.storageProblem = deps.store.problem;
-		deps.store.onProblem = (p) => (this.storageProblem = p);
 		this.#sync();
 		if (this.#runner.done && !this.replaying) this.#to('finished');
 	}
@@ -352,18 +255,12 @@ export class GameSession<S = unknown> {
 		opts: { fromLink?: boolean } = {},
 		deps: SessionDeps = pageDeps()
 	): GameSession {
-		const session = new GameSession(setup, null, deps);
-		if (opts.fromLink) {
-			session.#keysAttached = new Set();
-			session.endpointsToConfirm = endpointsOf(session.choices);
-			// A link must not start a download the device cannot play: on a software adapter its WebLLM
-			// seats wait for the person's word. Play waits for this check (`#ensureAgents`).
-			if (Object.values(session.choices).some((c) => c.engine === 'webllm'))
-				session.#downloadCheck = deps.detectGpu().then((caps) => {
-					session.downloadsToConfirm = slowDownloads(session.choices, caps);
-				});
-		}
-		return session;
+		// A link must not start a download the device cannot play: on a software adapter its WebLLM
+		// seats wait for the person's word. Play waits for this check (`#ensureAgents`).
+		const consent = opts.fromLink
+			? LinkConsent.forLink(seatChoices(setup), () => deps.detectGpu())
+			: undefined;
+		return new GameSession(setup, null, deps, { following: false }, { consent });
 	}
 
 	/**
@@ -371,17 +268,16 @@ export class GameSession<S = unknown> {
 	 * saved key only where `attachKey` names it.
 	 */
 	confirmEndpoints(attachKey: readonly string[] = []): void {
-		this.#keysAttached = new Set(attachKey.map(normalised));
-		this.endpointsToConfirm = [];
+		this.#consent.confirmEndpoints(attachKey);
 	}
 
 	/** The person's yes to a link's slow WebLLM downloads (`downloadsToConfirm`): play may load them now. */
 	confirmDownloads(): void {
-		this.downloadsToConfirm = [];
+		this.#consent.confirmDownloads();
 	}
 
 	#sendsKey(baseUrl: string): boolean {
-		return this.#keysAttached === null || this.#keysAttached.has(normalised(baseUrl));
+		return this.#consent.sendsKey(baseUrl);
 	}
 
 	/** A saved run, folded from its log: paused where it stopped (or finished), or replayed from the start. */
@@ -435,16 +331,15 @@ export class GameSession<S = unknown> {
 		await loadScenario(setup.scenario);
 		// Only one tab writes a run; a second one opening it follows the writer, read-only.
 		const lock = await deps.locks.claim(id);
-		const session = new GameSession(setup, { header: run.header, events }, deps, {
-			following: lock.state === 'follower'
-		});
-		session.runId = id;
-		session.#id = id;
-		session.saved = events.length;
+		const session = new GameSession(
+			setup,
+			{ header: run.header, events },
+			deps,
+			{ following: lock.state === 'follower' },
+			{ id, consent: new LinkConsent(run.keysAttached) }
+		);
+		session.#saving.adopt(events.length, lock);
 		session.classLog = run.predictions ?? null;
-		if (run.keysAttached) session.#keysAttached = new Set(run.keysAttached);
-		session.#lock = lock;
-		session.#channel = deps.locks.channel(id);
 		if (session.status !== 'finished') session.#to('paused');
 		if (session.#mode === 'following') session.#follow();
 		return session;
@@ -469,38 +364,36 @@ export class GameSession<S = unknown> {
 
 	/** Reads the run again from IndexedDB each time its writer says it committed more. */
 	#follow(): void {
-		const catchUp = () =>
-			this.#reload().catch((err) => {
+		follow(this.#saving, {
+			behind: (saved) => this.allows('catchUp') && saved > this.saved,
+			catchUp: () => this.#reload(),
+			unheld: () => {
+				if (this.#mode === 'closed') return false;
+				this.#toMode('unheld');
+				return true;
+			},
+			failed: (err) =>
 				this.#fail(
 					`This tab could not follow the run: ${err instanceof Error ? err.message : String(err)}. Reload the page.`,
 					'run-follow-failed',
 					err
-				);
-			});
-		this.#channel?.onNews((news) => {
-			if (this.allows('catchUp') && news.saved > this.saved) void catchUp();
-		});
-		this.#lock?.waitForTurn(() => {
-			if (this.#mode === 'closed') return;
-			this.#toMode('unheld');
-			void catchUp();
+				)
 		});
 	}
 
 	/** Folds the run's saved log again (a follower catching up, or taking over). */
 	async #reload(): Promise<void> {
-		const saved = await this.#store.loadRun(this.#id);
-		if (!saved || saved.events.length < this.saved) return;
-		verifyChain(saved.run.header, saved.events);
+		const saved = await savedLog(() => this.#saving.load(), this.saved);
+		if (!saved) return;
 		// The writer may have changed a seat's model: this tab's agents must be the log's.
 		const choices = { ...seatChoices(this.setup), ...seatsAfter(undefined, saved.events) };
 		if (this.pool && canonicalChoices(choices) !== canonicalChoices(this.choices)) this.#newPool(choices);
 		this.#runner = createRunner(this.setup, {
-			resume: { header: saved.run.header, events: saved.events },
+			resume: saved,
 			policyFor: this.pool ? (seat) => this.pool?.policyFor(seat) : undefined,
 			...this.#drift()
 		});
-		this.saved = saved.events.length;
+		this.#saving.caughtUp(saved.events.length);
 		this.#sync();
 		this.#to(this.#runner.done ? 'finished' : 'paused');
 	}
@@ -527,81 +420,44 @@ export class GameSession<S = unknown> {
 	 * the page shows the latest state ten times a second, and all of it when the run stops or pauses.
 	 */
 	#show(): void {
-		const clock = this.#deps.clock;
-		const frame = clock.frame;
-		if (this.speed !== 'instant' || this.status !== 'playing' || !frame) return this.#sync();
-		if (this.#frame !== null) return;
-		const inFrame = () => {
-			this.#frame = frame(() => {
-				this.#frame = null;
-				this.#sync();
-			});
-		};
-		const wait = INSTANT_SHOW_MS - (clock.now() - this.#shownAt);
-		if (wait <= 0) return inFrame();
-		const timer = clock.setTimeout(inFrame, wait);
-		this.#frame = () => clock.clearTimeout(timer);
+		if (this.speed === 'instant' && this.status === 'playing' && this.#pacer.showSoon(() => this.#sync()))
+			return;
+		this.#sync();
 	}
 
 	#sync(): void {
-		this.#frame?.();
-		this.#frame = null;
-		this.#shownAt = this.#deps.clock.now();
+		this.#pacer.shown();
 		this.view = this.#runner.state as S;
 		this.events = this.#runner.log.events.slice();
 		this.hash = this.#runner.hash;
 	}
 
+	/** Saves a fresh run on its first play or step: its record, this tab's lock, the events so far. */
 	#saveStart(): void {
 		if (this.runId || this.replaying) return;
-		const id = this.#id;
-		this.runId = id;
-		const now = this.#deps.clock.wallNow();
-		const record: RunRecord = {
-			id,
-			scenario: this.setup.scenario,
-			seed: this.setup.seed,
-			header: this.#runner.log.header,
-			status: 'running',
-			createdAt: now,
-			updatedAt: now,
-			events: 0,
-			logHash: this.#runner.hash,
-			...(this.#keysAttached ? { keysAttached: [...this.#keysAttached] } : {})
-		};
-		void this.#store.createRun(record);
-		// A new id: the lock is free; holding it makes a second tab that opens this run a follower.
-		void this.#deps.locks.claim(id).then((lock) => {
-			if (this.#mode === 'closed') lock.release();
-			else this.#lock = lock;
-		});
-		this.#channel = this.#deps.locks.channel(id);
-		// Events written before this point (none, for a fresh run) are covered by the first append.
-		if (this.#runner.log.length) this.#track(this.#store.append(id, this.#runner.log.events, {}));
-	}
-
-	/** Moves `saved` up once a write of the log as it is now has been committed. */
-	#track(write: Promise<boolean>): void {
-		const length = this.#runner.log.length;
-		void write.then((committed) => {
-			if (!committed || length <= this.saved) return;
-			this.saved = length;
-			const news: RunNews = { saved: length };
-			this.#channel?.postMessage(news);
-		});
+		const log = this.#runner.log;
+		this.#saving.start(
+			{
+				scenario: this.setup.scenario,
+				seed: this.setup.seed,
+				header: log.header,
+				keysAttached: this.#consent.keysAttached
+			},
+			// Events written before this point (none, for a fresh run) are covered by the first append.
+			log.events,
+			{ length: log.length, hash: this.#runner.hash }
+		);
 	}
 
 	#persist(events: LogEvent[]): void {
 		if (!this.runId) return;
 		const finished = this.#runner.done;
-		const write = this.#store.append(this.runId, events, {
-			events: this.#runner.log.length,
-			logHash: this.#runner.hash,
-			updatedAt: this.#deps.clock.wallNow(),
+		this.#saving.append(events, {
+			length: this.#runner.log.length,
+			hash: this.#runner.hash,
 			status: finished ? 'finished' : this.status === 'playing' ? 'running' : 'paused',
 			summary: finished ? summarize(this.#runner.outcome()) : undefined
 		});
-		this.#track(write);
 	}
 
 	/**
@@ -609,15 +465,9 @@ export class GameSession<S = unknown> {
 	 * so a run that paused on its own is stored as paused, with the sentence the page showed.
 	 */
 	#storeStatus(status: 'running' | 'paused' | 'failed', because?: string): void {
-		if (!this.runId || this.replaying) return;
+		if (this.replaying) return;
 		// The problem beside the sentence: the Runs page says it in its own language.
-		const problem = because ? this.errorProblem : null;
-		void this.#store.update(this.runId, {
-			status,
-			stoppedBecause: because ?? '',
-			stoppedProblem: problem ?? undefined,
-			updatedAt: this.#deps.clock.wallNow()
-		});
+		this.#saving.storeStatus(status, because, because ? this.errorProblem : null);
 	}
 
 	/**
@@ -658,7 +508,7 @@ export class GameSession<S = unknown> {
 			if (!more) this.#finish();
 			return more;
 		} catch (err) {
-			this.#stopTimer();
+			this.#pacer.stop();
 			if (isRunInterrupted(err)) {
 				// Not the agents' doing: pause, saved, so that play retries the same turn.
 				// "transport:" marks the kind of failure for the policies; the person reads the sentence.
@@ -690,26 +540,18 @@ export class GameSession<S = unknown> {
 
 	/** One turn of a re-executed replay; at its end, the check that it reached the recorded hash. */
 	async #reexecStep(replay: Replay): Promise<boolean> {
-		try {
-			const more = await replay.step();
-			this.#show();
-			if (more) return true;
-			// Throws on a final hash that is not the recorded one: the replay fails, never `finished`.
-			replay.verify();
-			this.#finish();
-			return false;
-		} catch (err) {
+		const step = await replayStep(replay);
+		if (step.kind === 'stopped') {
 			this.#sync();
-			this.#stopTimer();
-			// A miss or a divergence: the replay stops where it left the recording, never asking a model.
-			this.#fail(
-				`This replay stopped: ${err instanceof Error ? err.message : String(err)}`,
-				'run-replay-stopped',
-				err
-			);
+			this.#pacer.stop();
+			this.#fail(step.text, 'run-replay-stopped', step.err);
 			this.#to('failed');
 			return false;
 		}
+		this.#show();
+		if (step.kind === 'more') return true;
+		this.#finish();
+		return false;
 	}
 
 	/**
@@ -741,7 +583,7 @@ export class GameSession<S = unknown> {
 	#finish(): void {
 		this.#sync();
 		this.#to('finished');
-		this.#stopTimer();
+		this.#pacer.stop();
 		const after = this.replaying ? null : this.afterFinish;
 		if (!after) {
 			this.pool?.dispose();
@@ -761,7 +603,9 @@ export class GameSession<S = unknown> {
 	/** Starts the seats' workers and loads their models; nothing is saved until this succeeds. */
 	async #ensureAgents(): Promise<boolean> {
 		if (!this.pool) return true;
-		if (this.#downloadCheck) await this.#downloadCheck;
+		// Awaited only where there is a check: otherwise the run shows 'loading' in this same call.
+		const check = this.#consent.checking;
+		if (check) await check;
 		// Play and step are refused while a link waits for the person's word; the device's check (a
 		// link's WebLLM seats on a software adapter) may have asked for it while it was awaited.
 		if (this.consent === 'asked') return false;
@@ -775,7 +619,7 @@ export class GameSession<S = unknown> {
 			const lessons = Object.values(this.choices).some(needsEngine)
 				? import('./lessons-flow').then((flow) => flow.lessonsForRun(this.setup))
 				: undefined;
-			await this.pool.start({ runId: this.#id, files, lessons });
+			await this.pool.start({ runId: this.#saving.id, files, lessons });
 			return true;
 		} catch (err) {
 			const cause = problemOf(err);
@@ -812,9 +656,9 @@ export class GameSession<S = unknown> {
 
 	pause(): void {
 		if (!this.allows('pause')) return;
-		if (this.#frame !== null) this.#sync();
+		if (this.#pacer.showPending) this.#sync();
 		this.#to('paused');
-		this.#stopTimer();
+		this.#pacer.stop();
 		// A turn in flight still waits for its seats (its step clears this when it ends); none else does.
 		if (this.#turn === 'idle') this.asking = [];
 		this.#storeStatus('paused');
@@ -855,23 +699,17 @@ export class GameSession<S = unknown> {
 	}
 
 	#schedule(delay: number): void {
-		this.#stopTimer();
 		// A turn played at once (the first after Start: no pacing comes before it, nor after a tick that
 		// only set the stage) is shown as asked in this frame already, not an idle table until the timer.
 		if (delay === 0) this.asking = this.#nextAsked();
-		this.#timer = this.#deps.clock.setTimeout(async () => {
+		this.#pacer.after(delay, async () => {
 			if (this.status !== 'playing') return;
 			// The classroom's hold reads `latest`, not the state shown, so a prediction point passed
 			// between two shown frames still holds the run, and nothing is drawn per tick for it.
 			if (this.holdBefore?.()) return this.pause();
 			const more = await this.#step();
 			if (more && this.status === 'playing') this.#schedule(this.#lastTickQuiet ? 0 : SPEEDS[this.speed]);
-		}, delay);
-	}
-
-	#stopTimer(): void {
-		if (this.#timer !== null) this.#deps.clock.clearTimeout(this.#timer);
-		this.#timer = null;
+		});
 	}
 
 	/**
@@ -893,10 +731,8 @@ export class GameSession<S = unknown> {
 		this.#persist(this.#runner.log.events.slice(before));
 		this.#sync();
 		// The person chose this endpoint here: its saved key may go with it.
-		if (to.engine === 'openai' && to.baseUrl && this.#keysAttached) {
-			this.#keysAttached.add(normalised(to.baseUrl));
-			void this.#store.update(this.runId, { keysAttached: [...this.#keysAttached] });
-		}
+		const keys = to.engine === 'openai' && to.baseUrl ? this.#consent.attach(to.baseUrl) : null;
+		if (keys) this.#saving.storeKeys(keys);
 		this.#newPool({ ...this.choices, [seat]: to });
 		this.error = null;
 		return null;
@@ -933,18 +769,11 @@ export class GameSession<S = unknown> {
 	dispose(): void {
 		if (this.status === 'playing') this.pause();
 		this.#toMode('closed');
-		this.#stopTimer();
-		this.#frame?.();
-		this.#frame = null;
+		this.#pacer.dispose();
 		this.pool?.dispose();
 		this.#driftEmbedder?.dispose();
 		// Let go of the run only after its last write, so a tab taking over reads all of it.
-		const lock = this.#lock;
-		const channel = this.#channel;
-		void this.#store.flush().then(() => {
-			lock?.release();
-			channel?.close();
-		});
+		this.#saving.close();
 	}
 }
 
@@ -957,42 +786,6 @@ function seatChoices(setup: SharedRun): Record<number, ModelChoice> {
 	const out: Record<number, ModelChoice> = {};
 	for (let seat = 1; seat <= n; seat++) out[seat] = setup.seats?.[seat] ?? { engine: 'scripted' };
 	return out;
-}
-
-function normalised(baseUrl: string): string {
-	try {
-		return normaliseBaseUrl(baseUrl);
-	} catch {
-		return baseUrl;
-	}
-}
-
-/** The OpenAI-compatible endpoints these seats would send requests to, one entry per endpoint. */
-function endpointsOf(choices: Record<number, ModelChoice>): EndpointAsk[] {
-	const out = new Map<string, EndpointAsk>();
-	// A panel's second model may ask another endpoint: a link names it only with the person's consent too.
-	const all = Object.entries(choices).flatMap(([seat, c]) =>
-		c.panel
-			? [
-					[seat, c],
-					[seat, c.panel]
-				]
-			: [[seat, c]]
-	);
-	for (const [seat, c] of all as [string, ModelChoice][]) {
-		if (c.engine !== 'openai' || !c.baseUrl) continue;
-		const key = normalised(c.baseUrl);
-		const ask = out.get(key) ?? {
-			baseUrl: key,
-			models: [],
-			seats: [],
-			savedKey: loadApiKey(c.baseUrl) !== null
-		};
-		if (c.model && !ask.models.includes(c.model)) ask.models.push(c.model);
-		if (!ask.seats.includes(Number(seat))) ask.seats.push(Number(seat));
-		out.set(key, ask);
-	}
-	return [...out.values()];
 }
 
 function canonicalChoices(choices: Record<number, ModelChoice>): string {

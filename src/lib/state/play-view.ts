@@ -14,7 +14,8 @@ import { presetSetup } from '$lib/classroom/preset-setup';
 import type { Preset, PresetProblem } from '$lib/classroom/presets';
 import { loadRules } from '$lib/scenarios';
 import { loadScenario } from '$lib/scenarios/registry';
-import { GameSession, pageDeps, type SessionDeps } from './game.svelte';
+import { GameSession } from './game.svelte';
+import { pageDeps, type SessionDeps } from './session-deps';
 import { allows } from './session-status';
 
 /** What a play page's URL fragment names. */
