@@ -24,7 +24,9 @@ import {
 import { needsEngine } from '$lib/engines/spec';
 import { slowSeats } from '$lib/engines/slow-downloads';
 import { UnheldSchemas } from '$lib/run/unheld-schemas';
-import { DEFAULT_CONFIG, undercover } from '$lib/scenarios/undercover';
+// Its config module only: the scenario itself (rules, both word packs) comes with the run, not
+// with the play page's first load.
+import { DEFAULT_CONFIG, UNDERCOVER_ID } from '$lib/scenarios/undercover/config';
 import { sharePath, type SharedRun } from '$lib/share/link';
 import { loadPreference, savePreference } from '$lib/storage/preferences';
 import type { GameSession, SessionDeps } from './game.svelte';
@@ -45,7 +47,7 @@ import {
 import { SPEEDS, type Speed } from './speeds';
 
 /** What the page plays when its fragment names nothing, or nothing that opens. */
-export const DEFAULT_SETUP: SharedRun = { scenario: undercover.id, seed: 1, config: { ...DEFAULT_CONFIG } };
+export const DEFAULT_SETUP: SharedRun = { scenario: UNDERCOVER_ID, seed: 1, config: { ...DEFAULT_CONFIG } };
 
 /** What the page gives its state from SvelteKit and the window. */
 export interface PlayPageDeps {

@@ -4,6 +4,12 @@ import { boolError, configParser, isIntIn, rangeError } from '../shared/config';
 import { isRunLang } from '../shared/lang';
 import type { Lang } from './words/types';
 
+/**
+ * The scenario's id, here with its config rather than in `index.ts`: the play page's default run
+ * names it, and this module is small, where the scenario (its rules and word packs) is not.
+ */
+export const UNDERCOVER_ID = 'undercover';
+
 export interface UndercoverConfig {
 	seats: number;
 	undercover: 1 | 2;

@@ -1,7 +1,7 @@
 /** The undercover scenario as the kernel sees it. */
 import type { Scenario } from '../../core';
 import { seatsField, type ScenarioRules } from '../descriptor';
-import { parseUndercoverConfig, type UndercoverConfig } from './config';
+import { parseUndercoverConfig, UNDERCOVER_ID, type UndercoverConfig } from './config';
 import { undercoverPoint } from './predict';
 import { applyEvent, initState, next, observe, validate } from './rules';
 import type { UndercoverObservation, UndercoverOutcome, UndercoverState } from './state';
@@ -12,7 +12,7 @@ export const undercover: Scenario<
 	UndercoverObservation,
 	UndercoverOutcome
 > = {
-	id: 'undercover',
+	id: UNDERCOVER_ID,
 	parseConfig: parseUndercoverConfig,
 	serializeConfig: (c) => ({
 		seats: c.seats,
