@@ -29,7 +29,8 @@ import { UnheldSchemas } from '$lib/run/unheld-schemas';
 import { DEFAULT_CONFIG, UNDERCOVER_ID } from '$lib/scenarios/undercover/config';
 import { sharePath, type SharedRun } from '$lib/share/link';
 import { loadPreference, savePreference } from '$lib/storage/preferences';
-import type { GameSession, SessionDeps } from './game.svelte';
+import type { GameSession } from './game.svelte';
+import type { SessionDeps } from './session-deps';
 import type { ReflectionStatus } from './lessons-flow';
 import {
 	addressOf,
