@@ -115,6 +115,9 @@ test.describe('a crashed worker', () => {
 		await page.getByTestId('speed').selectOption('slow');
 		await page.getByTestId('play').click();
 		await expect.poll(() => page.workers().filter((w) => w.url().includes('agent.worker')).length).toBe(6);
+		// A crash in a run under way, saved (its address names it): the workers exist before they have
+		// started, and a crash while they start says that nothing was started instead.
+		await expect(page).toHaveURL(/#run=/, { timeout: 30_000 });
 		// All at once: the first crash pauses the run and terminates the other workers, so a worker may
 		// be gone before its turn to crash (the pause below is what the test asserts).
 		await Promise.all(
