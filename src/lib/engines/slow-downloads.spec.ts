@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SWIFTSHADER_CAPS } from './swiftshader-caps';
 import { getCatalogEntry } from '$lib/engines/catalog';
 import { noGpu, type GpuCaps } from '$lib/engines/gpu';
 import { slowDownloads, slowSeats } from './slow-downloads';
 
-/** What Chromium's SwiftShader adapter reports (tests/e2e/webgpu.e2e.ts): no shader-f16, a 1 GiB buffer. */
-const swiftShader: GpuCaps = {
-	webgpu: true,
-	adapter: true,
-	shaderF16: false,
-	isFallbackAdapter: true,
-	maxBufferBytes: 2 ** 30,
-	limits: { maxStorageBufferBindingSize: 2 ** 30 }
-};
+const swiftShader = SWIFTSHADER_CAPS;
 const realGpu: GpuCaps = {
 	...swiftShader,
 	isFallbackAdapter: false,

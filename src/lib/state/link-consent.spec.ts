@@ -4,20 +4,12 @@
  * WebGPU adapter.
  */
 import { describe, expect, it } from 'vitest';
-import type { GpuCaps } from '$lib/engines/gpu';
+import { SWIFTSHADER_CAPS } from '$lib/engines/swiftshader-caps';
 import { LinkConsent } from './link-consent.svelte';
 
 const API = 'https://api.example.com/v1';
 const OTHER = 'https://other.example.com/v1';
-/** What Chromium's SwiftShader adapter reports: a software adapter. */
-const swiftShader: GpuCaps = {
-	webgpu: true,
-	adapter: true,
-	shaderF16: false,
-	isFallbackAdapter: true,
-	maxBufferBytes: 2 ** 30,
-	limits: { maxStorageBufferBindingSize: 2 ** 30 }
-};
+const swiftShader = SWIFTSHADER_CAPS;
 const noCheck = () => Promise.reject(new Error('no GPU check expected'));
 
 describe('LinkConsent', () => {

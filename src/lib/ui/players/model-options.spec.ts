@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { SWIFTSHADER_CAPS } from '$lib/engines/swiftshader-caps';
 import { noGpu, type GpuCaps } from '$lib/engines/gpu';
 import { choiceValue, modelOptions, modelToTry, recommendedChoice, whyUnavailable } from './model-options';
 
-const swiftShader: GpuCaps = {
-	webgpu: true,
-	adapter: true,
-	shaderF16: false,
-	isFallbackAdapter: true,
-	maxBufferBytes: 2 ** 30,
-	limits: { maxStorageBufferBindingSize: 2 ** 30 }
-};
+const swiftShader = SWIFTSHADER_CAPS;
 
 describe('whyUnavailable', () => {
 	it('asks nothing of the GPU for scripted, endpoint and WASM seats', () => {
