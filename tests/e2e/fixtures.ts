@@ -5,6 +5,9 @@
 import { serveTestModels as serveModels } from '../../scripts/test-models';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { Lesson } from '../../src/lib/agents/lessons';
+// Every built-in scenario registered for the tests' own runs (createRunner, sim): the registry registers
+// none by itself, and a test file must not depend on another having registered them in its worker.
+import '../../src/lib/scenarios/built-in';
 
 const LOCAL = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

@@ -1,6 +1,4 @@
 import { createRunner } from '../../src/lib/run/play';
-// The descriptors createRunner looks up (the registry registers none by itself; alone, this file had none).
-import '../../src/lib/scenarios/built-in';
 import { LESSONS } from '../../src/lib/classroom/lesson-pack';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
