@@ -4,7 +4,7 @@
  * takeover. The seats are the scripted agents, so every run's hash can be compared with the same
  * setup played headless (`createRunner`), which is what a page's run must equal.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RunInterrupted } from '$lib/core';
 import { createRunner } from '$lib/run/play';
 import { replayInputOf } from '$lib/run/replay';
@@ -12,6 +12,11 @@ import { DEFAULT_CONFIG } from '$lib/scenarios/undercover';
 import type { SharedRun } from '$lib/share/link';
 import { fakeTab as tab, runUntil, settle } from './fake-session-deps';
 import { GameSession } from './game.svelte';
+
+// A run with model seats imports lessons-flow lazily when its agents start (GameSession.#ensureAgents);
+// loaded here first, so a test that ends before that import settles does not leave it to load after
+// the environment is torn down (an unhandled error on a busy machine).
+beforeAll(() => import('./lessons-flow'));
 
 const SETUP: SharedRun = { scenario: 'undercover', seed: 7, config: {} };
 
